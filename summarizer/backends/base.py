@@ -1,0 +1,57 @@
+"""The backend interface: one abstract method, capabilities as attributes."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import Any
+
+from pydantic import BaseModel
+
+
+@dataclass
+class GenerationRequest:
+    """What the pipeline asks of a backend for one abstract."""
+
+    messages: list[dict[str, Any]]
+    response_model: type[BaseModel]
+    context: dict[str, Any]
+    max_retries: int = 2
+    max_tokens: int = 512
+    temperature: float = 0.0
+    grammar: bool = True
+
+
+@dataclass
+class Generation:
+    """A validated answer, and what it cost."""
+
+    parsed: BaseModel
+    attempts: int
+    usage: dict[str, int] = field(default_factory=dict)
+    raw: str | None = None
+
+
+class Backend(ABC):
+    """A model endpoint that turns messages into a validated response model."""
+
+    #: Where requests go, as recorded in output records and cache keys.
+    endpoint: str
+    #: The model name sent with each request.
+    model: str
+    #: The structured-output mode in use (``json_schema``, ``json_object_schema``, ...).
+    mode: str
+    #: Whether the endpoint constrains decoding to a JSON Schema (a grammar).
+    supports_grammar: bool = False
+
+    @abstractmethod
+    async def generate(self, request: GenerationRequest) -> Generation:
+        """Return a validated answer.
+
+        Raises:
+            OutputValidationError: the answer never validated (re-asks included).
+            BackendError: the endpoint failed.
+        """
+
+    async def aclose(self) -> None:
+        """Release connections."""

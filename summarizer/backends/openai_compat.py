@@ -1,0 +1,238 @@
+"""Any OpenAI-compatible endpoint, through openai and instructor.
+
+Endpoints differ in structured output. The mode is a setting; ``auto`` probes the
+endpoint once with a tiny request:
+
+============================  ===============================================  =======
+mode                          request                                          grammar
+============================  ===============================================  =======
+``json_schema``               ``response_format={"type": "json_schema", ...}``   yes
+``json_object_schema``        ``{"type": "json_object", "schema": ...}``         yes
+``json``                      ``{"type": "json_object"}``, schema in the prompt  no
+``md_json``                   schema in the prompt, JSON in a code block         no
+``tools``                     a function call with the schema                    varies
+============================  ===============================================  =======
+
+Hosted OpenAI, vLLM and Ollama take ``json_schema``; llama-cpp-python's server rejects
+it (HTTP 500) and takes ``json_object_schema``; llama.cpp's llama-server takes both.
+``max_tokens`` is always sent: some servers keep generating after the client gives up.
+"""
+
+from __future__ import annotations
+
+import contextvars
+import json
+import logging
+from typing import Any
+
+import instructor
+import openai
+from instructor.core.exceptions import IncompleteOutputException, InstructorRetryException
+
+from ..errors import AuthenticationError, BackendError, OutputValidationError, RateLimitError
+from .base import Backend, Generation, GenerationRequest
+
+log = logging.getLogger(__name__)
+
+MODES = ("json_schema", "json_object_schema", "json", "md_json", "tools")
+_INSTRUCTOR_MODE = {
+    "json_schema": instructor.Mode.JSON_SCHEMA,
+    "json_object_schema": instructor.Mode.JSON_SCHEMA,
+    "json": instructor.Mode.JSON,
+    "md_json": instructor.Mode.MD_JSON,
+    "tools": instructor.Mode.TOOLS,
+}
+_GRAMMAR_MODES = {"json_schema", "json_object_schema"}
+_PROBE_SCHEMA = {
+    "type": "object",
+    "properties": {"answer": {"type": "string", "enum": ["yes", "no"]}},
+    "required": ["answer"],
+}
+
+# Per-request tallies, filled by instructor's hooks (each request runs in its own task).
+_tally: contextvars.ContextVar[dict[str, Any] | None] = contextvars.ContextVar(
+    "summarizer_tally", default=None
+)
+
+
+def _on_response(response: Any) -> None:
+    tally = _tally.get()
+    if tally is None:
+        return
+    tally["attempts"] += 1
+    usage = getattr(response, "usage", None)
+    if usage is not None:
+        tally["prompt_tokens"] += getattr(usage, "prompt_tokens", 0) or 0
+        tally["completion_tokens"] += getattr(usage, "completion_tokens", 0) or 0
+    try:
+        tally["raw"] = response.choices[0].message.content
+        calls = response.choices[0].message.tool_calls
+        if calls:
+            tally["raw"] = calls[0].function.arguments
+    except (AttributeError, IndexError, TypeError):
+        pass
+
+
+def translate(exc: BaseException) -> BackendError:
+    """Turn an openai SDK exception into the summarizer error tree."""
+    if isinstance(exc, openai.RateLimitError):
+        retry_after = None
+        header = exc.response.headers.get("retry-after") if exc.response is not None else None
+        if header:
+            try:
+                retry_after = float(header)
+            except ValueError:
+                retry_after = None
+        return RateLimitError(f"rate limited by the endpoint: {exc.message}", exc, retry_after)
+    if isinstance(exc, openai.AuthenticationError):
+        return AuthenticationError(
+            "the endpoint refused the API key; check the variable named by --api-key-env", exc
+        )
+    if isinstance(exc, openai.APITimeoutError):
+        return BackendError("the endpoint did not answer in time (raise --timeout?)", exc)
+    if isinstance(exc, openai.APIConnectionError):
+        return BackendError(f"cannot connect to the endpoint: {exc}", exc)
+    if isinstance(exc, openai.APIStatusError):
+        return BackendError(f"the endpoint answered HTTP {exc.status_code}: {exc.message}", exc)
+    return BackendError(f"{type(exc).__name__}: {exc}", exc)
+
+
+def _openai_cause(exc: BaseException) -> BaseException | None:
+    seen = exc
+    while seen is not None:
+        if isinstance(seen, openai.OpenAIError):
+            return seen
+        seen = seen.__cause__ or seen.__context__  # type: ignore[assignment]
+    return None
+
+
+class OpenAICompatBackend(Backend):
+    """An OpenAI-compatible chat completions endpoint."""
+
+    def __init__(
+        self,
+        base_url: str | None,
+        model: str,
+        api_key: str,
+        mode: str = "auto",
+        timeout: float = 120.0,
+        http_retries: int = 3,
+        endpoint: str | None = None,
+    ) -> None:
+        self.endpoint = endpoint or base_url or "https://api.openai.com/v1"
+        self.model = model
+        self._client = openai.AsyncOpenAI(
+            base_url=base_url, api_key=api_key, timeout=timeout, max_retries=http_retries
+        )
+        self.mode = mode
+        self._clients: dict[str, Any] = {}
+
+    @property
+    def supports_grammar(self) -> bool:  # type: ignore[override]
+        return self.mode in _GRAMMAR_MODES
+
+    def _instructor(self, mode: str) -> Any:
+        if mode not in self._clients:
+            client = instructor.from_openai(self._client, mode=_INSTRUCTOR_MODE[mode])
+            client.on("completion:response", _on_response)
+            self._clients[mode] = client
+        return self._clients[mode]
+
+    async def probe(self) -> str:
+        """Find the best structured-output mode this endpoint supports, once."""
+        if self.mode != "auto":
+            return self.mode
+        messages = [{"role": "user", "content": 'Is the sky blue? Answer as JSON {"answer": ...}'}]
+        attempts = {
+            "json_schema": {
+                "type": "json_schema",
+                "json_schema": {"name": "probe", "schema": _PROBE_SCHEMA},
+            },
+            "json_object_schema": {"type": "json_object", "schema": _PROBE_SCHEMA},
+            "json": {"type": "json_object"},
+        }
+        for mode, response_format in attempts.items():
+            try:
+                response = await self._client.chat.completions.create(
+                    model=self.model,
+                    messages=messages,  # type: ignore[arg-type]
+                    max_tokens=16,
+                    temperature=0,
+                    extra_body={"response_format": response_format},
+                )
+                data = json.loads(response.choices[0].message.content or "")
+            except openai.AuthenticationError as exc:
+                raise translate(exc) from exc
+            except openai.APIConnectionError as exc:
+                raise translate(exc) from exc
+            except (openai.APIStatusError, json.JSONDecodeError, IndexError, TypeError):
+                continue
+            if mode == "json" or (isinstance(data, dict) and data.get("answer") in {"yes", "no"}):
+                self.mode = mode
+                log.info("endpoint %s: structured output mode %s", self.endpoint, mode)
+                return mode
+        self.mode = "md_json"
+        return self.mode
+
+    async def generate(self, request: GenerationRequest) -> Generation:
+        mode = await self.probe()
+        if not request.grammar and mode in _GRAMMAR_MODES:
+            mode = "json"
+        kwargs: dict[str, Any] = {
+            "model": self.model,
+            "messages": request.messages,
+            "response_model": request.response_model,
+            "context": request.context,
+            "max_retries": request.max_retries,
+            "max_tokens": request.max_tokens,
+            "temperature": request.temperature,
+        }
+        if mode == "json_object_schema":
+            # Overrides instructor's json_schema response_format in the request body,
+            # and keeps the schema out of the prompt: the grammar enforces it.
+            schema = request.response_model.model_json_schema()
+            kwargs["extra_body"] = {"response_format": {"type": "json_object", "schema": schema}}
+        tally = {"attempts": 0, "prompt_tokens": 0, "completion_tokens": 0, "raw": None}
+        token = _tally.set(tally)
+        try:
+            parsed = await self._instructor(mode).create(**kwargs)
+        except InstructorRetryException as exc:
+            cause = _openai_cause(exc)
+            if cause is not None:
+                raise translate(cause) from exc
+            raise OutputValidationError(
+                f"no valid answer after {tally['attempts']} attempt(s): {_first_line(exc)}",
+                attempts=tally["attempts"],
+                last_raw=tally["raw"],
+                usage=_usage(tally),
+            ) from exc
+        except IncompleteOutputException as exc:
+            raise OutputValidationError(
+                f"the answer hit the token limit ({request.max_tokens} max_tokens) unfinished",
+                attempts=tally["attempts"],
+                last_raw=tally["raw"],
+                usage=_usage(tally),
+            ) from exc
+        except openai.OpenAIError as exc:
+            raise translate(exc) from exc
+        finally:
+            _tally.reset(token)
+        return Generation(
+            parsed=parsed, attempts=tally["attempts"], usage=_usage(tally), raw=tally["raw"]
+        )
+
+    async def aclose(self) -> None:
+        await self._client.close()
+
+
+def _usage(tally: dict[str, Any]) -> dict[str, int]:
+    return {
+        "prompt_tokens": tally["prompt_tokens"],
+        "completion_tokens": tally["completion_tokens"],
+        "total_tokens": tally["prompt_tokens"] + tally["completion_tokens"],
+    }
+
+
+def _first_line(exc: BaseException) -> str:
+    text = str(exc).strip().splitlines()
+    return text[0][:300] if text else type(exc).__name__

@@ -1,0 +1,205 @@
+"""Deterministic candidates found in an abstract: names, numbers and URLs.
+
+Small models invent names and numbers freely, so the pipeline does not let them write
+verbatim fields from scratch. Code finds every span that could be a name, a result or a
+URL; the model only chooses among the names (the engine's grammar enforces the choice),
+while ``results`` and ``code_url`` come from code alone:
+
+- ``code_url`` is the first URL in the abstract, cut at markup and trailing punctuation.
+- ``results`` holds every number written with digits that is not part of a name, a year
+  or a citation, with its unit or sign; ``kind``, ``metric`` and ``subject`` are
+  filled in from the words around it.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from .text import sentences
+
+_URL = re.compile(
+    r"(?:https?://|www\.)[^\s<>\"'{}|\\^`\]\[]+"
+    r"|\b[a-z0-9][a-z0-9-]*(?:\.[a-z0-9-]+)*\.(?:github\.io|io|com|org|net|ai|dev)"
+    r"(?:/[^\s<>\"'{}|\\^`\]\[]*)?",
+    re.IGNORECASE,
+)
+_URL_TRAIL = ".,;:!?)]}>'\""
+
+_UNIT = (
+    r"%|\\%|\s?(?:pp|p\.p\.|percentage points?|points?|times|fold|x|×|"
+    r"[kKMBT]\b|million|billion|thousand|trillion|ms|s|sec|seconds|minutes|hours|h|days|"
+    r"GB|MB|TB|GiB|FPS|fps|dB|mm|cm|Hz|kHz|PQ|BLEU|mAP|AP|FID|pts)(?![A-Za-z])"
+)
+_NUMBER = re.compile(
+    r"(?<![\w.\-/^])"  # not glued to a name ("GPT-4", "v1.5", "ImageNet-100")
+    r"(?P<sign>[<>≤≥~≈+\-−±]|up to )?"
+    r"(?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)"
+    r"(?P<unit>" + _UNIT + r")?"
+    r"(?![\w\-]*[A-Za-z])",  # "3D", "4M-sized" names are not numbers
+)
+_YEAR = re.compile(r"^(19|20)\d\d$")
+_IMPROVEMENT = re.compile(
+    r"\b(improv\w*|gain\w*|boost\w*|increas\w*|reduc\w*|decreas\w*|outperform\w*|"
+    r"surpass\w*|faster|speed\s?up\w*|higher|lower|fewer|less|more|better|by|relative|"
+    r"cut\w*|lift\w*|advantage|margin|exceed\w*|drop\w*|saving\w*)\b",
+    re.IGNORECASE,
+)
+_STOP = {
+    "of", "on", "in", "for", "and", "the", "a", "an", "to", "with", "at", "by", "from",
+    "than", "over", "while", "across", "respectively", "compared", "vs", "versus", "which",
+}
+
+# Acronyms and capitalized words that name no artifact of a paper.
+_GENERIC = {
+    "ai", "ml", "nlp", "cv", "rl", "llm", "llms", "vlm", "vlms", "mllm", "mllms", "lm", "lms",
+    "sota", "gpu", "gpus", "cpu", "cpus", "api", "apis", "cnn", "cnns", "rnn", "rnns", "mlp",
+    "mlps", "gnn", "gnns", "dnn", "dnns", "nn", "qa", "vqa", "asr", "tts", "ood", "iid", "url",
+    "pdf", "json", "html", "sql", "id", "ii", "iii", "iv", "we", "our", "the", "this", "these",
+    "in", "on", "to", "however", "moreover", "furthermore", "finally", "first", "second",
+    "third", "specifically", "additionally", "experiments", "extensive", "existing", "code",
+    "while", "although", "unlike", "despite", "to", "as", "for", "by", "with", "based",
+    "recent", "results", "using", "through", "given", "its", "their", "it", "both", "then",
+    "english", "chinese", "transformer", "transformers", "bert-style", "x", "y",
+}
+_NAME = re.compile(
+    r"(?<![\w\-])("
+    r"[A-Za-z0-9]*(?:[a-z][A-Z]|[A-Z]{2}|[A-Za-z]\d|\d[A-Za-z])[A-Za-z0-9]*"  # ImbSAM, GAPT, o3
+    r"(?:[\-\.][A-Za-z0-9]+)*\*?"  # Droplet3D-4M, DeepSeek-R1, t-ReX*
+    r"|[A-Z][a-z]+(?:-[A-Z0-9][A-Za-z0-9]*)+"  # Glocal-IB, Imbalanced-SAM
+    r"|[a-z]+-[A-Z][A-Za-z0-9]*\*?"  # t-ReX
+    r")(?![\w])"
+)
+
+
+@dataclass(frozen=True)
+class Number:
+    """A number the abstract states, with what surrounds it."""
+
+    value: str
+    start: int
+    end: int
+    kind: str
+    metric: str | None
+    subject: str | None
+
+
+@dataclass
+class Candidates:
+    """Everything code found in one abstract."""
+
+    names: list[str] = field(default_factory=list)
+    numbers: list[Number] = field(default_factory=list)
+    urls: list[str] = field(default_factory=list)
+
+    @property
+    def code_url(self) -> str | None:
+        return self.urls[0] if self.urls else None
+
+
+def find_urls(abstract: str) -> list[str]:
+    """URLs in order of appearance, as written, without trailing punctuation or markup."""
+    out = []
+    for match in _URL.finditer(abstract):
+        url = match.group(0)
+        url = re.split(r"[{}]", url)[0].rstrip(_URL_TRAIL)
+        if url.count("(") < url.count(")"):
+            url = url[: url.rfind(")")]
+        if "." in url and url not in out:
+            out.append(url)
+    return out
+
+
+def _window(text: str, start: int, end: int) -> tuple[str, str]:
+    return text[max(0, start - 60) : start], text[end : end + 60]
+
+
+def _metric_after(after: str) -> str | None:
+    words = re.findall(r"[A-Za-z][A-Za-z0-9\-]*", after.split(".")[0].split(",")[0])[:4]
+    picked = []
+    for word in words:
+        if word.lower() in _STOP:
+            break
+        picked.append(word)
+    return " ".join(picked[:3]) or None
+
+
+def find_numbers(abstract: str, names: list[str]) -> list[Number]:
+    """Every number the abstract states with digits, with unit or sign, in order."""
+    spans_of_urls = [(m.start(), m.end()) for m in _URL.finditer(abstract)]
+    out = []
+    for match in _NUMBER.finditer(abstract):
+        start, end = match.span()
+        if any(a <= start < b for a, b in spans_of_urls):
+            continue
+        num, unit, sign = match.group("num"), match.group("unit") or "", match.group("sign")
+        if not unit and _YEAR.match(num):
+            continue
+        before_char = abstract[start - 1 : start]
+        after_char = abstract[end : end + 1]
+        if before_char == "[" and after_char in {"]", ","}:
+            continue  # a citation
+        if after_char == ")" and not unit and (before_char == "(" or before_char.isspace()):
+            continue  # an enumeration marker: "(1)", "1)"
+        if sign in {"-", "\u2212"} and abstract[start - 1 : start].isalnum():
+            sign = None
+        if sign == "up to ":
+            sign = None
+            start += len("up to ")
+        elif sign is None or sign == "":
+            pass
+        value = abstract[start:end] if sign else abstract[match.start("num") : end]
+        value = value.rstrip()
+        before, after = _window(abstract, match.start(), end)
+        kind = "absolute"
+        if sign == "+" or _IMPROVEMENT.search(before[-25:]) or re.match(
+            r"\s*(relative|improvement|gain|faster|speed|reduction|fewer|less|lower|higher|more|"
+            r"better|increase|decrease|boost)",
+            after,
+            re.IGNORECASE,
+        ):
+            kind = "improvement"
+        subject = None
+        for name in names:
+            if name in before:
+                subject = name
+        out.append(
+            Number(
+                value=value,
+                start=start if sign else match.start("num"),
+                end=end,
+                kind=kind,
+                metric=_metric_after(after),
+                subject=subject,
+            )
+        )
+    return out
+
+
+def find_names(abstract: str) -> list[str]:
+    """Spans that may name an artifact (method, model, dataset, benchmark), in order."""
+    out: list[str] = []
+    seen: set[str] = set()
+    for sentence in sentences(abstract):
+        for match in _NAME.finditer(sentence):
+            name = match.group(1).rstrip(".")
+            key = name.lower()
+            if key in seen or key in _GENERIC or len(name) < 2:
+                continue
+            if re.fullmatch(r"[\d.,%]+[A-Za-z]?", name):
+                continue  # a number with a unit, not a name
+            if re.fullmatch(r"\d+[A-Za-z]{1,2}", name) and not re.search(r"[A-Z]{2}", name):
+                continue  # "3D", "2.5D", "7B" are sizes or terms
+            seen.add(key)
+            out.append(name)
+    # Capitalized multi-word names such as "Sharpness-Aware Minimization" are left to
+    # their acronym, which the guide prefers as the item.
+    return out
+
+
+def find_candidates(abstract: str) -> Candidates:
+    """All candidates of one abstract."""
+    urls = find_urls(abstract)
+    outside_urls = _URL.sub(" ", abstract)
+    names = [n for n in find_names(abstract) if n in outside_urls]
+    return Candidates(names=names, numbers=find_numbers(abstract, names), urls=urls)

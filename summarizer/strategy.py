@@ -1,0 +1,121 @@
+"""How one abstract becomes a request, and how the answer becomes a summary.
+
+A prompt's ``strategy`` picks one of these:
+
+- :class:`CandidatePlan` (``candidates``): the response model is built for this
+  abstract, so ``introduces`` and ``datasets`` can only hold names that code found in
+  it (an enum: with a grammar-capable engine a hallucinated name cannot be decoded).
+  ``results`` and ``code_url`` come from code (see :mod:`summarizer.candidates`).
+- :class:`FreePlan` (``free``): the model fills the whole schema; grounding runs in
+  validation and instructor re-asks on a miss.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field, create_model
+from pydantic.fields import FieldInfo
+from pydantic_core import PydanticUndefined
+
+from .candidates import Candidates, find_candidates
+from .inputs import Paper
+from .prompting import Prompt
+from .schema import PaperSummary, Result, SummaryChecks
+
+# Fields the model writes under the candidates strategy; the rest come from code.
+MODEL_FIELDS = (
+    "tldr",
+    "problem",
+    "contribution_types",
+    "introduces",
+    "datasets",
+    "tasks",
+    "domain",
+    "keywords",
+)
+CODE_FIELDS = ("results", "code_url")
+MAX_INTRODUCES = 3
+MAX_DATASETS = 6
+
+
+def _names_type(names: tuple[str, ...], limit: int, description: str) -> tuple[Any, Any]:
+    if not names:
+        return list[str], Field(max_length=0, description=description)
+    return (
+        list[Literal[names]],  # type: ignore[valid-type]
+        Field(max_length=min(limit, len(names)), description=description),
+    )
+
+
+def _required(info: FieldInfo) -> FieldInfo:
+    # Every answer field is required, so that a grammar makes the model write each one.
+    info = copy.copy(info)
+    info.default = PydanticUndefined
+    info.default_factory = None
+    return info
+
+
+@lru_cache(maxsize=1024)
+def answer_model(names: tuple[str, ...]) -> type[BaseModel]:
+    """The response model for an abstract whose candidate names are ``names``."""
+    fields = PaperSummary.model_fields
+    spec: dict[str, Any] = {}
+    for name in MODEL_FIELDS:
+        info = fields[name]
+        if name == "introduces":
+            spec[name] = _names_type(names, MAX_INTRODUCES, info.description or "")
+        elif name == "datasets":
+            spec[name] = _names_type(names, MAX_DATASETS, info.description or "")
+        else:
+            spec[name] = (info.annotation, _required(info))
+    return create_model("Answer", __base__=SummaryChecks, **spec)
+
+
+@dataclass
+class Plan:
+    """Everything needed to ask about one abstract, and to finish the answer."""
+
+    messages: list[dict[str, Any]]
+    response_model: type[BaseModel]
+    candidates: Candidates | None
+
+    def finish(self, parsed: BaseModel) -> dict[str, Any]:
+        """The summary fields, before the final validation against the schema."""
+        data = parsed.model_dump()
+        if self.candidates is not None:
+            data["results"] = [
+                Result(value=n.value, metric=n.metric, subject=n.subject, kind=n.kind).model_dump()  # type: ignore[arg-type]
+                for n in self.candidates.numbers
+            ]
+            data["code_url"] = self.candidates.code_url
+        return data
+
+
+def _variables(abstract: str, title: str | None, cands: Candidates | None) -> dict[str, Any]:
+    return {
+        "abstract": abstract,
+        "title": title or "",
+        "names": cands.names if cands else [],
+        "numbers": [n.value for n in cands.numbers] if cands else [],
+        "urls": cands.urls if cands else [],
+    }
+
+
+def plan(paper: Paper, prompt: Prompt, schema: type[BaseModel]) -> Plan:
+    """Render the prompt and build the response model for one paper."""
+    spec = prompt.spec
+    if spec.strategy == "candidates":
+        cands = find_candidates(paper.abstract)
+        examples = []
+        for example in spec.examples:
+            example_cands = find_candidates(example.abstract)
+            examples.append((_variables(example.abstract, None, example_cands), example.answer))
+        messages = prompt.render(_variables(paper.abstract, paper.title, cands), examples)
+        return Plan(messages, answer_model(tuple(cands.names)), cands)
+    examples = [(_variables(e.abstract, None, None), e.answer) for e in spec.examples]
+    messages = prompt.render(_variables(paper.abstract, paper.title, None), examples)
+    return Plan(messages, schema, None)
