@@ -155,7 +155,9 @@ def _assemble(parts: list[Path], target: Path, model: BundledModel) -> None:
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
         # Same directory as the target, so the final rename is atomic and never crosses devices.
-        fd, tmp_name = tempfile.mkstemp(prefix=f".{model.filename}.", suffix=".tmp", dir=target.parent)
+        fd, tmp_name = tempfile.mkstemp(
+            prefix=f".{model.filename}.", suffix=".tmp", dir=target.parent
+        )
     except OSError as exc:
         raise ConfigError(f"Cannot write the model to {target.parent}: {exc}") from exc
     tmp = Path(tmp_name)

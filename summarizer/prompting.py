@@ -12,7 +12,8 @@ evaluates the fixed part once), optional worked examples, and the strategy:
 
 ``reask`` turns instructor's re-asks on validation errors on or off (``max_retries``
 of them); ``ground = "drop"`` drops ungrounded items instead of re-asking for them;
-``grammar = false`` keeps the schema out of the engine's decoder even where it could
+``repair = true`` keeps the first sentence of a free-text field written as several
+instead of re-asking; ``grammar = false`` keeps the schema out of the engine's decoder even where it could
 constrain it.
 
 Templates are looked up by name in ``./prompts``, the user's config directory
@@ -63,6 +64,7 @@ class PromptSpec(BaseModel):
     reask: bool = True
     max_retries: int = Field(default=2, ge=0, le=10)
     ground: Literal["reask", "drop"] = "reask"
+    repair: bool = False
     grammar: bool = True
     system: str
     user: str

@@ -5,7 +5,8 @@ fields (``introduces``, ``datasets``, ``results[].value``, ``code_url``) are gro
 validating: pass the abstract as validation context (``context={"abstract": ...}``) and an
 item that is not in the abstract is a validation error whose message tells the model what
 to fix, so instructor re-asks. With ``"drop": True`` in the context such items are removed
-instead, and recorded in ``context["dropped"]``.
+instead, and recorded in ``context["dropped"]``. With ``"repair": True``, a free-text
+field written as several sentences keeps its first sentence instead of failing.
 
 User schemas can reuse :data:`VerbatimList` and :data:`VerbatimStr` to get the same
 grounding on their own fields.
@@ -179,8 +180,12 @@ class SummaryChecks(BaseModel):
         value = " ".join(value.split())
         if not value:
             raise ValueError(f"{info.field_name} is empty; write one sentence")
-        if len(sentences(value)) > 1:
-            raise ValueError(f"{info.field_name} must be exactly one sentence")
+        parts = sentences(value)
+        if len(parts) > 1:
+            ctx = info.context if isinstance(info.context, dict) else {}
+            if not ctx.get("repair"):
+                raise ValueError(f"{info.field_name} must be exactly one sentence")
+            value = parts[0]
         if info.field_name == "tldr":
             n = len(value.split())
             if n > TLDR_MAX_WORDS:

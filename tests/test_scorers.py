@@ -184,7 +184,8 @@ def test_score_set(pred, gold, extra, expected) -> None:
 
 def test_set_score_edge_conventions() -> None:
     assert SetScore(0, 0, 0).f1 == 1.0
-    assert SetScore(0, 0, 2).precision == 1.0 and SetScore(0, 0, 2).f1 == 0.0
+    assert (SetScore(0, 0, 2).precision, SetScore(0, 0, 2).f1) == (0.0, 0.0)
+    assert (SetScore(0, 2, 0).recall, SetScore(0, 2, 0).f1) == (0.0, 0.0)
     assert SetScore(1, 1, 0).f1 == pytest.approx(2 / 3)
 
 

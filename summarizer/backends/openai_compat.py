@@ -27,12 +27,15 @@ from typing import Any
 
 import instructor
 import openai
+from pydantic import ValidationError
 from instructor.core.exceptions import IncompleteOutputException, InstructorRetryException
 
 from ..errors import AuthenticationError, BackendError, OutputValidationError, RateLimitError
 from .base import Backend, Generation, GenerationRequest
 
 log = logging.getLogger(__name__)
+# instructor logs every failed attempt at ERROR level; the records carry the outcome.
+logging.getLogger("instructor").setLevel(logging.CRITICAL)
 
 MODES = ("json_schema", "json_object_schema", "json", "md_json", "tools")
 _INSTRUCTOR_MODE = {
@@ -201,7 +204,7 @@ class OpenAICompatBackend(Backend):
             if cause is not None:
                 raise translate(cause) from exc
             raise OutputValidationError(
-                f"no valid answer after {tally['attempts']} attempt(s): {_first_line(exc)}",
+                f"no valid answer after {tally['attempts']} attempt(s): {_reason(exc)}",
                 attempts=tally["attempts"],
                 last_raw=tally["raw"],
                 usage=_usage(tally),
@@ -233,6 +236,12 @@ def _usage(tally: dict[str, Any]) -> dict[str, int]:
     }
 
 
-def _first_line(exc: BaseException) -> str:
-    text = str(exc).strip().splitlines()
+def _reason(exc: BaseException) -> str:
+    """The last validation problem, in one line."""
+    cause = exc.__cause__
+    if isinstance(cause, ValidationError):
+        first = cause.errors()[0]
+        where = ".".join(str(p) for p in first["loc"]) or "answer"
+        return f"{where}: {first['msg']}"[:300]
+    text = str(cause or exc).strip().splitlines()
     return text[0][:300] if text else type(exc).__name__

@@ -11,9 +11,9 @@ pseudo-fields ``metrics`` and ``grounding``) or else from its type in ``PaperSum
 (``list[str]`` -> set F1, ``list[Literal]`` -> label F1, ``Literal`` -> accuracy, ``str`` ->
 ROUGE). A field of another schema with the same shapes is scored the same way.
 
-Empty-denominator convention: precision is 1.0 when nothing was predicted and recall is 1.0
-when there was nothing to find, so an empty prediction for an empty gold list scores F1 1.0
-and an empty prediction for a non-empty gold list scores F1 0.0.
+Empty denominators: an empty prediction for an empty gold list is perfect (P = R = F1 = 1);
+otherwise a metric with nothing to divide by is 0 (nothing predicted: precision 0), so a
+suite-level "precision 1.0" never comes from predicting nothing.
 """
 
 from __future__ import annotations
@@ -49,10 +49,6 @@ SCORED_FIELDS: tuple[str, ...] = (
 """The fields the guide scores against gold (``keywords`` is only checked for grounding)."""
 
 
-def _ratio(num: int, den: int) -> float:
-    return num / den if den else 1.0
-
-
 @dataclass(frozen=True)
 class SetScore:
     """Matched (``tp``), spurious (``fp``) and missed (``fn``) items of one list field."""
@@ -63,11 +59,11 @@ class SetScore:
 
     @property
     def precision(self) -> float:
-        return _ratio(self.tp, self.tp + self.fp)
+        return self.tp / (self.tp + self.fp) if self.tp + self.fp else float(self.fn == 0)
 
     @property
     def recall(self) -> float:
-        return _ratio(self.tp, self.tp + self.fn)
+        return self.tp / (self.tp + self.fn) if self.tp + self.fn else float(self.fp == 0)
 
     @property
     def f1(self) -> float:
@@ -136,7 +132,8 @@ class GroundingScore:
     def aggregate(scores: Sequence[GroundingScore]) -> dict[str, float]:
         """Share of all predicted verbatim strings found (pooled), and how many there were."""
         found, total = sum(s.found for s in scores), sum(s.total for s in scores)
-        return {"rate": _ratio(found, total), "items": float(total)}
+        # Nothing predicted means nothing ungrounded; ``items`` shows when that is the case.
+        return {"rate": found / total if total else 1.0, "items": float(total)}
 
 
 ItemScore = SetScore | LabelScore | MatchScore | RougeScore | GroundingScore

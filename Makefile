@@ -1,0 +1,29 @@
+# One task runner for the README and CI.
+VENV ?= .venv
+PY := $(VENV)/bin/python
+SEEDS ?= ../shared/seeds/000_89500ff302b6df21.txt
+LIMIT ?= 5
+
+.PHONY: install run test lint bench clean
+
+$(VENV)/.installed: pyproject.toml
+	python3 -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[local,dev]'
+	touch $@
+
+install: $(VENV)/.installed
+
+# Summarize the first $(LIMIT) seed abstracts on the embedded local engine.
+run: install
+	$(VENV)/bin/summarizer summarize $(SEEDS) --limit $(LIMIT) -o out/seeds.jsonl
+	@echo "records written to out/seeds.jsonl"
+
+test: install
+	$(PY) -m pytest
+
+lint: install
+	$(VENV)/bin/ruff check summarizer tests
+
+clean:
+	rm -rf $(VENV) out dist build

@@ -1,0 +1,67 @@
+"""The response cache: validated summaries only, keyed on everything that changes them.
+
+The key hashes the endpoint, model, structured-output mode setting, the rendered
+messages (which hold the prompt template's text and the abstract), the response
+schema, the summary schema id and the generation parameters; never timeouts or
+concurrency. Failures are never stored.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+from typing import Any
+
+import diskcache
+
+from .errors import ConfigError
+
+
+def cache_key(**parts: Any) -> str:
+    """A stable sha256 over the given parts (JSON with sorted keys)."""
+    blob = json.dumps(parts, sort_keys=True, ensure_ascii=False, default=str)
+    return hashlib.sha256(blob.encode("utf-8")).hexdigest()
+
+
+class ResultCache:
+    """A diskcache store of validated results; safe across threads and processes."""
+
+    def __init__(self, directory: Path, enabled: bool = True) -> None:
+        self.directory = Path(directory) / "responses"
+        self.enabled = enabled
+        self._cache: diskcache.Cache | None = None
+
+    def _open(self) -> diskcache.Cache:
+        if self._cache is None:
+            try:
+                self.directory.mkdir(parents=True, exist_ok=True)
+                self._cache = diskcache.Cache(str(self.directory), size_limit=2**34)
+            except OSError as exc:
+                raise ConfigError(
+                    f"cache directory {self.directory} is not writable ({exc.strerror}); "
+                    "set SUMMARIZER_CACHE_DIR or use --no-cache"
+                ) from exc
+        return self._cache
+
+    def get(self, key: str) -> dict[str, Any] | None:
+        if not self.enabled:
+            return None
+        value = self._open().get(key)
+        return value if isinstance(value, dict) else None
+
+    def set(self, key: str, value: dict[str, Any]) -> None:
+        if self.enabled:
+            self._open().set(key, value)
+
+    def stats(self) -> dict[str, Any]:
+        cache = self._open()
+        return {"directory": str(self.directory), "entries": len(cache), "bytes": cache.volume()}
+
+    def clear(self) -> int:
+        return self._open().clear()
+
+    def close(self) -> None:
+        if self._cache is not None:
+            self._cache.close()
+            self._cache = None

@@ -1,0 +1,284 @@
+"""The command line: a thin layer over the library.
+
+Exit codes: 0 all done, 1 fatal error, 2 usage error, 3 finished with failed items,
+130 interrupted (Ctrl-C). Errors print one ``Error: ...`` line on stderr; set
+``SUMMARIZER_DEBUG=1`` for a traceback.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import sys
+from pathlib import Path
+from typing import Annotated, Any, Optional
+
+import typer
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    ProgressColumn,
+    SpinnerColumn,
+    Task,
+    TextColumn,
+    TimeElapsedColumn,
+)
+from rich.table import Table
+from rich.text import Text
+
+from .config import Settings, default_cache_dir
+from .errors import SummarizerError
+
+EXIT_OK, EXIT_FATAL, EXIT_USAGE, EXIT_FAILED_ITEMS, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
+
+app = typer.Typer(
+    help="Structured, grounded summaries of scientific abstracts.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+cache_app = typer.Typer(help="Inspect or clear the response cache.", no_args_is_help=True)
+engine_app = typer.Typer(help="Start, stop or show a long-lived local engine.", no_args_is_help=True)
+app.add_typer(cache_app, name="cache")
+app.add_typer(engine_app, name="engine")
+
+err = Console(stderr=True)
+out = Console()
+
+BaseUrl = Annotated[
+    Optional[str],
+    typer.Option(help="OpenAI-compatible endpoint, e.g. http://localhost:11434/v1. "
+                 "Default: the embedded local engine."),
+]
+Model = Annotated[Optional[str], typer.Option(help="Model name sent to the endpoint.")]
+ApiKeyEnv = Annotated[
+    str, typer.Option(help="Name of the environment variable that holds the API key.")
+]
+PromptOpt = Annotated[str, typer.Option(help="Prompt name (see `summarizer prompts`) or .toml path.")]
+SchemaOpt = Annotated[
+    str, typer.Option("--schema", help="paper_summary.v1, or a model as file.py:Class / module:Class.")
+]
+ModeOpt = Annotated[
+    str,
+    typer.Option(help="Structured-output mode: auto, json_schema, json_object_schema, json, "
+                 "md_json, tools."),
+]
+CacheDir = Annotated[Optional[Path], typer.Option(help="Cache directory.")]
+ModelPath = Annotated[
+    Optional[Path], typer.Option(help="A GGUF model for the embedded engine instead of the bundled one.")
+]
+
+
+def _settings(**values: Any) -> Settings:
+    clean = {k: v for k, v in values.items() if v is not None}
+    try:
+        return Settings(**clean)
+    except Exception as exc:  # pydantic's ValidationError: a usage problem
+        raise typer.BadParameter(str(exc).splitlines()[-2].strip() if "\n" in str(exc) else str(exc))
+
+
+class RateColumn(ProgressColumn):
+    """Items per second."""
+
+    def render(self, task: Task) -> Text:
+        speed = task.finished_speed or task.speed
+        return Text(f"{speed:.2f} it/s" if speed else "-- it/s", style="progress.data.speed")
+
+
+@app.command()
+def summarize(
+    inputs: Annotated[list[str], typer.Argument(help="Daily Papers .txt, .jsonl, .csv, or - for stdin.")],
+    output: Annotated[Optional[Path], typer.Option("-o", "--output", help="Output .jsonl or .csv (resumable). Default: stdout.")] = None,
+    base_url: BaseUrl = None,
+    model: Model = None,
+    api_key_env: ApiKeyEnv = "OPENAI_API_KEY",
+    prompt: PromptOpt = "default",
+    schema: SchemaOpt = "paper_summary.v1",
+    mode: ModeOpt = "auto",
+    concurrency: Annotated[int, typer.Option(min=1, max=1024, help="Requests in flight.")] = 4,
+    limit: Annotated[Optional[int], typer.Option(min=1, help="Summarize at most N abstracts.")] = None,
+    no_cache: Annotated[bool, typer.Option("--no-cache", help="Neither read nor write the cache.")] = False,
+    max_tokens: Annotated[int, typer.Option(min=16, help="Token limit per answer.")] = 512,
+    timeout: Annotated[float, typer.Option(help="Seconds to wait for one answer.")] = 120.0,
+    cache_dir: CacheDir = None,
+    model_path: ModelPath = None,
+) -> None:
+    """Summarize abstracts into validated, grounded records (JSONL or CSV)."""
+    from .inputs import read_papers
+    from .output import RecordWriter
+    from .pipeline import Pipeline
+    from .runner import run_batch
+
+    settings = _settings(
+        base_url=base_url, model=model, api_key_env=api_key_env, prompt=prompt,
+        schema_ref=schema, mode=mode, concurrency=concurrency, use_cache=not no_cache,
+        max_tokens=max_tokens, timeout=timeout, cache_dir=cache_dir, model_path=model_path,
+    )
+    if inputs.count("-") > 1:
+        raise typer.BadParameter("stdin (-) can be given once")
+    # A first pass counts the papers (and finds bad input before any request is sent).
+    total = 0
+    for _ in read_papers(inputs, limit_chars=settings.max_abstract_chars):
+        total += 1
+        if limit is not None and total >= limit:
+            break
+    papers = read_papers(inputs, limit_chars=settings.max_abstract_chars)
+    if "-" in inputs:
+        papers = iter(list(read_papers(inputs, limit_chars=settings.max_abstract_chars)))
+
+    writer = RecordWriter(output, stream=sys.stdout if output is None else None)
+    already = len(writer.done)
+    progress = Progress(
+        SpinnerColumn(),
+        TextColumn("[bold]summarizing"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        RateColumn(),
+        TextColumn("cached {task.fields[cached]}  failed {task.fields[failed]}"),
+        TimeElapsedColumn(),
+        console=err,
+        transient=False,
+        disable=not err.is_terminal and os.environ.get("SUMMARIZER_PROGRESS") != "1",
+    )
+    counts = {"cached": 0, "failed": 0}
+    task = progress.add_task("summarize", total=max(total - already, 0), **counts)
+
+    def tick(record: dict[str, Any]) -> None:
+        counts["cached"] += bool(record["meta"].get("cached"))
+        counts["failed"] += bool(record["error"])
+        progress.update(task, advance=1, **counts)
+
+    async def go():
+        async with Pipeline(settings) as pipeline:
+            return await run_batch(pipeline, papers, writer, concurrency=concurrency, limit=limit, on_record=tick)
+
+    try:
+        with progress:
+            stats = asyncio.run(go())
+    finally:
+        writer.close()
+    _print_stats(stats, output)
+    if stats.failed:
+        raise typer.Exit(EXIT_FAILED_ITEMS)
+
+
+def _print_stats(stats: Any, output: Optional[Path]) -> None:
+    table = Table(show_header=False, box=None, pad_edge=False)
+    table.add_row("done", str(stats.done))
+    table.add_row("from cache", str(stats.cached))
+    table.add_row("failed", str(stats.failed))
+    table.add_row("skipped (already in output)", str(stats.skipped))
+    table.add_row("tokens (prompt / completion)", f"{stats.prompt_tokens} / {stats.completion_tokens}")
+    table.add_row("wall time", f"{stats.seconds:.1f} s")
+    if output is not None:
+        table.add_row("output", str(output))
+    err.print(table)
+    for failure in stats.failures[:10]:
+        err.print(f"[red]failed[/red] {failure['id']}: {failure['type']}: {failure['message']}")
+
+
+@app.command()
+def prompts() -> None:
+    """List the prompt templates that can be used by name."""
+    from .prompting import available, load_prompt
+
+    table = Table("prompt", "strategy", "file", "description")
+    for name, path in sorted(available().items()):
+        spec = load_prompt(str(path)).spec
+        table.add_row(name, spec.strategy, str(path), spec.description)
+    out.print(table)
+
+
+@cache_app.command("stats")
+def cache_stats(cache_dir: CacheDir = None) -> None:
+    """Show where the cache is and how big it is."""
+    from .cache import ResultCache
+
+    cache = ResultCache(cache_dir or default_cache_dir())
+    info = cache.stats()
+    cache.close()
+    out.print(f"directory  {info['directory']}\nentries    {info['entries']}\nsize       {info['bytes'] / 1e6:.2f} MB")
+
+
+@cache_app.command("clear")
+def cache_clear(cache_dir: CacheDir = None) -> None:
+    """Delete every cached response."""
+    from .cache import ResultCache
+
+    cache = ResultCache(cache_dir or default_cache_dir())
+    removed = cache.clear()
+    cache.close()
+    out.print(f"removed {removed} cached responses")
+
+
+@engine_app.command("start")
+def engine_start(
+    cache_dir: CacheDir = None,
+    model_path: ModelPath = None,
+    n_ctx: Annotated[int, typer.Option(help="Context window in tokens.")] = 4096,
+) -> None:
+    """Start a local engine that stays up for later runs."""
+    from .engine import start_daemon
+
+    info = start_daemon(cache_dir or default_cache_dir(), model_path, n_ctx)
+    out.print(f"engine running: {info.base_url} (model {info.model}, pid {info.pid})")
+
+
+@engine_app.command("status")
+def engine_status(cache_dir: CacheDir = None) -> None:
+    """Show the long-lived local engine, if one is running."""
+    from .engine import running_engine
+
+    info = running_engine(cache_dir or default_cache_dir())
+    if info is None:
+        out.print("no engine running")
+        raise typer.Exit(EXIT_FATAL)
+    out.print(
+        f"engine running: {info.base_url}\nmodel {info.model} ({info.model_path})\n"
+        f"pid {info.pid}, n_ctx {info.n_ctx}, since {info.started_at}"
+    )
+
+
+@engine_app.command("stop")
+def engine_stop(cache_dir: CacheDir = None) -> None:
+    """Stop the long-lived local engine."""
+    from .engine import stop_daemon
+
+    stopped = stop_daemon(cache_dir or default_cache_dir())
+    out.print("engine stopped" if stopped else "no engine was running")
+
+
+def main() -> None:
+    """Entry point with the one error handler."""
+    try:
+        code = app(standalone_mode=False)
+        sys.exit(code if isinstance(code, int) else EXIT_OK)
+    except KeyboardInterrupt:
+        err.print("Interrupted; finished records are kept in the output, rerun to resume.")
+        sys.exit(EXIT_INTERRUPTED)
+    except typer.Exit as exc:
+        sys.exit(exc.exit_code)
+    except SummarizerError as exc:
+        if os.environ.get("SUMMARIZER_DEBUG"):
+            raise
+        err.print(f"Error: {exc}", markup=False, highlight=False)
+        sys.exit(EXIT_FATAL)
+    except Exception as exc:
+        import click
+
+        if isinstance(exc, click.exceptions.Abort):
+            err.print("Interrupted.")
+            sys.exit(EXIT_INTERRUPTED)
+        if isinstance(exc, click.ClickException):
+            exc.show()
+            sys.exit(EXIT_USAGE)
+        if os.environ.get("SUMMARIZER_DEBUG"):
+            raise
+        err.print(f"Error: unexpected {type(exc).__name__}: {exc} (set SUMMARIZER_DEBUG=1 for a traceback)", markup=False, highlight=False)
+        sys.exit(EXIT_FATAL)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,93 @@
+"""Which endpoint a run talks to, started only when the first request needs it.
+
+With no ``base_url`` the run uses the embedded engine: a long-lived one started by
+``summarizer engine start`` if it is running, else a private llama-cpp-python server
+started here and stopped at the end. Nothing starts before the first cache miss, so a
+fully cached rerun starts no engine and makes no request.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+from .backends.base import Backend
+from .config import Settings
+from .engine import LocalEngine, running_engine
+from .model_file import BUNDLED
+
+EMBEDDED_ENDPOINT = "embedded"
+
+
+class Connection:
+    """Lazily connects settings to a backend; close it to stop a private engine."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self._backend: Backend | None = None
+        self._engine: LocalEngine | None = None
+        self._lock = asyncio.Lock()
+
+    @property
+    def endpoint(self) -> str:
+        """The endpoint as recorded in records and cache keys (no port for the embedded one)."""
+        return self.settings.base_url or EMBEDDED_ENDPOINT
+
+    @property
+    def model(self) -> str:
+        s = self.settings
+        if s.model:
+            return s.model
+        if s.embedded:
+            return s.model_path.stem if s.model_path else BUNDLED.alias
+        return "gpt-4o-mini"
+
+    @property
+    def mode(self) -> str:
+        s = self.settings
+        if s.mode == "auto" and s.embedded:
+            return "json_object_schema"
+        return s.mode
+
+    async def backend(self) -> Backend:
+        """The backend, connecting (and starting the embedded engine) on first use."""
+        async with self._lock:
+            if self._backend is None:
+                self._backend = await self._connect()
+            return self._backend
+
+    async def _connect(self) -> Backend:
+        from .backends.openai_compat import OpenAICompatBackend
+
+        s = self.settings
+        base_url = s.base_url
+        model = self.model
+        if s.embedded:
+            daemon = await asyncio.to_thread(running_engine, s.cache_dir)
+            wanted = str(s.model_path) if s.model_path else None
+            if daemon is not None and (wanted is None or daemon.model_path == wanted):
+                base_url, model = daemon.base_url, daemon.model
+            else:
+                engine = LocalEngine(s.cache_dir, s.model_path, n_ctx=s.n_ctx)
+                await asyncio.to_thread(engine.start)
+                self._engine = engine
+                base_url, model = engine.base_url, engine.model
+        return OpenAICompatBackend(
+            base_url=base_url,
+            model=model,
+            api_key=s.api_key(),
+            mode=self.mode,
+            timeout=s.timeout,
+            endpoint=self.endpoint,
+        )
+
+    @property
+    def started(self) -> bool:
+        return self._backend is not None
+
+    async def aclose(self) -> None:
+        if self._backend is not None:
+            await self._backend.aclose()
+            self._backend = None
+        if self._engine is not None:
+            await asyncio.to_thread(self._engine.stop)
+            self._engine = None

@@ -1,0 +1,178 @@
+"""One abstract through the whole flow: prompt → engine → validation/grounding → cache → record.
+
+Each call returns an output record (a dict), never raises for a per-item problem: an
+abstract that is refused, an endpoint failure or an answer that never validated ends
+as a record whose ``error`` says why, and the batch goes on.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+
+from .backends.base import GenerationRequest
+from .cache import ResultCache, cache_key
+from .config import Settings
+from .connection import Connection
+from .errors import BackendError, OutputValidationError, SummarizerError
+from .inputs import Paper
+from .prompting import Prompt, load_prompt, messages_hash
+from .schema import spans
+from .schemas import SchemaInfo, load_schema
+from .strategy import plan
+
+
+def new_record(paper: Paper) -> dict[str, Any]:
+    return {
+        "id": paper.id,
+        "title": paper.title,
+        "abstract": paper.abstract,
+        "summary": None,
+        "error": None,
+        "meta": {},
+        "spans": {},
+    }
+
+
+class Pipeline:
+    """Summarizes papers with one set of settings. Use as an async context manager."""
+
+    def __init__(self, settings: Settings, prompt: Prompt | None = None) -> None:
+        self.settings = settings
+        self.prompt = prompt or load_prompt(settings.prompt)
+        self.schema: SchemaInfo = load_schema(settings.schema_ref)
+        self.connection = Connection(settings)
+        self.cache = ResultCache(settings.cache_dir, enabled=settings.use_cache)
+
+    async def __aenter__(self) -> Pipeline:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.aclose()
+
+    async def aclose(self) -> None:
+        await self.connection.aclose()
+        self.cache.close()
+
+    @property
+    def max_retries(self) -> int:
+        spec = self.prompt.spec
+        if not spec.reask:
+            return 0
+        return self.settings.max_retries if self.settings.max_retries is not None else spec.max_retries
+
+    def _meta(self, messages: list[dict]) -> dict[str, Any]:
+        return {
+            "endpoint": self.connection.endpoint,
+            "model": self.connection.model,
+            "prompt": self.prompt.id,
+            "prompt_hash": messages_hash(messages),
+            "template_hash": self.prompt.template_hash,
+            "schema": self.schema.id,
+            "mode": self.connection.mode,
+            "attempts": 0,
+            "usage": {"prompt_tokens": 0, "completion_tokens": 0, "total_tokens": 0},
+            "cached": False,
+            "seconds": 0.0,
+            "dropped": [],
+        }
+
+    async def summarize(self, paper: Paper) -> dict[str, Any]:
+        """The output record for one paper."""
+        started = time.perf_counter()
+        record = new_record(paper)
+        if paper.problem:
+            record["error"] = {"type": "InputError", "message": paper.problem}
+            record["meta"] = {"prompt": self.prompt.id, "schema": self.schema.id}
+            return record
+        p = plan(paper, self.prompt, self.schema.model)
+        meta = self._meta(p.messages)
+        record["meta"] = meta
+        key = cache_key(
+            endpoint=meta["endpoint"],
+            model=meta["model"],
+            mode=meta["mode"],
+            messages=p.messages,
+            response_schema=p.response_model.model_json_schema(),
+            schema=self.schema.id,
+            strategy=self.prompt.spec.strategy,
+            ground=self.prompt.spec.ground,
+            grammar=self.prompt.spec.grammar,
+            max_retries=self.max_retries,
+            max_tokens=self.settings.max_tokens,
+            temperature=self.settings.temperature,
+        )
+        hit = self.cache.get(key)
+        if hit is not None:
+            record.update(summary=hit["summary"], spans=hit["spans"])
+            meta.update(hit["meta"], cached=True, seconds=round(time.perf_counter() - started, 4))
+            return record
+        drop = self.prompt.spec.ground == "drop"
+        context: dict[str, Any] = {
+            "abstract": paper.abstract,
+            "drop": drop,
+            "repair": self.prompt.spec.repair,
+        }
+        request = GenerationRequest(
+            messages=p.messages,
+            response_model=p.response_model,
+            context=context,
+            max_retries=self.max_retries,
+            max_tokens=self.settings.max_tokens,
+            temperature=self.settings.temperature,
+            grammar=self.prompt.spec.grammar,
+        )
+        parsed: BaseModel | None = None
+        try:
+            backend = await self.connection.backend()
+            generation = await backend.generate(request)
+            parsed = generation.parsed
+            meta.update(attempts=generation.attempts, usage=generation.usage)
+        except OutputValidationError as exc:
+            meta.update(attempts=exc.attempts, usage=exc.usage)
+            parsed = self._salvage(exc, p.response_model, paper.abstract, context)
+            if parsed is None:
+                record["error"] = {"type": "OutputValidationError", "message": str(exc)}
+        except BackendError as exc:
+            record["error"] = {"type": type(exc).__name__, "message": str(exc)}
+        except SummarizerError as exc:
+            record["error"] = {"type": type(exc).__name__, "message": str(exc)}
+        if parsed is not None:
+            self._finish(record, p.finish(parsed), paper.abstract, context, key)
+        meta["dropped"] = context.get("dropped", [])
+        meta["seconds"] = round(time.perf_counter() - started, 3)
+        return record
+
+    @staticmethod
+    def _salvage(
+        exc: OutputValidationError, model: type[BaseModel], abstract: str, context: dict
+    ) -> BaseModel | None:
+        """After the last re-ask: keep the answer if dropping ungrounded items makes it valid."""
+        if not exc.last_raw:
+            return None
+        context["drop"] = True
+        context["dropped"] = []
+        try:
+            return model.model_validate_json(exc.last_raw, context=context)
+        except (ValidationError, ValueError):
+            return None
+
+    def _finish(
+        self, record: dict, data: dict, abstract: str, context: dict, key: str
+    ) -> None:
+        context["drop"] = True
+        try:
+            summary = self.schema.model.model_validate(data, context=context)
+        except ValidationError as exc:
+            record["error"] = {
+                "type": "OutputValidationError",
+                "message": f"the assembled summary is invalid: {exc.errors()[0]['msg']}",
+            }
+            return
+        record["summary"] = summary.model_dump(mode="json")
+        record["spans"] = spans(summary, abstract)
+        meta = record["meta"]
+        stored = {k: meta[k] for k in ("attempts", "usage")} | {"dropped": context.get("dropped", [])}
+        self.cache.set(key, {"summary": record["summary"], "spans": record["spans"], "meta": stored})
