@@ -19,6 +19,7 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -323,7 +324,7 @@ def _gone(pid: int, within: float) -> bool:
     return True
 
 
-def _chat(base_url: str, model: str) -> dict:
+def _chat(base_url: str, model: str) -> dict[str, Any]:
     response = httpx.post(
         f"{base_url}/chat/completions",
         json={
@@ -336,7 +337,8 @@ def _chat(base_url: str, model: str) -> dict:
         trust_env=False,
     )
     assert response.status_code == 200, response.text
-    return response.json()
+    answer: dict[str, Any] = response.json()
+    return answer
 
 
 @needs_engine
@@ -424,7 +426,7 @@ def test_dead_parent_leaves_no_server(engine_cache: Path, sig: signal.Signals) -
         assert _port_free(port)
     finally:
         parent.kill()
-        parent.wait()
+        parent.communicate()  # reaps it and closes its stdout
 
 
 _DAEMON_STARTER = """

@@ -1,0 +1,161 @@
+"""The pipeline's re-ask, drop and cache logic, over real HTTP against a scripted server."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from summarizer.config import Settings
+from summarizer.inputs import _make
+from summarizer.pipeline import Pipeline
+from summarizer.schema import PaperSummary
+
+from .fake_openai import FakeOpenAI
+
+ABSTRACT = (
+    "Class imbalance hurts recognition of tail classes. We propose ImbSAM, a class-aware "
+    "optimizer, and evaluate it on CIFAR-100 where it improves tail accuracy by 4.8%. "
+    "Code: https://github.com/x/imbsam."
+)
+
+
+def answer(**changes):
+    base = {
+        "tldr": "ImbSAM, a class-aware optimizer, improves tail-class accuracy.",
+        "problem": "Optimizers generalize poorly on tail classes.",
+        "contribution_types": ["method"],
+        "introduces": ["ImbSAM"],
+        "datasets": ["CIFAR-100"],
+        "tasks": ["long-tailed recognition"],
+        "results": [{"value": "4.8%", "metric": "tail accuracy", "subject": "ImbSAM", "kind": "improvement"}],
+        "domain": "computer_vision",
+        "code_url": "https://github.com/x/imbsam",
+        "keywords": ["class imbalance", "tail classes", "optimizer"],
+    }
+    base.update(changes)
+    return base
+
+
+def run(settings, abstract=ABSTRACT):
+    async def go():
+        async with Pipeline(settings) as pipeline:
+            return await pipeline.summarize(_make(abstract, "test", None, None, 20_000))
+
+    return asyncio.run(go())
+
+
+def settings_for(server, tmp_path, **extra):
+    return Settings(
+        base_url=server.base_url, model="fake", prompt=extra.pop("prompt", "naive-grammar"),
+        mode=extra.pop("mode", "json_schema"), cache_dir=tmp_path / "c", **extra,
+    )
+
+
+@pytest.fixture
+def reask_prompt(tmp_path):
+    path = tmp_path / "reask.v1.toml"
+    path.write_text(
+        'name = "reask"\nversion = 1\nstrategy = "free"\nreask = true\nmax_retries = 2\n'
+        'ground = "reask"\ngrammar = true\nsystem = "Summarize."\nuser = "{{ abstract }}"\n'
+    )
+    return str(path)
+
+
+def test_ungrounded_name_is_reasked_with_its_name(tmp_path, reask_prompt):
+    with FakeOpenAI([answer(introduces=["ImbSAM", "FooNet-7"]), answer()]) as server:
+        record = run(settings_for(server, tmp_path, prompt=reask_prompt))
+    assert record["error"] is None
+    assert record["meta"]["attempts"] == 2
+    assert record["summary"]["introduces"] == ["ImbSAM"]
+    reask = server.requests[1]["messages"][-1]["content"]
+    assert "FooNet-7" in reask and "not in the abstract" in reask
+
+
+def test_items_still_ungrounded_after_last_reask_are_dropped_and_counted(tmp_path, reask_prompt):
+    bad = answer(introduces=["ImbSAM", "FooNet-7"], results=[{"value": "99.9%"}])
+    with FakeOpenAI(default=bad) as server:
+        record = run(settings_for(server, tmp_path, prompt=reask_prompt))
+    assert len(server.requests) == 3  # first try and two re-asks
+    assert record["error"] is None
+    assert record["summary"]["introduces"] == ["ImbSAM"]
+    assert record["summary"]["results"] == []
+    dropped = {(d["field"], d["item"]) for d in record["meta"]["dropped"]}
+    assert dropped == {("introduces", "FooNet-7"), ("results[].value", "99.9%")}
+
+
+def test_spans_point_at_the_items_in_the_abstract(tmp_path):
+    with FakeOpenAI(default=answer()) as server:
+        record = run(settings_for(server, tmp_path))
+    spans = record["spans"]
+    start, end = spans["introduces"][0]
+    assert ABSTRACT[start:end] == "ImbSAM"
+    start, end = spans["results"][0]
+    assert ABSTRACT[start:end] == "4.8%"
+    start, end = spans["code_url"]
+    assert ABSTRACT[start:end] == "https://github.com/x/imbsam"
+
+
+def test_invalid_answers_fail_the_item_and_are_never_cached(tmp_path):
+    with FakeOpenAI(default="this is not json") as server:
+        settings = settings_for(server, tmp_path)
+        first = run(settings)
+        second = run(settings)
+    assert first["error"]["type"] == "OutputValidationError"
+    assert first["summary"] is None
+    assert second["meta"]["cached"] is False
+    assert len(server.requests) == 2
+
+
+def test_valid_answer_is_cached_and_rerun_sends_nothing(tmp_path):
+    with FakeOpenAI(default=answer()) as server:
+        settings = settings_for(server, tmp_path)
+        first = run(settings)
+        second = run(settings)
+    assert len(server.requests) == 1
+    assert second["meta"]["cached"] is True
+    assert second["summary"] == first["summary"]
+    PaperSummary.model_validate(second["summary"], context={"abstract": ABSTRACT})
+
+
+def test_cache_key_follows_the_model_and_max_tokens(tmp_path):
+    with FakeOpenAI(default=answer()) as server:
+        run(settings_for(server, tmp_path))
+        run(settings_for(server, tmp_path, max_tokens=300))
+        run(settings_for(server, tmp_path).model_copy(update={"model": "other"}))
+        run(settings_for(server, tmp_path, concurrency=7, timeout=33))
+    assert len(server.requests) == 3
+
+
+def test_max_tokens_is_always_sent(tmp_path):
+    with FakeOpenAI(default=answer()) as server:
+        run(settings_for(server, tmp_path, max_tokens=321))
+    assert server.requests[0]["max_tokens"] == 321
+
+
+def test_candidate_prompt_sends_an_enum_of_the_abstracts_names(tmp_path):
+    picked = {k: v for k, v in answer().items() if k not in ("results", "code_url")}
+    with FakeOpenAI(default=picked) as server:
+        record = run(settings_for(server, tmp_path, prompt="default", mode="json_object_schema"))
+    fmt = server.requests[0]["response_format"]
+    assert fmt["type"] == "json_object"
+    items = fmt["schema"]["properties"]["introduces"]["items"]
+    assert set(items["enum"]) == {"ImbSAM", "CIFAR-100"}
+    # results and code_url come from code, not from the model
+    assert [r["value"] for r in record["summary"]["results"]] == ["4.8%"]
+    assert record["summary"]["results"][0]["kind"] == "improvement"
+    assert record["summary"]["code_url"] == "https://github.com/x/imbsam"
+
+
+def test_overlong_abstract_is_refused_without_a_request(tmp_path):
+    with FakeOpenAI(default=answer()) as server:
+        settings = settings_for(server, tmp_path)
+
+        async def go():
+            async with Pipeline(settings) as pipeline:
+                return await pipeline.summarize(_make("word " * 10_000, "x", None, None, 20_000))
+
+        record = asyncio.run(go())
+    assert record["error"]["type"] == "InputError"
+    assert "over the limit" in record["error"]["message"]
+    assert server.requests == []
