@@ -57,5 +57,5 @@ class Settings(BaseModel):
         )
 
 
-def _is_loopback(url: str) -> bool:
-    return any(h in url for h in ("://127.", "://localhost", "://[::1]"))
+def _is_loopback(url: str | None) -> bool:
+    return bool(url) and any(h in url for h in ("://127.", "://localhost", "://[::1]"))

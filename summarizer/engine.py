@@ -52,10 +52,13 @@ STATE_FILE = "engine.json"
 LOG_FILE = "engine.log"
 _LOG_ROTATE_BYTES = 5 * 2**20  # a verbose start writes ~175 KB
 _SERVER_MODULES = (
-    *("llama_cpp", "fastapi", "uvicorn"),
-    *("sse_starlette", "starlette_context", "pydantic_settings"),
+    "llama_cpp",
+    "fastapi",
+    "uvicorn",
+    "sse_starlette",
+    "starlette_context",
+    "pydantic_settings",
 )
-
 
 # Runs in the child as `python -c`. Two things `python -m llama_cpp.server` gets wrong for us:
 # its settings read every field from the environment (API_KEY, CONFIG_FILE, HOST, PORT, MODEL,

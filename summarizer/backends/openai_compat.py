@@ -25,12 +25,14 @@ import json
 import logging
 from typing import Any
 
+import httpx
 import instructor
 import openai
 from pydantic import ValidationError
 from instructor.core.exceptions import IncompleteOutputException, InstructorRetryException
 
 from ..errors import AuthenticationError, BackendError, OutputValidationError, RateLimitError
+from ..config import _is_loopback
 from .base import Backend, Generation, GenerationRequest
 
 log = logging.getLogger(__name__)
@@ -124,8 +126,14 @@ class OpenAICompatBackend(Backend):
     ) -> None:
         self.endpoint = endpoint or base_url or "https://api.openai.com/v1"
         self.model = model
+        # A loopback endpoint must not be sent through HTTP(S)_PROXY from the environment.
+        http_client = httpx.AsyncClient(trust_env=False) if _is_loopback(base_url) else None
         self._client = openai.AsyncOpenAI(
-            base_url=base_url, api_key=api_key, timeout=timeout, max_retries=http_retries
+            base_url=base_url,
+            api_key=api_key,
+            timeout=timeout,
+            max_retries=http_retries,
+            http_client=http_client,
         )
         self.mode = mode
         self._clients: dict[str, Any] = {}

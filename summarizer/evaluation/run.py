@@ -1,0 +1,414 @@
+"""Running a suite: summarize its abstracts through the pipeline, score them, keep a run folder.
+
+The abstracts go through the normal :class:`~summarizer.pipeline.Pipeline` (cache included),
+so an eval run measures exactly what ``summarizer summarize`` would produce. A run folder::
+
+    runs/<suite>-<prompt>-<timestamp>/
+    ├── run.json           what ran and how it went: settings (no secrets), model, endpoint,
+    │                      prompt id and template hash, schema id, counts, failures, re-asks,
+    │                      tokens, wall time, and per-field scores with 95% bootstrap CIs
+    ├── predictions.jsonl  one output record per item, in suite order
+    ├── scores.jsonl       one line per item per field: the counts and the item's metrics
+    ├── report.md          written by :mod:`summarizer.evaluation.report`
+    └── report.html
+
+``scores.jsonl`` keeps the raw counts, not only the metrics, so that a later comparison can
+resample items and re-aggregate micro metrics correctly (:func:`load_run`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import hashlib
+import json
+import os
+import re
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from ..config import Settings
+from ..errors import InputError
+from ..inputs import Paper
+from ..output import RecordWriter, read_records
+from ..pipeline import Pipeline
+from ..runner import BatchStats, run_batch
+from .scorers import (
+    GROUNDING,
+    GroundingScore,
+    ItemScore,
+    LabelScore,
+    MatchScore,
+    RougeScore,
+    SetScore,
+    aggregate,
+    bootstrap_ci,
+    score_item,
+)
+from .suites import EvalItem, load_suite, published_reference
+
+DEFAULT_RUNS_DIR = Path("runs")
+BASELINE_PROMPT = "naive"
+BOOTSTRAP_RESAMPLES = 1000
+CI_LEVEL = 0.95
+RUN_FILE, PREDICTIONS_FILE, SCORES_FILE = "run.json", "predictions.jsonl", "scores.jsonl"
+
+# Score kinds as written in scores.jsonl, and the metric a bare field name stands for.
+KINDS: dict[str, type] = {
+    "labels": LabelScore,  # before "set": LabelScore is a SetScore
+    "set": SetScore,
+    "match": MatchScore,
+    "rouge": RougeScore,
+    "grounding": GroundingScore,
+}
+MAIN_METRIC = {"labels": "f1", "set": "f1", "match": "accuracy", "rouge": "rouge1",
+               "grounding": "rate"}
+_NOT_METRICS = {"n", "items"}
+
+
+@dataclass
+class EvalRun:
+    """A scored run: what :func:`run_suite` returns and :func:`load_run` reads back.
+
+    Attributes:
+        path: The run folder.
+        info: The content of ``run.json``.
+        records: One output record per item, in suite order.
+        scores: Per-field item scores, parallel to ``records``.
+        items: The suite items (gold) when the run was made in this process; empty when
+            loaded from disk.
+    """
+
+    path: Path
+    info: dict[str, Any]
+    records: list[dict[str, Any]]
+    scores: list[dict[str, ItemScore]]
+    items: list[EvalItem] = field(default_factory=list)
+
+    @property
+    def ids(self) -> list[str]:
+        return [r["id"] for r in self.records]
+
+    def scores_by_id(self) -> dict[str, dict[str, ItemScore]]:
+        return dict(zip(self.ids, self.scores, strict=True))
+
+
+def kind_of(score: ItemScore) -> str:
+    """The ``kind`` name of an item score."""
+    for name, cls in KINDS.items():
+        if isinstance(score, cls):
+            return name
+    raise TypeError(f"unknown score type {type(score).__name__}")
+
+
+def item_metrics(score: ItemScore) -> dict[str, float]:
+    """The metrics of one item's score on its own (P/R/F1 of its counts, its ROUGE, ...)."""
+    agg = type(score).aggregate([score])  # type: ignore[arg-type]
+    return {k: v for k, v in agg.items() if k not in _NOT_METRICS}
+
+
+def score_row(item_id: str, name: str, score: ItemScore) -> dict[str, Any]:
+    """One line of ``scores.jsonl``."""
+    counts = dataclasses.asdict(score)
+    if isinstance(score, GroundingScore):
+        counts["missing"] = list(score.missing)
+    return {"id": item_id, "field": name, "kind": kind_of(score), "counts": counts,
+            "metrics": item_metrics(score)}
+
+
+def score_from_row(row: dict[str, Any]) -> ItemScore:
+    """The item score a ``scores.jsonl`` line holds."""
+    try:
+        cls = KINDS[row["kind"]]
+        counts = dict(row["counts"])
+    except (KeyError, TypeError) as exc:
+        raise InputError(f"not a scores.jsonl line of this tool: {str(row)[:80]}") from exc
+    if cls is GroundingScore:
+        counts["missing"] = tuple(counts.get("missing") or ())
+    return cls(**counts)  # type: ignore[no-any-return]
+
+
+def score_records(
+    items: Sequence[EvalItem], records: Sequence[dict[str, Any]]
+) -> list[dict[str, ItemScore]]:
+    """Score each record against its item's gold (a failed record scores as empty)."""
+    return [
+        score_item(rec.get("summary"), item.gold, item.accept, item.abstract, item.fields,
+                   references=item.references)
+        for item, rec in zip(items, records, strict=True)
+    ]
+
+
+def score_table(
+    item_scores: Sequence[dict[str, ItemScore]],
+    resamples: int = BOOTSTRAP_RESAMPLES,
+    seed: int = 0,
+) -> dict[str, dict[str, Any]]:
+    """Per-field metrics with percentile bootstrap CIs, as stored in ``run.json``.
+
+    Returns:
+        ``{field: {"kind", "main", "n", "metrics": {metric: {"value", "low", "high"}}}}``
+        (grounding also has ``items``, the number of predicted verbatim strings).
+    """
+    out: dict[str, dict[str, Any]] = {}
+    for name, metrics in aggregate(item_scores).items():
+        kind = kind_of(next(s[name] for s in item_scores if name in s))
+        entry: dict[str, Any] = {"kind": kind, "main": MAIN_METRIC[kind], "n": int(metrics["n"]),
+                                 "metrics": {}}
+        for metric, value in metrics.items():
+            if metric in _NOT_METRICS:
+                continue
+            low, high = bootstrap_ci(item_scores, name, metric, n=resamples, seed=seed,
+                                     level=CI_LEVEL)
+            entry["metrics"][metric] = {"value": value, "low": low, "high": high}
+        if name == GROUNDING:
+            entry["items"] = int(metrics["items"])
+        out[name] = entry
+    return out
+
+
+def public_settings(settings: Settings) -> dict[str, Any]:
+    """The settings as JSON, without anything that could hold a secret.
+
+    ``Settings`` keeps only the *name* of the key's variable, never the key; the filter
+    is here so that a setting added later cannot leak one into a run folder.
+    """
+    data = settings.model_dump(mode="json")
+    secret = re.compile(r"key|secret|password|credential", re.IGNORECASE)
+    return {k: v for k, v in data.items() if not secret.search(k) or k.endswith("_env")}
+
+
+def items_hash(ids: Iterable[str]) -> str:
+    """A short hash of the sorted item ids: two runs with the same hash scored the same items."""
+    return hashlib.sha256("\n".join(sorted(ids)).encode()).hexdigest()[:16]
+
+
+def suite_slug(suite: str) -> str:
+    """A folder-name-safe name of a suite: ``test``, ``scitldr-test``, ``mygold``."""
+    kind, sep, rest = suite.partition(":")
+    text = f"{kind}-{Path(rest).stem}" if sep and kind in ("scitldr", "scierc") else suite
+    if text.endswith((".jsonl", ".json")):
+        text = Path(text).stem
+    return re.sub(r"[^A-Za-z0-9._-]+", "-", text).strip("-.") or "suite"
+
+
+def new_run_dir(runs_dir: Path, suite: str, prompt: str, when: datetime) -> Path:
+    """``runs_dir/<suite>-<prompt>-<UTC timestamp>``, suffixed ``-2``, ``-3`` if taken."""
+    base = f"{suite_slug(suite)}-{suite_slug(prompt)}-{when:%Y%m%d-%H%M%S}"
+    path, n = runs_dir / base, 1
+    while path.exists():
+        n += 1
+        path = runs_dir / f"{base}-{n}"
+    return path
+
+
+def run_info(
+    *,
+    name: str,
+    suite: str,
+    settings: Settings,
+    pipeline_meta: dict[str, Any],
+    items: Sequence[EvalItem],
+    records: Sequence[dict[str, Any]],
+    item_scores: Sequence[dict[str, ItemScore]],
+    stats: BatchStats,
+    created: datetime,
+    extra: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    """The content of ``run.json``."""
+    from .. import __version__
+
+    metas = [r.get("meta") or {} for r in records]
+    usage = {k: sum((m.get("usage") or {}).get(k, 0) for m in metas)
+             for k in ("prompt_tokens", "completion_tokens")}
+    n = len(records)
+    return {
+        "name": name,
+        "suite": suite,
+        "created": created.isoformat(timespec="seconds").replace("+00:00", "Z"),
+        "summarizer_version": __version__,
+        **pipeline_meta,
+        "settings": public_settings(settings),
+        "fields": list(dict.fromkeys(f for item in items for f in item.fields)),
+        "n_items": n,
+        "items_hash": items_hash(r["id"] for r in records),
+        "done": stats.done,
+        "failed": stats.failed,
+        "cached": stats.cached,
+        # A cached answer keeps the attempts it took, so re-asks describe the prompt and
+        # model, not whether this run hit the cache; tokens are what this run spent.
+        "reasks": sum(max((m.get("attempts") or 0) - 1, 0) for m in metas),
+        "dropped": sum(len(m.get("dropped") or ()) for m in metas),
+        "tokens": {"prompt": stats.prompt_tokens, "completion": stats.completion_tokens},
+        "answer_tokens": {"prompt": usage["prompt_tokens"],
+                          "completion": usage["completion_tokens"]},
+        "wall_seconds": round(stats.seconds, 3),
+        "seconds_per_abstract": round(stats.seconds / n, 3) if n else 0.0,
+        "failures": stats.failures,
+        "bootstrap": {"resamples": BOOTSTRAP_RESAMPLES, "level": CI_LEVEL, "seed": 0},
+        "scores": score_table(item_scores),
+        "published": [dataclasses.asdict(p) for p in published_reference(suite)],
+        **(extra or {}),
+    }
+
+
+def _write_atomic(path: Path, text: str) -> None:
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(text, encoding="utf-8")
+    os.replace(tmp, path)
+
+
+def save_run(run: EvalRun) -> None:
+    """Write ``run.json``, ``predictions.jsonl`` (suite order) and ``scores.jsonl``."""
+    run.path.mkdir(parents=True, exist_ok=True)
+    lines = [json.dumps(r, ensure_ascii=False) + "\n" for r in run.records]
+    _write_atomic(run.path / PREDICTIONS_FILE, "".join(lines))
+    rows = [
+        json.dumps(score_row(rid, name, score), ensure_ascii=False) + "\n"
+        for rid, scores in zip(run.ids, run.scores, strict=True)
+        for name, score in scores.items()
+    ]
+    _write_atomic(run.path / SCORES_FILE, "".join(rows))
+    _write_atomic(run.path / RUN_FILE, json.dumps(run.info, indent=2, ensure_ascii=False) + "\n")
+
+
+def load_run(path: str | Path) -> EvalRun:
+    """Read a run folder back (without the gold; see :attr:`EvalRun.items`).
+
+    Raises:
+        InputError: when ``path`` is not a complete run folder.
+    """
+    path = Path(path)
+    missing = [f for f in (RUN_FILE, PREDICTIONS_FILE, SCORES_FILE) if not (path / f).is_file()]
+    if missing:
+        raise InputError(
+            f"{path} is not a run folder (no {', '.join(missing)}); pass a folder written by "
+            "`summarizer eval`"
+        )
+    try:
+        info = json.loads((path / RUN_FILE).read_text(encoding="utf-8"))
+        rows = [json.loads(line) for line in
+                (path / SCORES_FILE).read_text(encoding="utf-8").splitlines() if line.strip()]
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise InputError(f"{path}: run.json or scores.jsonl is not valid JSON ({exc})") from exc
+    records = read_records(path / PREDICTIONS_FILE)
+    by_id: dict[str, dict[str, ItemScore]] = {r["id"]: {} for r in records}
+    for row in rows:
+        if row.get("id") in by_id:
+            by_id[row["id"]][row["field"]] = score_from_row(row)
+    return EvalRun(path=path, info=info, records=records, scores=[by_id[r["id"]] for r in records])
+
+
+def find_baseline(runs_dir: Path, info: dict[str, Any], prompt: str = BASELINE_PROMPT) -> Path | None:
+    """The newest run of ``prompt`` on the same suite, items, model, endpoint and schema."""
+    if (info.get("prompt") or {}).get("name") == prompt or not runs_dir.is_dir():
+        return None
+    same = ("suite", "items_hash", "model", "endpoint", "schema")
+    found: list[tuple[str, Path]] = []
+    for run_json in runs_dir.glob(f"*/{RUN_FILE}"):
+        try:
+            other = json.loads(run_json.read_text(encoding="utf-8"))
+        except (OSError, json.JSONDecodeError, UnicodeDecodeError):
+            continue
+        if (other.get("prompt") or {}).get("name") == prompt and all(
+            other.get(k) == info.get(k) for k in same
+        ):
+            found.append((str(other.get("created", "")), run_json.parent))
+    return max(found)[1] if found else None
+
+
+def _distinct(items: Iterable[EvalItem]) -> list[EvalItem]:
+    # The pipeline keys records by id, so an abstract listed twice is run (and scored) once.
+    kept: dict[str, EvalItem] = {}
+    for item in items:
+        kept.setdefault(item.id, item)
+    return list(kept.values())
+
+
+async def arun_suite(
+    suite: str,
+    settings: Settings,
+    *,
+    out: Path | None = None,
+    runs_dir: Path = DEFAULT_RUNS_DIR,
+    limit: int | None = None,
+    on_record: Callable[[dict[str, Any]], None] | None = None,
+) -> EvalRun:
+    """Summarize, score and save one suite; see :func:`run_suite`."""
+    items = _distinct(load_suite(suite))
+    if limit is not None:
+        items = items[:limit]
+    if not items:
+        raise InputError(f"suite {suite!r} has no items")
+    if out is not None and out.exists() and not out.is_dir():
+        raise InputError(f"--out {out} is a file; give a folder for the run")
+    papers = [Paper(id=i.id, abstract=i.abstract, title=i.title) for i in items]
+    created = datetime.now(UTC)
+    done: dict[str, dict[str, Any]] = {}
+
+    def collect(record: dict[str, Any]) -> None:
+        done[record["id"]] = record
+        if on_record is not None:
+            on_record(record)
+
+    async with Pipeline(settings) as pipeline:
+        path = out or new_run_dir(runs_dir, suite, pipeline.prompt.spec.name, created)
+        path.mkdir(parents=True, exist_ok=True)
+        (path / PREDICTIONS_FILE).unlink(missing_ok=True)  # a run folder is never resumed
+        writer = RecordWriter(path / PREDICTIONS_FILE)
+        try:
+            stats = await run_batch(pipeline, papers, writer, concurrency=settings.concurrency,
+                                    on_record=collect)
+        finally:
+            writer.close()
+        meta = {
+            "model": pipeline.connection.model,
+            "endpoint": pipeline.connection.endpoint,
+            "mode": pipeline.connection.mode,
+            "prompt": {"id": pipeline.prompt.id, "name": pipeline.prompt.spec.name,
+                       "template_hash": pipeline.prompt.template_hash},
+            "schema": pipeline.schema.id,
+        }
+    records = [done[i.id] for i in items]
+    item_scores = score_records(items, records)
+    info = run_info(name=path.name, suite=suite, settings=settings, pipeline_meta=meta,
+                    items=items, records=records, item_scores=item_scores, stats=stats,
+                    created=created)
+    run = EvalRun(path=path, info=info, records=records, scores=item_scores, items=items)
+    save_run(run)
+    return run
+
+
+def run_suite(
+    suite: str,
+    settings: Settings,
+    *,
+    out: Path | None = None,
+    runs_dir: Path = DEFAULT_RUNS_DIR,
+    limit: int | None = None,
+    on_record: Callable[[dict[str, Any]], None] | None = None,
+) -> EvalRun:
+    """Summarize a suite's abstracts, score them, and write the run folder.
+
+    Args:
+        suite: A suite name or path, as :func:`~summarizer.evaluation.suites.load_suite`
+            takes it.
+        settings: The pipeline settings (endpoint, model, prompt, schema, cache, ...).
+        out: The run folder; default ``runs_dir/<suite>-<prompt>-<UTC timestamp>``.
+        runs_dir: Where default run folders go.
+        limit: Run only the first ``limit`` items.
+        on_record: Called with each output record as it finishes (progress).
+
+    Returns:
+        The saved run. Items whose summary failed are in it, scored as empty predictions,
+        and counted in ``info["failed"]``.
+
+    Raises:
+        InputError: when the suite cannot be loaded or has no items.
+    """
+    return asyncio.run(
+        arun_suite(suite, settings, out=out, runs_dir=runs_dir, limit=limit, on_record=on_record)
+    )

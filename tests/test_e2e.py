@@ -1,0 +1,131 @@
+"""End to end on the real local engine with the bundled model (a few abstracts)."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from summarizer.inputs import read_papers
+from summarizer.schema import PaperSummary
+
+from .conftest import SEEDS
+
+pytestmark = pytest.mark.engine
+SEED = SEEDS / "000_89500ff302b6df21.txt"
+
+
+def cli(*args, env=None, timeout=600):
+    return subprocess.run(
+        [sys.executable, "-m", "summarizer.cli", *map(str, args)],
+        capture_output=True, text=True, timeout=timeout, env=env or os.environ.copy(),
+    )
+
+
+def records(path: Path) -> list[dict]:
+    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+
+
+def check_record(record: dict, abstracts: dict[str, str]) -> None:
+    assert record["error"] is None, record["error"]
+    abstract = abstracts[record["id"]]
+    summary = PaperSummary.model_validate(record["summary"], context={"abstract": abstract})
+    assert summary.tldr and len(summary.tldr.split()) <= 40
+    for field in ("introduces", "datasets"):
+        for item, (start, end) in zip(getattr(summary, field), record["spans"][field]):
+            assert abstract[start:end] == item
+    assert record["meta"]["attempts"] >= 1
+    assert record["meta"]["usage"]["completion_tokens"] > 0
+
+
+@pytest.fixture
+def seed_abstracts() -> dict[str, str]:
+    return {p.id: p.abstract for p in read_papers([str(SEED)])}
+
+
+@pytest.fixture
+def cache_with_model(tmp_path, model_cache) -> Path:
+    """A fresh cache dir that reuses the session's assembled model file."""
+    cache = tmp_path / "cache-e2e"
+    cache.mkdir()
+    (cache / "models").symlink_to(model_cache / "models", target_is_directory=True)
+    return cache
+
+
+def test_embedded_default_summarizes_and_cached_rerun_makes_no_request(
+    tmp_path, cache_with_model, seed_abstracts, monkeypatch
+):
+    env = os.environ | {"SUMMARIZER_CACHE_DIR": str(cache_with_model)}
+    out = tmp_path / "out.jsonl"
+    result = cli("summarize", SEED, "--limit", 2, "-o", out, env=env)
+    assert result.returncode == 0, result.stderr
+    got = records(out)
+    assert len(got) == 2
+    for record in got:
+        check_record(record, seed_abstracts)
+        assert record["meta"]["endpoint"] == "embedded"
+        assert record["meta"]["cached"] is False
+
+    # Rerun into a new output: every record comes from the cache; no engine, no request.
+    import summarizer.connection as connection
+    from summarizer.backends.openai_compat import OpenAICompatBackend
+    from summarizer.cli import app
+    from typer.testing import CliRunner
+
+    def boom(*args, **kwargs):
+        raise AssertionError("a cached rerun must not start an engine or send a request")
+
+    monkeypatch.setenv("SUMMARIZER_CACHE_DIR", str(cache_with_model))
+    monkeypatch.setattr(connection, "LocalEngine", boom)
+    monkeypatch.setattr(connection, "running_engine", boom)
+    monkeypatch.setattr(OpenAICompatBackend, "generate", boom)
+    again = tmp_path / "again.jsonl"
+    result = CliRunner().invoke(app, ["summarize", str(SEED), "--limit", "2", "-o", str(again)])
+    assert result.exit_code == 0, result.output
+    rerun = records(again)
+    assert [r["meta"]["cached"] for r in rerun] == [True, True]
+    by_id = {r["id"]: r["summary"] for r in got}
+    assert {r["id"]: r["summary"] for r in rerun} == by_id
+
+
+def test_resume_after_kill_keeps_one_record_per_id(tmp_path, engine, seed_abstracts):
+    out = tmp_path / "out.jsonl"
+    args = ["summarize", SEED, "--limit", 3, "-o", out, "--base-url", engine.base_url,
+            "--model", engine.model, "--concurrency", 1]
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "summarizer.cli", *map(str, args)],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )
+    deadline = time.monotonic() + 300
+    while time.monotonic() < deadline and (not out.exists() or not out.read_text().strip()):
+        time.sleep(0.2)
+    proc.send_signal(signal.SIGKILL)
+    proc.wait(timeout=30)
+    first = records(out)
+    assert 1 <= len(first) < 3
+
+    result = cli(*args)
+    assert result.returncode == 0, result.stderr
+    final = records(out)
+    ids = [r["id"] for r in final]
+    assert len(ids) == 3 and len(set(ids)) == 3
+    assert final[: len(first)] == first  # finished records were kept, not redone
+    for record in final:
+        check_record(record, seed_abstracts)
+
+
+def test_library_summarize_returns_a_grounded_summary(engine, seed_abstracts):
+    from summarizer import summarize
+
+    abstract = next(iter(seed_abstracts.values()))
+    summary = summarize(abstract, base_url=engine.base_url, model=engine.model)
+    assert isinstance(summary, PaperSummary)
+    PaperSummary.model_validate(summary.model_dump(), context={"abstract": abstract})
+    assert summary.code_url == "https://github.com/SPIRAL-MED/DiagnosisArena"
+    assert "45.82%" in [r.value for r in summary.results]

@@ -1,0 +1,106 @@
+"""Grounding: finding verbatim items in the abstract under the guide's normalization."""
+
+from __future__ import annotations
+
+import pytest
+
+from summarizer.grounding import find_span, is_grounded, normalize
+
+ABSTRACT = (
+    "We propose ImbSAM, built on Sharpness-Aware  Minimization, and the Droplet3D-4M\n"
+    "dataset. On ImageNet-LT it improves accuracy by 4.8. It reaches 45% recall, "
+    "87.7\\% top-1 and 4.85 FID, with 1,113 pairs."
+)
+
+
+@pytest.mark.parametrize(
+    "item, expected",
+    [
+        pytest.param("ImbSAM", "ImbSAM", id="exact"),
+        pytest.param("imbsam", "ImbSAM", id="case"),
+        pytest.param("IMAGENET-lt", "ImageNet-LT", id="case-mixed"),
+        pytest.param("Sharpness-Aware Minimization", "Sharpness-Aware  Minimization", id="whitespace-run"),
+        pytest.param("Droplet3D 4M", "Droplet3D-4M", id="space-for-hyphen"),
+        pytest.param("the Droplet3D-4M dataset", "the Droplet3D-4M\ndataset", id="newline-in-abstract"),
+        pytest.param("sharpness aware", "Sharpness-Aware", id="hyphen-for-space"),
+        pytest.param("87.7%", "87.7\\%", id="percent-for-latex"),
+        pytest.param("87.7\\%", "87.7\\%", id="latex-for-latex"),
+        pytest.param("45%", "45%", id="percent"),
+        pytest.param("4.8", "4.8", id="number-before-full-stop"),
+        pytest.param("4.85", "4.85", id="longer-number"),
+        pytest.param("1,113", "1,113", id="thousands-comma"),
+        pytest.param("  ImbSAM ", "ImbSAM", id="item-padded"),
+    ],
+)
+def test_found_and_span_points_at_original_text(item: str, expected: str) -> None:
+    span = find_span(item, ABSTRACT)
+    assert span is not None
+    start, end = span
+    assert ABSTRACT[start:end] == expected
+    assert is_grounded(item, ABSTRACT)
+
+
+@pytest.mark.parametrize(
+    "item",
+    [
+        pytest.param("5%", id="5%-inside-45%"),
+        pytest.param("SAM", id="acronym-inside-name"),
+        pytest.param("ImageNe", id="prefix-of-word"),
+        pytest.param("1,11", id="prefix-of-number"),
+        pytest.param("ImageNet-21K", id="absent"),
+        pytest.param("", id="empty"),
+        pytest.param("  \n", id="whitespace-only"),
+    ],
+)
+def test_not_found(item: str) -> None:
+    assert find_span(item, ABSTRACT) is None
+    assert not is_grounded(item, ABSTRACT)
+
+
+def test_4_8_not_inside_4_85() -> None:
+    assert find_span("4.8", "It reaches 4.85 FID.") is None
+    assert find_span("4.8", "It reaches 4.8, then more.") == (11, 14)
+    assert find_span("4.8", "It reaches 4.8.") == (11, 14)
+
+
+def test_first_occurrence_wins() -> None:
+    text = "ImbSAM beats SAM. ImbSAM is fast."
+    assert find_span("imbsam", text) == (0, 6)
+    assert find_span("SAM", text) == (13, 16)
+
+
+def test_unicode_dashes_match_hyphen() -> None:
+    text = "We train Droplet3D\u20134M and Glocal\u2010IB."
+    span = find_span("Droplet3D-4M", text)
+    assert span is not None and text[span[0] : span[1]] == "Droplet3D\u20134M"
+    assert is_grounded("Glocal-IB", text)
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        pytest.param("  Big\t\nModel  ", "big model", id="whitespace"),
+        pytest.param("Droplet3D-4M", "droplet3d 4m", id="hyphen"),
+        pytest.param("87.7\\%", "87.7%", id="latex-percent"),
+        pytest.param("a - b", "a b", id="spaced-hyphen"),
+    ],
+)
+def test_normalize(text: str, expected: str) -> None:
+    assert normalize(text) == expected
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="BUG: the left boundary only rejects a letter or digit, so '5%' is found after "
+    "the decimal point of '4.5%' ('8' inside '4.8', '113' inside '1,113')",
+)
+@pytest.mark.parametrize(
+    "item, text",
+    [
+        pytest.param("5%", "accuracy rises by 4.5% overall", id="5%-inside-4.5%"),
+        pytest.param("8", "a gain of 4.8 points", id="8-inside-4.8"),
+        pytest.param("113 pairs", "with 1,113 pairs", id="113-inside-1,113"),
+    ],
+)
+def test_number_not_found_after_decimal_point(item: str, text: str) -> None:
+    assert find_span(item, text) is None
