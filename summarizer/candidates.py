@@ -34,10 +34,11 @@ _UNIT = (
 _NUMBER = re.compile(
     r"(?<![\w.\-/^])"  # not glued to a name ("GPT-4", "v1.5", "ImageNet-100")
     r"(?P<sign>[<>≤≥~≈+\-−±]|up to )?"
-    r"(?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)"
+    r"(?P<num>(?>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?))"
     r"(?P<unit>" + _UNIT + r")?"
     r"(?![\w\-]*[A-Za-z])",  # "3D", "4M-sized" names are not numbers
 )
+_CITATION = re.compile(r"\[\d+(?:\s*[,\u2013-]\s*\d+)*\]")
 _YEAR = re.compile(r"^(19|20)\d\d$")
 _IMPROVEMENT = re.compile(
     r"\b(improv\w*|gain\w*|boost\w*|increas\w*|reduc\w*|decreas\w*|outperform\w*|"
@@ -102,9 +103,11 @@ def find_urls(abstract: str) -> list[str]:
     out = []
     for match in _URL.finditer(abstract):
         url = match.group(0)
-        url = re.split(r"[{}]", url)[0].rstrip(_URL_TRAIL)
-        if url.count("(") < url.count(")"):
-            url = url[: url.rfind(")")]
+        url = re.split(r"[{}]", url)[0]
+        while url and url[-1] in _URL_TRAIL:
+            if url[-1] == ")" and url.count("(") >= url.count(")"):
+                break  # a balanced closing parenthesis belongs to the URL
+            url = url[:-1]
         if "." in url and url not in out:
             out.append(url)
     return out
@@ -124,19 +127,31 @@ def _metric_after(after: str) -> str | None:
     return " ".join(picked[:3]) or None
 
 
+def _is_year(abstract: str, start: int, end: int) -> bool:
+    """A 19xx/20xx number is a year after "in", "since", ... or before punctuation; else a count."""
+    before = abstract[max(0, start - 12) : start].lower()
+    after = abstract[end : end + 2]
+    return bool(
+        re.search(r"\b(in|since|until|before|after|during|from|of|by|to|early|late)\s+$", before)
+        or abstract[start - 1 : start] == "("
+        or re.match(r"\s*[),.;:]|$", after)
+    )
+
+
 def find_numbers(abstract: str, names: list[str]) -> list[Number]:
     """Every number the abstract states with digits, with unit or sign, in order."""
     spans_of_urls = [(m.start(), m.end()) for m in _URL.finditer(abstract)]
+    spans_of_urls += [(m.start(), m.end()) for m in _CITATION.finditer(abstract)]
     out = []
     for match in _NUMBER.finditer(abstract):
         start, end = match.span()
         if any(a <= start < b for a, b in spans_of_urls):
             continue
         num, unit, sign = match.group("num"), match.group("unit") or "", match.group("sign")
-        if not unit and _YEAR.match(num):
-            continue
         before_char = abstract[start - 1 : start]
         after_char = abstract[end : end + 1]
+        if not unit and _YEAR.match(num) and _is_year(abstract, start, end):
+            continue
         if before_char == "[" and after_char in {"]", ","}:
             continue  # a citation
         if after_char == ")" and not unit and (before_char == "(" or before_char.isspace()):

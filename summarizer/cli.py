@@ -97,7 +97,10 @@ def summarize(
     prompt: PromptOpt = "default",
     schema: SchemaOpt = "paper_summary.v1",
     mode: ModeOpt = "auto",
-    concurrency: Annotated[int, typer.Option(min=1, max=1024, help="Requests in flight.")] = 4,
+    concurrency: Annotated[
+        Optional[int],
+        typer.Option(min=1, max=1024, help="Requests in flight (default 4; 1 on the embedded engine, which serves one at a time)."),
+    ] = None,
     limit: Annotated[Optional[int], typer.Option(min=1, help="Summarize at most N abstracts.")] = None,
     no_cache: Annotated[bool, typer.Option("--no-cache", help="Neither read nor write the cache.")] = False,
     max_tokens: Annotated[int, typer.Option(min=16, help="Token limit per answer.")] = 512,
@@ -111,6 +114,8 @@ def summarize(
     from .pipeline import Pipeline
     from .runner import run_batch
 
+    if concurrency is None:
+        concurrency = 1 if base_url is None else 4
     settings = _settings(
         base_url=base_url, model=model, api_key_env=api_key_env, prompt=prompt,
         schema_ref=schema, mode=mode, concurrency=concurrency, use_cache=not no_cache,
@@ -250,6 +255,18 @@ def engine_stop(cache_dir: CacheDir = None) -> None:
     out.print("engine stopped" if stopped else "no engine was running")
 
 
+if __name__ != "__main__":
+    # Here, not at the top: cli_eval imports this module's options.
+    from .cli_eval import eval_app  # noqa: E402
+
+    app.add_typer(eval_app, name="eval")
+
+
+def _is_click(exc: BaseException, name: str) -> bool:
+    # typer may bundle its own copy of click, so match by class name.
+    return any(cls.__name__ == name for cls in type(exc).__mro__)
+
+
 def main() -> None:
     """Entry point with the one error handler."""
     try:
@@ -263,22 +280,28 @@ def main() -> None:
     except SummarizerError as exc:
         if os.environ.get("SUMMARIZER_DEBUG"):
             raise
-        err.print(f"Error: {exc}", markup=False, highlight=False)
+        err.print(f"Error: {exc}", markup=False, highlight=False, soft_wrap=True)
         sys.exit(EXIT_FATAL)
     except Exception as exc:
-        import click
-
-        if isinstance(exc, click.exceptions.Abort):
+        if _is_click(exc, "Abort"):
             err.print("Interrupted.")
             sys.exit(EXIT_INTERRUPTED)
-        if isinstance(exc, click.ClickException):
+        if hasattr(exc, "show") and hasattr(exc, "exit_code"):  # click's usage errors
             exc.show()
             sys.exit(EXIT_USAGE)
         if os.environ.get("SUMMARIZER_DEBUG"):
             raise
-        err.print(f"Error: unexpected {type(exc).__name__}: {exc} (set SUMMARIZER_DEBUG=1 for a traceback)", markup=False, highlight=False)
+        err.print(
+            f"Error: unexpected {type(exc).__name__}: {exc} (set SUMMARIZER_DEBUG=1 for a traceback)",
+            markup=False,
+            highlight=False,
+            soft_wrap=True,
+        )
         sys.exit(EXIT_FATAL)
 
 
 if __name__ == "__main__":
-    main()
+    # Run the package module's app, which has every sub-command registered.
+    from summarizer.cli import main as package_main
+
+    package_main()

@@ -60,6 +60,8 @@ def find_span(item: str, abstract: str) -> Span | None:
         return None
     hay, where = _folded(abstract)
     left = r"(?<![0-9a-z])" if needle[0].isalnum() else ""
+    if needle[0].isdigit():
+        left += r"(?<![0-9][.,])"  # "8" is not in "4.8", nor "113" in "1,113"
     right = r"(?![0-9a-z])" if needle[-1].isalnum() else ""
     # A trailing digit must not continue a number ("4.8" inside "4.85"), but a
     # sentence-ending full stop after it is fine.

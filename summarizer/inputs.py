@@ -159,7 +159,7 @@ def read_jsonl(fh: TextIO, name: str, limit: int) -> Iterator[Paper]:
 def read_csv(fh: TextIO, name: str, limit: int) -> Iterator[Paper]:
     """CSV with a header row holding an ``abstract`` column (and optional ``id``, ``title``)."""
     try:
-        reader = csv.DictReader(fh)
+        reader = csv.DictReader(fh, delimiter="\t" if name.lower().endswith(".tsv") else ",")
         fields = reader.fieldnames or []
     except UnicodeDecodeError as exc:
         raise InputError(f"{name}: not UTF-8 text; convert it to UTF-8 first") from exc

@@ -54,7 +54,7 @@ DOMAINS: tuple[str, ...] = Domain.__args__  # type: ignore[attr-defined]
 
 TLDR_MAX_WORDS = 40
 _TRAILING_PUNCT = ".,;:)]}>\"'"
-_SCHEME = re.compile(r"^([a-zA-Z][a-zA-Z0-9+.-]*)://")
+_SCHEME = re.compile(r"^([a-zA-Z][a-zA-Z0-9+.-]*):(?!\d)")
 
 
 def _context(info: ValidationInfo) -> dict[str, Any] | None:
@@ -104,8 +104,11 @@ def _ground_list(value: list[str], info: ValidationInfo) -> list[str]:
 
 def _ground_str(value: str | None, info: ValidationInfo) -> str | None:
     ctx = _context(info)
-    if value is None or ctx is None or find_span(value, ctx["abstract"]) is not None:
+    if value is None or ctx is None:
         return value
+    span = find_span(value, ctx["abstract"])
+    if span is not None:
+        return ctx["abstract"][span[0] : span[1]]
     _missing(info.field_name or "this field", [value], ctx)
     return None
 
@@ -158,20 +161,24 @@ class SummaryChecks(BaseModel):
 
     @field_validator("tasks", "keywords", check_fields=False)
     @classmethod
-    def _unique_phrases(cls, value: list[str]) -> list[str]:
-        return _dedupe(value)
+    def _unique_phrases(cls, value: list[str], info: ValidationInfo) -> list[str]:
+        value = _dedupe(value)
+        if info.field_name == "keywords" and len(value) < 3:
+            raise ValueError("keywords needs 3 to 6 different phrases")
+        return value
 
     @field_validator("code_url", mode="before", check_fields=False)
     @classmethod
     def _clean_url(cls, value: Any) -> Any:
         if not isinstance(value, str):
             return value
-        value = value.strip().rstrip(_TRAILING_PUNCT)
-        if not value or value.lower() in {"null", "none", "n/a"}:
-            return None
+        value = value.strip()
         scheme = _SCHEME.match(value)
         if scheme and scheme.group(1).lower() not in {"http", "https"}:
             raise ValueError(f"code_url {value!r} must be an http or https URL")
+        value = value.rstrip(_TRAILING_PUNCT)
+        if not value or value.lower() in {"null", "none", "n/a"}:
+            return None
         return value
 
     @field_validator("tldr", "problem", check_fields=False)
@@ -241,10 +248,18 @@ class PaperSummary(SummaryChecks):
         ctx = _context(info)
         if ctx is None:
             return self
-        missing = [r.value for r in self.results if find_span(r.value, ctx["abstract"]) is None]
+        abstract = ctx["abstract"]
+        kept, missing = [], []
+        for result in self.results:
+            span = find_span(result.value, abstract)
+            if span is None:
+                missing.append(result.value)
+            else:
+                result.value = abstract[span[0] : span[1]]
+                kept.append(result)
         if missing:
             _missing("results[].value", missing, ctx)
-            self.results = [r for r in self.results if r.value not in missing]
+        self.results = kept
         return self
 
 

@@ -19,9 +19,13 @@ ABSTRACT = (
         pytest.param("ImbSAM", "ImbSAM", id="exact"),
         pytest.param("imbsam", "ImbSAM", id="case"),
         pytest.param("IMAGENET-lt", "ImageNet-LT", id="case-mixed"),
-        pytest.param("Sharpness-Aware Minimization", "Sharpness-Aware  Minimization", id="whitespace-run"),
+        pytest.param(
+            "Sharpness-Aware Minimization", "Sharpness-Aware  Minimization", id="whitespace-run"
+        ),
         pytest.param("Droplet3D 4M", "Droplet3D-4M", id="space-for-hyphen"),
-        pytest.param("the Droplet3D-4M dataset", "the Droplet3D-4M\ndataset", id="newline-in-abstract"),
+        pytest.param(
+            "the Droplet3D-4M dataset", "the Droplet3D-4M\ndataset", id="newline-in-abstract"
+        ),
         pytest.param("sharpness aware", "Sharpness-Aware", id="hyphen-for-space"),
         pytest.param("87.7%", "87.7\\%", id="percent-for-latex"),
         pytest.param("87.7\\%", "87.7\\%", id="latex-for-latex"),
@@ -89,11 +93,6 @@ def test_normalize(text: str, expected: str) -> None:
     assert normalize(text) == expected
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: the left boundary only rejects a letter or digit, so '5%' is found after "
-    "the decimal point of '4.5%' ('8' inside '4.8', '113' inside '1,113')",
-)
 @pytest.mark.parametrize(
     "item, text",
     [

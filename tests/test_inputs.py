@@ -115,8 +115,12 @@ def test_jsonl_numeric_id_becomes_string(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     "bad_line, message",
     [
-        pytest.param('{"title": "no abstract"}', "line 2: record has no 'abstract'", id="no-abstract"),
-        pytest.param('{"abstract": "   "}', "line 2: record has no 'abstract'", id="blank-abstract"),
+        pytest.param(
+            '{"title": "no abstract"}', "line 2: record has no 'abstract'", id="no-abstract"
+        ),
+        pytest.param(
+            '{"abstract": "   "}', "line 2: record has no 'abstract'", id="blank-abstract"
+        ),
         pytest.param("this is not json", "line 2: not valid JSON", id="not-json"),
         pytest.param('{"abstract": "cut', "line 2: not valid JSON", id="truncated"),
         pytest.param('["a", "list"]', "line 2: expected a JSON object", id="not-an-object"),
@@ -137,12 +141,15 @@ def test_jsonl_bad_line_names_the_line(tmp_path: Path, bad_line: str, message: s
 
 def test_csv_reads_abstract_id_and_title(tmp_path: Path) -> None:
     path = tmp_path / "in.csv"
-    path.write_bytes(
-        '\ufeffid,title,abstract\n1,ImbSAM,"An abstract, with a comma."\n,,"Multi\nline."\n'.encode()
-    )
+    text = '\ufeffid,title,abstract\n1,ImbSAM,"An abstract, with a comma."\n,,"Multi\nline."\n'
+    path.write_bytes(text.encode("utf-8"))
     first, second = _read(path)
     assert (first.id, first.title, first.abstract) == ("1", "ImbSAM", "An abstract, with a comma.")
-    assert (second.id, second.title, second.abstract) == (_sha16("Multi line."), None, "Multi\nline.")
+    assert (second.id, second.title, second.abstract) == (
+        _sha16("Multi line."),
+        None,
+        "Multi\nline.",
+    )
 
 
 def test_csv_without_abstract_column_lists_columns(tmp_path: Path) -> None:
@@ -159,10 +166,6 @@ def test_csv_empty_abstract_names_the_row(tmp_path: Path) -> None:
         _read(path)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: .tsv is routed to read_csv, which parses it with the comma delimiter",
-)
 def test_tsv_is_read_with_tabs(tmp_path: Path) -> None:
     path = tmp_path / "in.tsv"
     path.write_text("id\tabstract\n1\tAn abstract, with a comma.\n", encoding="utf-8")
@@ -242,7 +245,9 @@ def test_over_long_abstract_carries_a_problem(tmp_path: Path) -> None:
         pytest.param("head.csv", b"id,abstract\n", "no rows found", id="csv-header-only"),
         pytest.param("bin.txt", b"GGUF\x00\x01\x02" * 10, "binary", id="binary-file"),
         pytest.param("latin.txt", b"caf\xe9 au lait\n", "not UTF-8", id="undecodable-text"),
-        pytest.param("latin.jsonl", b'{"abstract": "caf\xe9"}\n', "not UTF-8", id="undecodable-jsonl"),
+        pytest.param(
+            "latin.jsonl", b'{"abstract": "caf\xe9"}\n', "not UTF-8", id="undecodable-jsonl"
+        ),
         pytest.param("latin.csv", b"abstract\ncaf\xe9\n", "not UTF-8", id="undecodable-csv"),
     ],
 )

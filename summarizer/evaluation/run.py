@@ -51,7 +51,6 @@ from .scorers import (
 from .suites import EvalItem, load_suite, published_reference
 
 DEFAULT_RUNS_DIR = Path("runs")
-BASELINE_PROMPT = "naive"
 BOOTSTRAP_RESAMPLES = 1000
 CI_LEVEL = 0.95
 RUN_FILE, PREDICTIONS_FILE, SCORES_FILE = "run.json", "predictions.jsonl", "scores.jsonl"
@@ -64,8 +63,13 @@ KINDS: dict[str, type] = {
     "rouge": RougeScore,
     "grounding": GroundingScore,
 }
-MAIN_METRIC = {"labels": "f1", "set": "f1", "match": "accuracy", "rouge": "rouge1",
-               "grounding": "rate"}
+MAIN_METRIC = {
+    "labels": "f1",
+    "set": "f1",
+    "match": "accuracy",
+    "rouge": "rouge1",
+    "grounding": "rate",
+}
 _NOT_METRICS = {"n", "items"}
 
 
@@ -115,8 +119,13 @@ def score_row(item_id: str, name: str, score: ItemScore) -> dict[str, Any]:
     counts = dataclasses.asdict(score)
     if isinstance(score, GroundingScore):
         counts["missing"] = list(score.missing)
-    return {"id": item_id, "field": name, "kind": kind_of(score), "counts": counts,
-            "metrics": item_metrics(score)}
+    return {
+        "id": item_id,
+        "field": name,
+        "kind": kind_of(score),
+        "counts": counts,
+        "metrics": item_metrics(score),
+    }
 
 
 def score_from_row(row: dict[str, Any]) -> ItemScore:
@@ -136,8 +145,14 @@ def score_records(
 ) -> list[dict[str, ItemScore]]:
     """Score each record against its item's gold (a failed record scores as empty)."""
     return [
-        score_item(rec.get("summary"), item.gold, item.accept, item.abstract, item.fields,
-                   references=item.references)
+        score_item(
+            rec.get("summary"),
+            item.gold,
+            item.accept,
+            item.abstract,
+            item.fields,
+            references=item.references,
+        )
         for item, rec in zip(items, records, strict=True)
     ]
 
@@ -156,13 +171,18 @@ def score_table(
     out: dict[str, dict[str, Any]] = {}
     for name, metrics in aggregate(item_scores).items():
         kind = kind_of(next(s[name] for s in item_scores if name in s))
-        entry: dict[str, Any] = {"kind": kind, "main": MAIN_METRIC[kind], "n": int(metrics["n"]),
-                                 "metrics": {}}
+        entry: dict[str, Any] = {
+            "kind": kind,
+            "main": MAIN_METRIC[kind],
+            "n": int(metrics["n"]),
+            "metrics": {},
+        }
         for metric, value in metrics.items():
             if metric in _NOT_METRICS:
                 continue
-            low, high = bootstrap_ci(item_scores, name, metric, n=resamples, seed=seed,
-                                     level=CI_LEVEL)
+            low, high = bootstrap_ci(
+                item_scores, name, metric, n=resamples, seed=seed, level=CI_LEVEL
+            )
             entry["metrics"][metric] = {"value": value, "low": low, "high": high}
         if name == GROUNDING:
             entry["items"] = int(metrics["items"])
@@ -216,14 +236,15 @@ def run_info(
     item_scores: Sequence[dict[str, ItemScore]],
     stats: BatchStats,
     created: datetime,
-    extra: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """The content of ``run.json``."""
     from .. import __version__
 
     metas = [r.get("meta") or {} for r in records]
-    usage = {k: sum((m.get("usage") or {}).get(k, 0) for m in metas)
-             for k in ("prompt_tokens", "completion_tokens")}
+    usage = {
+        k: sum((m.get("usage") or {}).get(k, 0) for m in metas)
+        for k in ("prompt_tokens", "completion_tokens")
+    }
     n = len(records)
     return {
         "name": name,
@@ -243,15 +264,16 @@ def run_info(
         "reasks": sum(max((m.get("attempts") or 0) - 1, 0) for m in metas),
         "dropped": sum(len(m.get("dropped") or ()) for m in metas),
         "tokens": {"prompt": stats.prompt_tokens, "completion": stats.completion_tokens},
-        "answer_tokens": {"prompt": usage["prompt_tokens"],
-                          "completion": usage["completion_tokens"]},
+        "answer_tokens": {
+            "prompt": usage["prompt_tokens"],
+            "completion": usage["completion_tokens"],
+        },
         "wall_seconds": round(stats.seconds, 3),
         "seconds_per_abstract": round(stats.seconds / n, 3) if n else 0.0,
         "failures": stats.failures,
         "bootstrap": {"resamples": BOOTSTRAP_RESAMPLES, "level": CI_LEVEL, "seed": 0},
         "scores": score_table(item_scores),
         "published": [dataclasses.asdict(p) for p in published_reference(suite)],
-        **(extra or {}),
     }
 
 
@@ -290,8 +312,11 @@ def load_run(path: str | Path) -> EvalRun:
         )
     try:
         info = json.loads((path / RUN_FILE).read_text(encoding="utf-8"))
-        rows = [json.loads(line) for line in
-                (path / SCORES_FILE).read_text(encoding="utf-8").splitlines() if line.strip()]
+        rows = [
+            json.loads(line)
+            for line in (path / SCORES_FILE).read_text(encoding="utf-8").splitlines()
+            if line.strip()
+        ]
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         raise InputError(f"{path}: run.json or scores.jsonl is not valid JSON ({exc})") from exc
     records = read_records(path / PREDICTIONS_FILE)
@@ -300,24 +325,6 @@ def load_run(path: str | Path) -> EvalRun:
         if row.get("id") in by_id:
             by_id[row["id"]][row["field"]] = score_from_row(row)
     return EvalRun(path=path, info=info, records=records, scores=[by_id[r["id"]] for r in records])
-
-
-def find_baseline(runs_dir: Path, info: dict[str, Any], prompt: str = BASELINE_PROMPT) -> Path | None:
-    """The newest run of ``prompt`` on the same suite, items, model, endpoint and schema."""
-    if (info.get("prompt") or {}).get("name") == prompt or not runs_dir.is_dir():
-        return None
-    same = ("suite", "items_hash", "model", "endpoint", "schema")
-    found: list[tuple[str, Path]] = []
-    for run_json in runs_dir.glob(f"*/{RUN_FILE}"):
-        try:
-            other = json.loads(run_json.read_text(encoding="utf-8"))
-        except (OSError, json.JSONDecodeError, UnicodeDecodeError):
-            continue
-        if (other.get("prompt") or {}).get("name") == prompt and all(
-            other.get(k) == info.get(k) for k in same
-        ):
-            found.append((str(other.get("created", "")), run_json.parent))
-    return max(found)[1] if found else None
 
 
 def _distinct(items: Iterable[EvalItem]) -> list[EvalItem]:
@@ -344,7 +351,7 @@ async def arun_suite(
     if not items:
         raise InputError(f"suite {suite!r} has no items")
     if out is not None and out.exists() and not out.is_dir():
-        raise InputError(f"--out {out} is a file; give a folder for the run")
+        raise InputError(f"{out} is a file; give a folder for the run")
     papers = [Paper(id=i.id, abstract=i.abstract, title=i.title) for i in items]
     created = datetime.now(UTC)
     done: dict[str, dict[str, Any]] = {}
@@ -360,23 +367,35 @@ async def arun_suite(
         (path / PREDICTIONS_FILE).unlink(missing_ok=True)  # a run folder is never resumed
         writer = RecordWriter(path / PREDICTIONS_FILE)
         try:
-            stats = await run_batch(pipeline, papers, writer, concurrency=settings.concurrency,
-                                    on_record=collect)
+            stats = await run_batch(
+                pipeline, papers, writer, concurrency=settings.concurrency, on_record=collect
+            )
         finally:
             writer.close()
         meta = {
             "model": pipeline.connection.model,
             "endpoint": pipeline.connection.endpoint,
             "mode": pipeline.connection.mode,
-            "prompt": {"id": pipeline.prompt.id, "name": pipeline.prompt.spec.name,
-                       "template_hash": pipeline.prompt.template_hash},
+            "prompt": {
+                "id": pipeline.prompt.id,
+                "name": pipeline.prompt.spec.name,
+                "template_hash": pipeline.prompt.template_hash,
+            },
             "schema": pipeline.schema.id,
         }
     records = [done[i.id] for i in items]
     item_scores = score_records(items, records)
-    info = run_info(name=path.name, suite=suite, settings=settings, pipeline_meta=meta,
-                    items=items, records=records, item_scores=item_scores, stats=stats,
-                    created=created)
+    info = run_info(
+        name=path.name,
+        suite=suite,
+        settings=settings,
+        pipeline_meta=meta,
+        items=items,
+        records=records,
+        item_scores=item_scores,
+        stats=stats,
+        created=created,
+    )
     run = EvalRun(path=path, info=info, records=records, scores=item_scores, items=items)
     save_run(run)
     return run

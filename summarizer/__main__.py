@@ -1,0 +1,5 @@
+"""``python -m summarizer``."""
+
+from .cli import main
+
+main()

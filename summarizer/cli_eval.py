@@ -1,0 +1,266 @@
+"""``summarizer eval``: run a suite and report on it, or compare two runs.
+
+    summarizer eval SUITE [endpoint options] [--limit N] [--out DIR] [--baseline RUN]
+    summarizer eval compare RUN_A RUN_B [--fail-if-worse FIELD[.METRIC]=DELTA ...]
+
+Exit codes as for ``summarize``: 0 done, 1 fatal error (and, for ``compare``, a
+``--fail-if-worse`` gate that failed), 2 usage error, 3 a run finished with failed items,
+130 interrupted.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    SpinnerColumn,
+    TextColumn,
+    TimeElapsedColumn,
+)
+from rich.table import Table
+from rich.text import Text
+from typer.core import TyperGroup
+
+from .cli import (
+    EXIT_FAILED_ITEMS,
+    EXIT_FATAL,
+    ApiKeyEnv,
+    BaseUrl,
+    CacheDir,
+    Model,
+    ModelPath,
+    ModeOpt,
+    PromptOpt,
+    RateColumn,
+    SchemaOpt,
+    _settings,
+    err,
+    out,
+)
+
+
+class _SuiteGroup(TyperGroup):
+    """Routes ``eval SUITE ...`` to the ``run`` command; ``eval compare ...`` stays a command."""
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        if args and args[0] not in self.commands and args[0] not in ctx.help_option_names:
+            args = ["run", *args]
+        return super().parse_args(ctx, args)
+
+
+eval_app = typer.Typer(
+    cls=_SuiteGroup,
+    help="Score a prompt and model against a gold suite: `summarizer eval SUITE`, "
+    "or compare two runs: `summarizer eval compare RUN_A RUN_B`.",
+    no_args_is_help=True,
+)
+
+SuiteArg = Annotated[
+    str,
+    typer.Argument(help="dev or test (evals/gold), scitldr:PATH, scierc:PATH, or a gold .jsonl."),
+]
+
+
+@eval_app.command("run")
+def eval_run(
+    suite: SuiteArg,
+    base_url: BaseUrl = None,
+    model: Model = None,
+    api_key_env: ApiKeyEnv = "OPENAI_API_KEY",
+    prompt: PromptOpt = "default",
+    schema: SchemaOpt = "paper_summary.v1",
+    mode: ModeOpt = "auto",
+    limit: Annotated[int | None, typer.Option(min=1, help="Run only the first N items.")] = None,
+    output: Annotated[
+        Path | None,
+        typer.Option("--out", help="Run folder. Default: runs/<suite>-<prompt>-<timestamp>."),
+    ] = None,
+    runs_dir: Annotated[Path, typer.Option(help="Where default run folders go.")] = Path("runs"),
+    baseline: Annotated[
+        Path | None,
+        typer.Option(
+            help="A run folder to show beside this run. Default: the newest `naive` run "
+            "of the same suite, items and model in --runs-dir."
+        ),
+    ] = None,
+    concurrency: Annotated[
+        int | None,
+        typer.Option(
+            min=1,
+            max=1024,
+            help="Requests in flight (default 4; 1 on the embedded engine, which serves "
+            "one at a time).",
+        ),
+    ] = None,
+    no_cache: Annotated[
+        bool, typer.Option("--no-cache", help="Neither read nor write the cache.")
+    ] = False,
+    max_tokens: Annotated[int, typer.Option(min=16, help="Token limit per answer.")] = 512,
+    timeout: Annotated[float, typer.Option(help="Seconds to wait for one answer.")] = 120.0,
+    cache_dir: CacheDir = None,
+    model_path: ModelPath = None,
+) -> None:
+    """Summarize a suite's abstracts, score them, and write a run folder with reports."""
+    from .evaluation.compare import compare_runs, find_baseline
+    from .evaluation.report import overview_table, terminal_table, write_reports
+    from .evaluation.run import load_run, run_suite
+    from .evaluation.suites import load_suite
+
+    if concurrency is None:
+        concurrency = 1 if base_url is None else 4
+    settings = _settings(
+        base_url=base_url,
+        model=model,
+        api_key_env=api_key_env,
+        prompt=prompt,
+        schema_ref=schema,
+        mode=mode,
+        concurrency=concurrency,
+        use_cache=not no_cache,
+        max_tokens=max_tokens,
+        timeout=timeout,
+        cache_dir=cache_dir,
+        model_path=model_path,
+    )
+    # A bad baseline folder fails before any request is sent.
+    base_run = load_run(baseline) if baseline is not None else None
+    total = len({item.id for item in load_suite(suite)})
+    progress = Progress(
+        SpinnerColumn(),
+        TextColumn("[bold]evaluating"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        RateColumn(),
+        TextColumn("cached {task.fields[cached]}  failed {task.fields[failed]}"),
+        TimeElapsedColumn(),
+        console=err,
+        disable=not err.is_terminal and os.environ.get("SUMMARIZER_PROGRESS") != "1",
+    )
+    counts = {"cached": 0, "failed": 0}
+    task = progress.add_task("eval", total=min(total, limit or total), **counts)
+
+    def tick(record: dict[str, Any]) -> None:
+        counts["cached"] += bool(record["meta"].get("cached"))
+        counts["failed"] += bool(record["error"])
+        progress.update(task, advance=1, **counts)
+
+    with progress:
+        run = run_suite(suite, settings, out=output, runs_dir=runs_dir, limit=limit, on_record=tick)
+    comparison = None
+    if base_run is None and (found := find_baseline(runs_dir, run.info)) is not None:
+        base_run = load_run(found)
+    if base_run is not None:
+        try:
+            comparison = compare_runs(base_run, run)
+        except ValueError as exc:
+            err.print(f"baseline not shown: {exc}", markup=False)
+    md, page = write_reports(run, comparison)
+    out.print(overview_table(run, comparison))
+    out.print(terminal_table(run, comparison))
+    for failure in run.info["failures"][:10]:
+        err.print(
+            Text(f"failed {failure['id']}: {failure['type']}: {failure['message']}", style="red")
+        )
+    out.print(f"run folder  {run.path}\nreports     {md.name}, {page.name}", markup=False)
+    if run.info["failed"]:
+        raise typer.Exit(EXIT_FAILED_ITEMS)
+
+
+@eval_app.command("compare")
+def eval_compare(
+    run_a: Annotated[
+        Path, typer.Argument(help="The reference run folder (e.g. the current prompt).")
+    ],
+    run_b: Annotated[
+        Path, typer.Argument(help="The candidate run folder (e.g. the changed prompt).")
+    ],
+    fail_if_worse: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--fail-if-worse",
+            metavar="FIELD[.METRIC]=DELTA",
+            help="Exit 1 when B's metric is below A's by more than DELTA (a fraction), "
+            "e.g. introduces.f1=0.02; a bare field uses its main metric. Repeatable.",
+        ),
+    ] = None,
+    all_metrics: Annotated[
+        bool,
+        typer.Option("--all-metrics", help="Show every metric, not only each field's main one."),
+    ] = False,
+    show: Annotated[int, typer.Option(min=0, help="Show at most N changed items.")] = 20,
+) -> None:
+    """Per-field deltas of RUN_B against RUN_A, with CIs, and the items that changed."""
+    from .evaluation.compare import check_gates, compare_runs, parse_gate
+    from .evaluation.run import load_run
+
+    try:
+        gates = [parse_gate(g) for g in fail_if_worse or []]
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc), param_hint="--fail-if-worse") from exc
+    a, b = load_run(run_a), load_run(run_b)
+    try:
+        cmp = compare_runs(a, b)
+        results = check_gates(cmp, gates)
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc)) from exc
+
+    for label, run in (("A", a), ("B", b)):
+        p = run.info.get("prompt") or {}
+        out.print(
+            f"{label}  {run.path}  ({p.get('id')}, {run.info.get('model')}, "
+            f"{run.info.get('n_items')} items, {run.info.get('failed')} failed)",
+            markup=False,
+        )
+    for line in cmp.differences():
+        out.print(f"   {line}", markup=False)
+    if cmp.only_a or cmp.only_b:
+        out.print(
+            f"compared on {len(cmp.common)} common items ({len(cmp.only_a)} only in A, "
+            f"{len(cmp.only_b)} only in B)",
+            markup=False,
+        )
+
+    table = Table("field", "metric", "A", "A 95% CI", "B", "B 95% CI", "Δ (B-A)", "")
+    for d in cmp.deltas:
+        if not (d.main or all_metrics):
+            continue
+        style = "dim" if d.noise else ("green" if d.delta > 0 else "red" if d.delta < 0 else "")
+        table.add_row(
+            d.field,
+            d.metric,
+            f"{d.a.value:.3f}",
+            f"[{d.a.low:.3f}, {d.a.high:.3f}]",
+            f"{d.b.value:.3f}",
+            f"[{d.b.low:.3f}, {d.b.high:.3f}]",
+            Text(f"{d.delta:+.3f}", style=style),
+            "noise" if d.noise else "",
+        )
+    out.print(table)
+
+    out.print(
+        f"{len(cmp.changes)} item scores changed"
+        + (f" (largest {min(show, len(cmp.changes))} shown)" if cmp.changes and show else "")
+    )
+    if cmp.changes and show:
+        items = Table("id", "field", "metric", "A", "B", "Δ")
+        for c in cmp.changes[:show]:
+            items.add_row(c.id, c.field, c.metric, f"{c.a:.2f}", f"{c.b:.2f}", f"{c.delta:+.2f}")
+        out.print(items)
+
+    for result in results:
+        out.print(Text(result.message, style="red" if result.failed else "green"))
+    failed = [r for r in results if r.failed]
+    if failed:
+        err.print(
+            f"Error: {len(failed)} of {len(results)} --fail-if-worse gates failed: "
+            + ", ".join(str(r.gate) for r in failed),
+            markup=False,
+            highlight=False,
+        )
+        raise typer.Exit(EXIT_FATAL)

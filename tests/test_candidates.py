@@ -1,0 +1,216 @@
+"""Deterministic candidates: URLs, numbers (results) and names, on hand-written sentences."""
+
+from __future__ import annotations
+
+import pytest
+
+from summarizer.candidates import find_candidates, find_names, find_numbers, find_urls
+
+
+def _values(text: str) -> list[str]:
+    return [n.value for n in find_candidates(text).numbers]
+
+
+# --- URLs ------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        pytest.param("Code: https://github.com/a/b.", ["https://github.com/a/b"], id="full-stop"),
+        pytest.param(
+            "(see https://github.com/a/b), then", ["https://github.com/a/b"], id="paren-comma"
+        ),
+        pytest.param("at https://x.org/p; and more", ["https://x.org/p"], id="semicolon"),
+        pytest.param('"https://x.org/p?q=1&r=2"!', ["https://x.org/p?q=1&r=2"], id="quoted-query"),
+        pytest.param(
+            "Page F3BA{https://example.com/proj}{https://example.com/proj}",
+            ["https://example.com/proj"],
+            id="markup-braces",
+        ),
+        pytest.param(
+            "Data: https://huggingface.co/x{\\small} here",
+            ["https://huggingface.co/x"],
+            id="markup-after-url",
+        ),
+        pytest.param(
+            "Videos at robotics-transformer1.github.io.",
+            ["robotics-transformer1.github.io"],
+            id="scheme-less-github-io",
+        ),
+        pytest.param("See www.example.org/page, too.", ["www.example.org/page"], id="www"),
+        pytest.param(
+            "A https://a.org/x and https://b.org/y and https://a.org/x.",
+            ["https://a.org/x", "https://b.org/y"],
+            id="order-and-dedupe",
+        ),
+        pytest.param("No links here, e.g. none.", [], id="none"),
+    ],
+)
+def test_find_urls(text: str, expected: list[str]) -> None:
+    assert find_urls(text) == expected
+
+
+def test_code_url_is_the_first_url() -> None:
+    cands = find_candidates("Code at https://github.com/a/b and data at https://x.org/d.")
+    assert cands.code_url == "https://github.com/a/b"
+    assert find_candidates("No link.").code_url is None
+
+
+def test_url_with_balanced_parentheses_is_kept_whole() -> None:
+    assert find_urls("See https://en.wikipedia.org/wiki/Mixup_(ML) for details.") == [
+        "https://en.wikipedia.org/wiki/Mixup_(ML)"
+    ]
+
+
+def test_numbers_inside_urls_are_not_results() -> None:
+    assert _values("Code at https://github.com/a/v2.5 and 45% accuracy.") == ["45%"]
+
+
+# --- numbers ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        pytest.param("It reaches 45.82% accuracy.", ["45.82%"], id="percent"),
+        pytest.param("It has 1,113 pairs of cases.", ["1,113"], id="thousands"),
+        pytest.param("It keeps >90% recall.", [">90%"], id="greater-than"),
+        pytest.param("A gain of +2.59% overall.", ["+2.59%"], id="plus-sign"),
+        pytest.param("It scores 87.7\\% F1.", ["87.7\\%"], id="latex-percent-raw"),
+        pytest.param("It scales from 1.8B to 7B parameters.", ["1.8B", "7B"], id="model-sizes"),
+        pytest.param("It runs 6.3 times faster.", ["6.3 times"], id="times"),
+        pytest.param(
+            "A Dice score of 0.65 on 38,400 images.", ["0.65", "38,400"], id="plain-decimal"
+        ),
+        pytest.param("It reaches 2.4 PQ.", ["2.4 PQ"], id="unit-word"),
+        pytest.param("It needs up to 50% fewer tokens.", ["50%"], id="up-to-dropped"),
+        pytest.param("Error drops to \u22123.2% here.", ["\u22123.2%"], id="unicode-minus"),
+        pytest.param("It improves by 4.8.", ["4.8"], id="before-full-stop"),
+    ],
+)
+def test_numbers_found(text: str, expected: list[str]) -> None:
+    assert _values(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        pytest.param("We compare GPT-4 and GPT-2 models.", id="GPT-4"),
+        pytest.param("We train on ImageNet-100 only.", id="ImageNet-100"),
+        pytest.param("Even o3-mini and o1 struggle.", id="o3-mini"),
+        pytest.param("We render 3D and 4D scenes.", id="3D"),
+        pytest.param("We release Droplet3D-4M and POLAR-7B.", id="size-in-name"),
+        pytest.param("Work published in 2023 and 1998 showed this.", id="years"),
+        pytest.param("Prior work [12] fails.", id="citation"),
+        pytest.param("It has two steps: (1) encode and (2) decode.", id="enumeration-parens"),
+        pytest.param("Steps: 1) encode, 2) decode.", id="enumeration-half-paren"),
+        pytest.param("We use Qwen2.5-7B and ResNet-50 with v1.5 weights.", id="versions"),
+        pytest.param("It evaluates six models on four tasks.", id="counts-as-words"),
+    ],
+)
+def test_not_numbers(text: str) -> None:
+    assert _values(text) == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        pytest.param("Prior work [3, 4] fails.", id="list-with-space"),
+        pytest.param("Prior work [7,8] fails.", id="list-without-space"),
+        pytest.param("Prior work [1-3] fails.", id="range"),
+    ],
+)
+def test_multi_reference_citations_are_not_numbers(text: str) -> None:
+    assert _values(text) == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        pytest.param("We render 2.5D scenes.", id="2.5D"),
+        pytest.param("A 1.5k-sized split.", id="1.5k-sized"),
+    ],
+)
+def test_decimal_inside_a_term_is_not_a_number(text: str) -> None:
+    assert _values(text) == []
+
+
+def test_count_that_looks_like_a_year_is_a_result() -> None:
+    assert _values("We label 2000 images and 1024 masks.") == ["2000", "1024"]
+
+
+@pytest.mark.parametrize(
+    "text, value, kind",
+    [
+        pytest.param(
+            "Our method improves by 4.8% over SAM.", "4.8%", "improvement", id="improves-by"
+        ),
+        pytest.param("It reduces MBE by 50% overall.", "50%", "improvement", id="reduces-by"),
+        pytest.param("We see a 38% relative improvement.", "38%", "improvement", id="relative"),
+        pytest.param("It runs 6.3 times faster.", "6.3 times", "improvement", id="times-faster"),
+        pytest.param("A gain of +2.59% is seen.", "+2.59%", "improvement", id="plus-sign"),
+        pytest.param("It reaches 45.82% accuracy.", "45.82%", "absolute", id="score"),
+        pytest.param("It spans 28 specialties.", "28", "absolute", id="count"),
+    ],
+)
+def test_number_kind(text: str, value: str, kind: str) -> None:
+    [number] = find_candidates(text).numbers
+    assert (number.value, number.kind) == (value, kind)
+
+
+def test_number_metric_subject_and_offsets() -> None:
+    text = "Even DeepSeek-R1 reaches only 45.82% accuracy on 1,113 pairs."
+    cands = find_candidates(text)
+    first, second = cands.numbers
+    assert (first.value, first.metric, first.subject) == ("45.82%", "accuracy", "DeepSeek-R1")
+    assert (second.value, second.metric) == ("1,113", "pairs")
+    for number in cands.numbers:
+        assert text[number.start : number.end] == number.value
+
+
+def test_signed_offsets_cover_the_sign() -> None:
+    text = "It keeps >90% recall."
+    [number] = find_numbers(text, [])
+    assert text[number.start : number.end] == ">90%"
+
+
+# --- names -----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        pytest.param("We propose ImbSAM for this.", ["ImbSAM"], id="camel-case"),
+        pytest.param("We propose GAPT here.", ["GAPT"], id="acronym"),
+        pytest.param(
+            "We compare DeepSeek-R1 and o3-mini.", ["DeepSeek-R1", "o3-mini"], id="hyphen-digit"
+        ),
+        pytest.param("We release Droplet3D-4M.", ["Droplet3D-4M"], id="hyphen-size"),
+        pytest.param("We propose Glocal-IB and t-ReX.", ["Glocal-IB", "t-ReX"], id="hyphen-caps"),
+        pytest.param("We use ImageNet-100 and MMMU.", ["ImageNet-100", "MMMU"], id="datasets"),
+        pytest.param("ImbSAM works. ImbSAM is fast.", ["ImbSAM"], id="deduplicated"),
+    ],
+)
+def test_names_found(text: str, expected: list[str]) -> None:
+    assert find_names(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        pytest.param("An LLM and LLMs and MLLMs help.", id="LLM"),
+        pytest.param("A CNN or GNN on a GPU.", id="architectures"),
+        pytest.param("This is SOTA for NLP and AI.", id="generic-acronyms"),
+        pytest.param("We render 3D scenes with 7B weights.", id="3D-7B"),
+        pytest.param("However, the results are good.", id="capitalized-words"),
+        pytest.param("It reaches 45.82% accuracy.", id="numbers"),
+    ],
+)
+def test_generic_words_are_not_names(text: str) -> None:
+    assert find_names(text) == []
+
+
+def test_names_inside_urls_are_dropped() -> None:
+    cands = find_candidates("We propose ImbSAM; code at https://github.com/FooLab/ImbSAMCode.")
+    assert cands.names == ["ImbSAM"]

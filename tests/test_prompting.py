@@ -1,0 +1,226 @@
+"""Prompt templates (strict TOML, sandboxed Jinja2, hashes) and the per-abstract answer model."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from summarizer.errors import PromptError
+from summarizer.inputs import Paper
+from summarizer.prompting import load_prompt, messages_hash
+from summarizer.schema import PaperSummary
+from summarizer.strategy import MODEL_FIELDS, answer_model, plan
+
+ABSTRACT = (
+    "We propose ImbSAM for long-tailed recognition. On ImageNet-LT it improves tail accuracy "
+    "by 4.8%. Code: https://github.com/Foo/ImbSAM."
+)
+VARS = {"abstract": ABSTRACT, "title": "", "names": ["ImbSAM"], "numbers": [], "urls": []}
+
+MINIMAL = """\
+name = "mine"
+version = {version}
+system = "Summarize the abstract as JSON."
+user = "Abstract: {{{{ abstract }}}}"
+"""
+
+
+@pytest.fixture(autouse=True)
+def no_user_prompts(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Neither the user's config dir nor a ./prompts of the working dir can leak in."""
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    (tmp_path / "cwd").mkdir()
+    monkeypatch.chdir(tmp_path / "cwd")
+
+
+def _write(path: Path, text: str) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+# --- loading ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "ref, prompt_id, strategy",
+    [
+        pytest.param("default", "default.v1", "candidates", id="default"),
+        pytest.param("naive", "naive.v1", "free", id="naive"),
+        pytest.param("naive-grammar", "naive-grammar.v1", "free", id="naive-grammar"),
+        pytest.param("default.v1", "default.v1", "candidates", id="default-with-version"),
+    ],
+)
+def test_bundled_prompts_load_and_render(ref: str, prompt_id: str, strategy: str) -> None:
+    prompt = load_prompt(ref)
+    assert prompt.id == prompt_id
+    assert prompt.spec.strategy == strategy
+    assert len(prompt.template_hash) == 16
+    messages = prompt.render(VARS, [])
+    assert messages[0]["role"] == "system" and messages[0]["content"]
+    assert messages[-1]["role"] == "user"
+
+
+def test_unknown_prompt_name_lists_the_available_ones() -> None:
+    with pytest.raises(PromptError, match=r"no prompt named 'nope' \(available: .*default\.v1"):
+        load_prompt("nope")
+
+
+def test_user_template_by_path(tmp_path: Path) -> None:
+    path = _write(tmp_path / "elsewhere" / "mine.v1.toml", MINIMAL.format(version=1))
+    prompt = load_prompt(str(path))
+    assert prompt.id == "mine.v1"
+    assert prompt.path == str(path)
+    assert prompt.render(VARS, [])[-1]["content"] == f"Abstract: {ABSTRACT}"
+
+
+def test_user_template_by_name_from_cwd_prompts(tmp_path: Path) -> None:
+    _write(Path("prompts") / "mine.v1.toml", MINIMAL.format(version=1))
+    _write(Path("prompts") / "mine.v2.toml", MINIMAL.format(version=2))
+    assert load_prompt("mine").id == "mine.v2"  # the highest version
+    assert load_prompt("mine.v1").id == "mine.v1"
+
+
+def test_cwd_prompt_shadows_the_bundled_one() -> None:
+    text = MINIMAL.format(version=1).replace('name = "mine"', 'name = "default"')
+    path = _write(Path("prompts") / "default.v1.toml", text)
+    assert Path(load_prompt("default").path).resolve() == path.resolve()
+
+
+def test_missing_prompt_file() -> None:
+    with pytest.raises(PromptError, match="does not exist"):
+        load_prompt("no/such/file.toml")
+
+
+def test_template_hash_follows_the_file(tmp_path: Path) -> None:
+    path = _write(tmp_path / "mine.v1.toml", MINIMAL.format(version=1))
+    first = load_prompt(str(path)).template_hash
+    assert load_prompt(str(path)).template_hash == first
+    path.write_text(MINIMAL.format(version=1) + 'description = "changed"\n', encoding="utf-8")
+    assert load_prompt(str(path)).template_hash != first
+
+
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        pytest.param(
+            MINIMAL.format(version=1) + "temprature = 0.2\n",
+            "temprature: Extra inputs are not permitted",
+            id="unknown-key",
+        ),
+        pytest.param(
+            MINIMAL.format(version=1) + '[[examples]]\nabstract = "x"\nanswer = {}\nnote = "y"\n',
+            "examples.0.note",
+            id="unknown-key-in-example",
+        ),
+        pytest.param(MINIMAL.format(version=0), "version", id="version-0"),
+        pytest.param('name = "mine"\nversion = 1\nsystem = "s"\n', "user", id="missing-user"),
+        pytest.param(
+            MINIMAL.format(version=1) + 'strategy = "magic"\n', "strategy", id="bad-strategy"
+        ),
+        pytest.param("name = = 1\n", "not valid TOML", id="bad-toml"),
+        pytest.param(
+            MINIMAL.format(version=1).replace("{{ abstract }}", "{{ abstract }"),
+            "mine.v1",
+            id="broken-jinja",
+        ),
+    ],
+)
+def test_bad_template_file_is_refused(tmp_path: Path, text: str, message: str) -> None:
+    path = _write(tmp_path / "mine.v1.toml", text)
+    with pytest.raises(PromptError, match=message.replace(".", r"\.")):
+        load_prompt(str(path))
+
+
+# --- rendering -------------------------------------------------------------------------------
+
+
+def _prompt_with_user(tmp_path: Path, user: str) -> object:
+    text = MINIMAL.format(version=1).replace('"Abstract: {{ abstract }}"', f"'''{user}'''")
+    return load_prompt(str(_write(tmp_path / "mine.v1.toml", text)))
+
+
+def test_undefined_variable_is_an_error(tmp_path: Path) -> None:
+    prompt = _prompt_with_user(tmp_path, "{{ abstract }} {{ venue }}")
+    with pytest.raises(PromptError, match="venue"):
+        prompt.render(VARS, [])  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(
+    "user",
+    [
+        pytest.param("{{ ''.__class__.__mro__[1].__subclasses__() }}", id="subclasses"),
+        pytest.param("{{ abstract.__class__.__init__.__globals__ }}", id="globals"),
+    ],
+)
+def test_sandbox_escape_is_refused(tmp_path: Path, user: str) -> None:
+    prompt = _prompt_with_user(tmp_path, user)
+    with pytest.raises(PromptError, match="failed to render: access to attribute .* is unsafe"):
+        prompt.render(VARS, [])  # type: ignore[attr-defined]
+
+
+def test_abstract_is_in_the_last_message_after_examples() -> None:
+    prompt = load_prompt("default")
+    paper = Paper(id="x", abstract=ABSTRACT, title="A title")
+    messages = plan(paper, prompt, PaperSummary).messages
+    assert ABSTRACT in messages[-1]["content"]
+    assert messages[-1]["role"] == "user"
+    assert all(ABSTRACT not in m["content"] for m in messages[:-1])
+    # The default prompt's worked examples come first, as user/assistant turns.
+    roles = [m["role"] for m in messages]
+    assert roles == ["system"] + ["user", "assistant"] * len(prompt.spec.examples) + ["user"]
+    assert "ImbSAM" in messages[-1]["content"].split("Candidate names:")[1]
+
+
+def test_messages_hash_changes_with_the_abstract() -> None:
+    prompt = load_prompt("naive")
+    one = prompt.render(VARS, [])
+    again = prompt.render(dict(VARS), [])
+    other = prompt.render({**VARS, "abstract": ABSTRACT + " More."}, [])
+    assert messages_hash(one) == messages_hash(again)
+    assert messages_hash(one) != messages_hash(other)
+    assert len(messages_hash(one)) == 16
+
+
+# --- the per-abstract answer model -----------------------------------------------------------
+
+
+def test_answer_model_enum_is_exactly_the_names() -> None:
+    names = ("ImbSAM", "ImageNet-LT", "SAM")
+    schema = answer_model(names).model_json_schema()
+    props = schema["properties"]
+    for field in ("introduces", "datasets"):
+        assert props[field]["type"] == "array"
+        assert props[field]["items"]["enum"] == list(names)
+    assert props["introduces"]["maxItems"] == 3
+    assert sorted(schema["required"]) == sorted(MODEL_FIELDS)
+    assert set(props) == set(MODEL_FIELDS)
+    assert "results" not in props and "code_url" not in props
+
+
+def test_answer_model_without_names_allows_no_items() -> None:
+    schema = answer_model(()).model_json_schema()
+    for field in ("introduces", "datasets"):
+        assert schema["properties"][field]["maxItems"] == 0
+        assert "enum" not in schema["properties"][field]["items"]
+    assert sorted(schema["required"]) == sorted(MODEL_FIELDS)
+
+
+def test_answer_model_refuses_a_name_outside_the_enum() -> None:
+    from pydantic import ValidationError
+
+    model = answer_model(("ImbSAM",))
+    answer = {
+        "tldr": "A method.",
+        "problem": "A gap.",
+        "contribution_types": ["method"],
+        "introduces": ["FlatNet"],
+        "datasets": [],
+        "tasks": [],
+        "domain": "other",
+        "keywords": ["a", "b", "c"],
+    }
+    with pytest.raises(ValidationError):
+        model.model_validate(answer)
+    assert model.model_validate({**answer, "introduces": ["ImbSAM"]}).introduces == ["ImbSAM"]

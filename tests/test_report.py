@@ -1,0 +1,312 @@
+"""Reports: the per-field table in three forms, escaping, span marks, published numbers."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import struct
+import subprocess
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import pytest
+from rich.console import Console
+
+from summarizer.config import Settings
+from summarizer.evaluation.compare import compare_runs
+from summarizer.evaluation.report import (
+    highlight,
+    html_report,
+    markdown,
+    terminal_table,
+    write_reports,
+)
+from summarizer.evaluation.run import EvalRun, run_info, save_run, score_records
+from summarizer.evaluation.scorers import SCORED_FIELDS
+from summarizer.evaluation.suites import EvalItem
+from summarizer.inputs import Paper
+from summarizer.pipeline import new_record
+from summarizer.runner import BatchStats
+from summarizer.schema import PaperSummary, spans
+from summarizer.text import paper_id
+
+SCRIPT_ABSTRACT = (
+    "We introduce ImbSAM <script>alert('abstract')</script> for long-tailed classification on "
+    "CIFAR-100 & ImageNet-LT, reaching 45.82% accuracy. Code: https://github.com/x/imbsam."
+)
+GOLD = {
+    "tldr": "ImbSAM makes sharpness-aware minimization work for rare classes.",
+    "problem": "Sharpness-aware minimization ignores <img src=x onerror=alert(1)> rare classes.",
+    "contribution_types": ["method"],
+    "introduces": ["ImbSAM"],
+    "datasets": ["CIFAR-100", "ImageNet-LT"],
+    "tasks": ["long-tailed classification"],
+    "results": [{"value": "45.82%", "metric": "accuracy", "subject": "ImbSAM", "kind": "absolute"}],
+    "domain": "computer_vision",
+    "code_url": "https://github.com/x/imbsam",
+    "keywords": ["long-tailed", "sharpness"],
+}
+PRED = {
+    **GOLD,
+    "tldr": "<script>alert('answer')</script> ImbSAM helps rare classes.",
+    "problem": "Rare classes are ignored.",
+    "datasets": ["CIFAR-100", "TinyNet"],  # TinyNet is not in the abstract
+    "keywords": ["long-tailed", "sharpness", "rare classes"],
+}
+
+
+def item(abstract: str, gold: dict[str, Any], title: str | None = None, **kw: Any) -> EvalItem:
+    refs = {f: [gold[f]] for f in ("tldr", "problem") if f in gold}
+    return EvalItem(
+        id=paper_id(abstract),
+        abstract=abstract,
+        title=title,
+        gold=gold,
+        accept=kw.get("accept", {}),
+        fields=tuple(f for f in SCORED_FIELDS if f in gold),
+        references=kw.get("references", refs),
+    )
+
+
+def make_run(
+    path: Path,
+    entries: list[tuple[EvalItem, dict[str, Any] | None]],
+    suite: str = "mini.jsonl",
+    prompt: str = "default",
+) -> EvalRun:
+    """A saved run from summaries given here (None: a failed item), without any endpoint."""
+    items, records = [], []
+    for it, summary in entries:
+        rec = new_record(Paper(id=it.id, abstract=it.abstract, title=it.title))
+        rec["meta"] = {
+            "attempts": 2,
+            "cached": False,
+            "dropped": [],
+            "usage": {"prompt_tokens": 10, "completion_tokens": 5},
+        }
+        if summary is None:
+            rec["error"] = {"type": "BackendError", "message": "boom <script>x</script> | pipe"}
+        else:
+            rec["summary"] = summary
+            model = PaperSummary.model_validate(summary)
+            rec["spans"] = spans(model, it.abstract)
+        items.append(it)
+        records.append(rec)
+    scores = score_records(items, records)
+    stats = BatchStats(seconds=2.0)
+    for rec in records:
+        stats.add(rec)
+    meta = {
+        "model": "m<1>",
+        "endpoint": "http://127.0.0.1:9/v1",
+        "mode": "json_schema",
+        "prompt": {"id": f"{prompt}.v1", "name": prompt, "template_hash": "abc"},
+        "schema": "paper_summary.v1",
+    }
+    info = run_info(
+        name=path.name,
+        suite=suite,
+        settings=Settings(base_url=meta["endpoint"]),
+        pipeline_meta=meta,
+        items=items,
+        records=records,
+        item_scores=scores,
+        stats=stats,
+        created=datetime(2025, 1, 1, tzinfo=UTC),
+    )
+    run = EvalRun(path=path, info=info, records=records, scores=scores, items=items)
+    save_run(run)
+    return run
+
+
+@pytest.fixture
+def script_run(tmp_path: Path) -> EvalRun:
+    other = "We study warmup for language model pretraining and find 12 sizes behave alike."
+    other_gold = {
+        **GOLD,
+        "introduces": [],
+        "datasets": [],
+        "results": [{"value": "12", "metric": "sizes", "subject": None, "kind": "absolute"}],
+        "code_url": None,
+        "domain": "natural_language",
+    }
+    return make_run(
+        tmp_path / "run",
+        [
+            (item(SCRIPT_ABSTRACT, GOLD, title="<script>alert('title')</script> ImbSAM"), PRED),
+            (item(other, other_gold), None),
+        ],
+    )
+
+
+def test_highlight_marks_spans_and_escapes_each_segment():
+    abstract = "A <b> & ImbSAM on CIFAR-100 gets 45.82%."
+    marked = highlight(
+        abstract,
+        {
+            "introduces": [[8, 14]],
+            "datasets": [[18, 27], None],
+            "results": [[33, 39]],
+            "code_url": None,
+        },
+    )
+    assert marked == (
+        'A &lt;b&gt; &amp; <mark class="introduces" title="introduces">ImbSAM</mark> on '
+        '<mark class="datasets" title="datasets">CIFAR-100</mark> gets '
+        '<mark class="results" title="results">45.82%</mark>.'
+    )
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [
+        {"introduces": [[5, 500]]},
+        {"introduces": [[-1, 3]]},
+        {"introduces": [["a", "b"]]},
+        {"introduces": [[4, 2]]},
+        {"code_url": [1]},
+        {"datasets": "nonsense"},
+        None,
+    ],
+    ids=["past-end", "negative", "not-ints", "reversed", "short", "not-a-list", "none"],
+)
+def test_highlight_ignores_spans_that_do_not_fit(bad):
+    assert highlight("a <i>b</i> c", bad) == "a &lt;i&gt;b&lt;/i&gt; c"
+
+
+def test_highlight_clips_overlapping_spans():
+    marked = highlight("ImageNet-LT data", {"datasets": [[0, 11]], "introduces": [[0, 8]]})
+    assert marked == '<mark class="datasets" title="datasets">ImageNet-LT</mark> data'
+
+
+def test_html_escapes_script_in_abstract_answer_gold_title_and_error(script_run):
+    page = html_report(script_run)
+    assert "<script" not in page and "<img" not in page
+    assert "&lt;script&gt;alert(&#x27;abstract&#x27;)&lt;/script&gt;" in page
+    assert "&lt;script&gt;alert(&#x27;answer&#x27;)&lt;/script&gt;" in page
+    assert "&lt;script&gt;alert(&#x27;title&#x27;)&lt;/script&gt;" in page
+    assert "&lt;img src=x onerror=alert(1)&gt;" in page
+    assert "boom &lt;script&gt;x&lt;/script&gt;" in page
+    assert "m&lt;1&gt;" in page  # even the model name
+
+
+def test_html_is_self_contained(script_run):
+    page = html_report(script_run)
+    for forbidden in ("<script", "<link", "<iframe", "<img", "@import", "url(", "@font-face"):
+        assert forbidden not in page
+    assert not re.search(r"<[^>]*\b(src|href)\s*=", page)  # in a tag, not in escaped text
+    assert page.startswith("<!DOCTYPE html>") and '<meta charset="utf-8">' in page
+
+
+def test_html_drill_down_has_marks_gold_prediction_and_scores(script_run):
+    page = html_report(script_run)
+    assert '<mark class="introduces" title="introduces">ImbSAM</mark>' in page
+    assert '<mark class="code_url" title="code_url">https://github.com/x/imbsam</mark>' in page
+    assert '<li class="miss ungrounded">TinyNet</li>' in page
+    assert '<li class="hit">CIFAR-100</li>' in page
+    assert "F1 0.50 (tp 1, fp 1, fn 1)" in page  # datasets of the first item
+    assert "not found: TinyNet" in page
+    assert page.count('<details class="item') == 2
+    assert '<span class="badge failed">failed</span>' in page
+
+
+def test_markdown_has_the_table_with_cis_and_escapes_text(script_run):
+    md = markdown(script_run)
+    assert "| field | metric | score | 95% CI | n |" in md
+    assert re.search(
+        r"\| datasets \| \*\*f1\*\* \| 0\.\d{3} \| \[0\.\d{3}, \d\.\d{3}\] \| 2 \|", md
+    )
+    assert "**re-asks**: 2" in md
+    assert "boom &lt;script&gt;x&lt;/script&gt; \\| pipe" in md
+    assert "published" not in md  # no published numbers for a gold file suite
+
+
+def test_terminal_table_lists_every_field(script_run):
+    console = Console(record=True, width=160)
+    console.print(terminal_table(script_run))
+    text = console.export_text()
+    for name in (*script_run.info["fields"], "grounding"):
+        assert name in text
+    assert "95% CI" in text
+
+
+def test_published_reference_is_printed_beside_ours(tmp_path):
+    abstract = "We propose CATTS, which uses titles as an auxiliary target for TLDR generation."
+    tl = item(
+        abstract,
+        {"tldr": "CATTS generates TLDRs with titles."},
+        references={"tldr": ["CATTS generates TLDRs with titles.", "A TLDR method."]},
+    )
+    run = make_run(
+        tmp_path / "run",
+        [(tl, {**PRED, "tldr": "CATTS writes TLDRs from titles."})],
+        suite="scitldr:/data/SciTLDR-A/test.jsonl",
+    )
+    assert run.info["published"][0]["value"] == 0.438
+    console = Console(record=True, width=160)
+    console.print(terminal_table(run))
+    for text in (markdown(run), html_report(run), console.export_text()):
+        assert "0.438 CATTS (SciTLDR-A test)" in text
+    assert "Cachola et al." in markdown(run)
+
+
+def test_baseline_columns_show_deltas_and_noise(tmp_path, script_run):
+    worse = {**PRED, "introduces": [], "datasets": []}
+    base = make_run(tmp_path / "naive", [(it, worse) for it in script_run.items], prompt="naive")
+    cmp = compare_runs(base, script_run)
+    md = markdown(script_run, cmp)
+    assert "| naive | Δ |" in md
+    assert re.search(
+        r"\| introduces \| \*\*f1\*\* \| 1\.000 .*\| 0\.000 \| \+1\.000 \(noise\) \|", md
+    )
+    assert "naive.v1 run naive on 2 common items" in md
+    assert ">+1.000 (noise)<" in html_report(script_run, cmp)
+
+
+def test_write_reports_puts_both_files_in_the_run_folder(script_run):
+    md, page = write_reports(script_run)
+    assert md == script_run.path / "report.md" and page == script_run.path / "report.html"
+    assert md.read_text().startswith("# Eval run run")
+
+
+def _png_size(path: Path) -> tuple[int, int]:
+    data = path.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n", "not a PNG"
+    return struct.unpack(">II", data[16:24])
+
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+@pytest.mark.skipif(
+    CHROMIUM is None,
+    reason="chromium is not installed (apt-get install chromium) to render report.html headless",
+)
+def test_report_html_renders_in_a_headless_browser(script_run, tmp_path):
+    _, page = write_reports(script_run)
+    # Open every drill-down so that the screenshot shows them too.
+    opened = tmp_path / "opened.html"
+    opened.write_text(page.read_text().replace('<details class="item', '<details open class="item'))
+    png = tmp_path / "report.png"
+    subprocess.run(
+        [
+            CHROMIUM,
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            f"--user-data-dir={tmp_path / 'profile'}",
+            f"--screenshot={png}",
+            "--window-size=1280,2000",
+            opened.as_uri(),
+        ],
+        check=True,
+        capture_output=True,
+        timeout=120,
+    )
+    assert _png_size(png) == (1280, 2000)
+    assert png.stat().st_size > 20_000  # a blank page compresses to a few kB

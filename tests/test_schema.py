@@ -1,0 +1,319 @@
+"""PaperSummary v1: the guide's limits, grounding in validation, drop and repair modes."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from pydantic import ValidationError
+
+from summarizer.schema import PaperSummary, copies_abstract, spans
+from summarizer.schemas import export_json_schema
+
+REPO = Path(__file__).resolve().parents[1]
+
+ABSTRACT = (
+    "Long-tailed data hurts sharpness-aware training. We propose ImbSAM, a class-aware "
+    "variant of SAM. On ImageNet-LT and CIFAR-100-LT it improves tail accuracy by 4.8% and "
+    "reaches 87.7\\% top-1 accuracy. Code: https://github.com/Foo/ImbSAM."
+)
+
+
+def _valid(**overrides: Any) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        "tldr": "ImbSAM focuses flat-minima training on rare classes and lifts their accuracy.",
+        "problem": "Sharpness-aware training neglects rare classes.",
+        "contribution_types": ["method"],
+        "introduces": ["ImbSAM"],
+        "datasets": ["ImageNet-LT", "CIFAR-100-LT"],
+        "tasks": ["long-tailed classification"],
+        "results": [{"value": "4.8%", "metric": "tail accuracy", "kind": "improvement"}],
+        "domain": "computer_vision",
+        "code_url": "https://github.com/Foo/ImbSAM",
+        "keywords": ["long-tailed learning", "sharpness-aware minimization", "class imbalance"],
+    }
+    data.update(overrides)
+    return data
+
+
+def _validate(data: dict[str, Any], **context: Any) -> PaperSummary:
+    return PaperSummary.model_validate(data, context={"abstract": ABSTRACT, **context})
+
+
+def _error(data: dict[str, Any], **context: Any) -> str:
+    with pytest.raises(ValidationError) as info:
+        _validate(data, **context)
+    return str(info.value)
+
+
+def test_valid_summary_passes_unchanged() -> None:
+    summary = _validate(_valid())
+    assert summary.introduces == ["ImbSAM"]
+    assert summary.datasets == ["ImageNet-LT", "CIFAR-100-LT"]
+    assert summary.results[0].value == "4.8%"
+    assert summary.code_url == "https://github.com/Foo/ImbSAM"
+
+
+# --- grounding -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "overrides, field, item",
+    [
+        pytest.param(
+            {"introduces": ["ImbSAM", "FlatNet"]}, "introduces", "FlatNet", id="introduces"
+        ),
+        pytest.param({"datasets": ["ImageNet-21K"]}, "datasets", "ImageNet-21K", id="datasets"),
+        pytest.param(
+            {"results": [{"value": "5.1%"}]}, "results[].value", "5.1%", id="result-value"
+        ),
+        pytest.param(
+            {"results": [{"value": "8%"}]},
+            "results[].value",
+            "8%",
+            id="result-inside-4.8%",
+        ),
+        pytest.param(
+            {"code_url": "https://github.com/other/repo"},
+            "code_url",
+            "https://github.com/other/repo",
+            id="code-url",
+        ),
+    ],
+)
+def test_ungrounded_item_is_a_reask_error(overrides: dict, field: str, item: str) -> None:
+    message = _error(_valid(**overrides))
+    assert f"{item!r} is not in the abstract" in message
+    assert f"{field} must copy text exactly as written" in message
+
+
+def test_several_ungrounded_items_in_one_message() -> None:
+    message = _error(_valid(introduces=["FlatNet", "TailBoost"]))
+    assert "'FlatNet', 'TailBoost' are not in the abstract" in message
+
+
+def test_without_abstract_context_nothing_is_grounded() -> None:
+    summary = PaperSummary.model_validate(_valid(introduces=["FlatNet"]))
+    assert summary.introduces == ["FlatNet"]
+
+
+def test_drop_removes_ungrounded_items_and_lists_them() -> None:
+    context: dict[str, Any] = {"abstract": ABSTRACT, "drop": True}
+    data = _valid(
+        introduces=["FlatNet", "ImbSAM"],
+        datasets=["ImageNet-21K"],
+        results=[{"value": "5.1%"}, {"value": "4.8%"}],
+        code_url="https://example.org/elsewhere",
+    )
+    summary = PaperSummary.model_validate(data, context=context)
+    assert summary.introduces == ["ImbSAM"]
+    assert summary.datasets == []
+    assert [r.value for r in summary.results] == ["4.8%"]
+    assert summary.code_url is None
+    assert sorted(context["dropped"], key=lambda d: d["field"]) == [
+        {"field": "code_url", "item": "https://example.org/elsewhere"},
+        {"field": "datasets", "item": "ImageNet-21K"},
+        {"field": "introduces", "item": "FlatNet"},
+        {"field": "results[].value", "item": "5.1%"},
+    ]
+
+
+def test_grounded_items_come_back_in_the_abstracts_spelling() -> None:
+    summary = _validate(_valid(introduces=["imbsam"], datasets=["imagenet lt", "CIFAR 100 LT"]))
+    assert summary.introduces == ["ImbSAM"]
+    assert summary.datasets == ["ImageNet-LT", "CIFAR-100-LT"]
+
+
+def test_list_items_are_deduplicated_under_normalization() -> None:
+    summary = _validate(_valid(introduces=["ImbSAM", "imbsam", " ImbSAM "]))
+    assert summary.introduces == ["ImbSAM"]
+
+
+@pytest.mark.parametrize(
+    "overrides, field, expected",
+    [
+        pytest.param(
+            {"code_url": "https://github.com/foo/imbsam"},
+            "code_url",
+            "https://github.com/Foo/ImbSAM",
+            id="code-url-case",
+        ),
+        pytest.param({"results": [{"value": "87.7%"}]}, "results", "87.7\\%", id="latex-percent"),
+    ],
+)
+def test_grounded_scalars_come_back_in_the_abstracts_spelling(
+    overrides: dict, field: str, expected: str
+) -> None:
+    summary = _validate(_valid(**overrides))
+    got = summary.code_url if field == "code_url" else summary.results[0].value
+    assert got == expected
+
+
+# --- tldr and problem ------------------------------------------------------------------------
+
+
+def test_tldr_over_40_words() -> None:
+    tldr = " ".join(["word"] * 41) + "."
+    assert "tldr has 41 words" in _error(_valid(tldr=tldr))
+    assert _validate(_valid(tldr=" ".join(["word"] * 40) + ".")).tldr.count("word") == 40
+
+
+def test_tldr_of_two_sentences() -> None:
+    tldr = "ImbSAM lifts tail accuracy. It also trains fast."
+    assert "tldr must be exactly one sentence" in _error(_valid(tldr=tldr))
+    assert _validate(_valid(tldr=tldr), repair=True).tldr == "ImbSAM lifts tail accuracy."
+
+
+def test_problem_of_two_sentences_repaired() -> None:
+    problem = "Rare classes are neglected. Flat minima help."
+    assert "problem must be exactly one sentence" in _error(_valid(problem=problem))
+    assert _validate(_valid(problem=problem), repair=True).problem == "Rare classes are neglected."
+
+
+def test_abbreviation_is_not_a_sentence_end() -> None:
+    tldr = "ImbSAM beats baselines, e.g. SAM, on tail classes."
+    assert _validate(_valid(tldr=tldr)).tldr == tldr
+
+
+@pytest.mark.parametrize(
+    "tldr",
+    [
+        pytest.param("We propose ImbSAM, a class-aware variant of SAM.", id="exact-sentence"),
+        pytest.param("we propose imbsam a class aware variant of sam", id="case-and-punctuation"),
+        pytest.param("We propose ImbSAM, a class-aware variant of the SAM.", id="near-copy"),
+    ],
+)
+def test_tldr_that_copies_an_abstract_sentence(tldr: str) -> None:
+    assert "tldr copies a sentence of the abstract" in _error(_valid(tldr=tldr))
+    assert copies_abstract(tldr, ABSTRACT)
+
+
+def test_empty_tldr() -> None:
+    assert "tldr is empty" in _error(_valid(tldr="   "))
+
+
+# --- labels and lengths ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "overrides, where",
+    [
+        pytest.param({"contribution_types": []}, "contribution_types", id="types-0"),
+        pytest.param(
+            {"contribution_types": ["method", "dataset", "benchmark", "theory"]},
+            "contribution_types",
+            id="types-4",
+        ),
+        pytest.param(
+            {"contribution_types": ["novel_method"]}, "contribution_types", id="types-unknown"
+        ),
+        pytest.param({"keywords": ["a", "b"]}, "keywords", id="keywords-2"),
+        pytest.param({"keywords": list("abcdefg")}, "keywords", id="keywords-7"),
+        pytest.param({"tasks": list("abcde")}, "tasks", id="tasks-5"),
+        pytest.param({"domain": "biology"}, "domain", id="domain-outside-enum"),
+        pytest.param({"domain": "Computer Vision"}, "domain", id="domain-wrong-spelling"),
+        pytest.param({"results": [{"value": "about"}]}, "no digits", id="result-without-digits"),
+        pytest.param({"results": [{"value": "5%", "kind": "relative"}]}, "kind", id="result-kind"),
+        pytest.param({"summary": "extra"}, "summary", id="extra-field"),
+    ],
+)
+def test_limits_of_the_guide(overrides: dict, where: str) -> None:
+    assert where in _error(_valid(**overrides))
+
+
+@pytest.mark.parametrize("n", [1, 3], ids=["types-1", "types-3"])
+def test_contribution_types_bounds_accepted(n: int) -> None:
+    types = ["method", "dataset", "benchmark"][:n]
+    assert _validate(_valid(contribution_types=types)).contribution_types == types
+
+
+def test_keywords_deduplicated_below_minimum_is_an_error() -> None:
+    _error(_valid(keywords=["class imbalance", "Class  Imbalance", "ImbSAM"]))
+
+
+# --- code_url --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        pytest.param("ftp://github.com/Foo/ImbSAM", id="ftp"),
+        pytest.param("file:///etc/passwd", id="file"),
+    ],
+)
+def test_code_url_scheme_other_than_http_is_refused(url: str) -> None:
+    assert "must be an http or https URL" in _error(_valid(code_url=url))
+
+
+def test_code_url_javascript_scheme_is_refused() -> None:
+    abstract = ABSTRACT + " Demo: javascript:alert(1)"
+    with pytest.raises(ValidationError, match="http or https"):
+        PaperSummary.model_validate(
+            _valid(code_url="javascript:alert(1)"), context={"abstract": abstract}
+        )
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        pytest.param("https://github.com/Foo/ImbSAM.", id="full-stop"),
+        pytest.param("https://github.com/Foo/ImbSAM).", id="paren-and-stop"),
+        pytest.param(" https://github.com/Foo/ImbSAM; ", id="semicolon-and-spaces"),
+    ],
+)
+def test_code_url_trailing_punctuation_stripped(url: str) -> None:
+    assert _validate(_valid(code_url=url)).code_url == "https://github.com/Foo/ImbSAM"
+
+
+@pytest.mark.parametrize(
+    "value", ["null", "None", "", None], ids=["null", "None", "empty", "json-null"]
+)
+def test_code_url_null_spellings(value: str | None) -> None:
+    assert _validate(_valid(code_url=value)).code_url is None
+
+
+def test_scheme_less_code_url_is_grounded_as_written() -> None:
+    abstract = "Videos are at robotics-transformer1.github.io."
+    summary = PaperSummary.model_validate(
+        _valid(introduces=[], datasets=[], results=[], code_url="robotics-transformer1.github.io."),
+        context={"abstract": abstract},
+    )
+    assert summary.code_url == "robotics-transformer1.github.io"
+
+
+# --- spans and the exported schema -----------------------------------------------------------
+
+
+def test_spans_point_into_the_abstract() -> None:
+    summary = _validate(_valid(results=[{"value": "4.8%"}, {"value": "87.7%"}]))
+    found = spans(summary, ABSTRACT)
+    assert set(found) == {"introduces", "datasets", "results", "code_url"}
+    assert [ABSTRACT[a:b] for a, b in found["introduces"]] == ["ImbSAM"]
+    assert [ABSTRACT[a:b] for a, b in found["datasets"]] == ["ImageNet-LT", "CIFAR-100-LT"]
+    assert [ABSTRACT[a:b] for a, b in found["results"]] == ["4.8%", "87.7\\%"]
+    a, b = found["code_url"]
+    assert ABSTRACT[a:b] == "https://github.com/Foo/ImbSAM"
+
+
+def test_spans_without_code_url() -> None:
+    summary = _validate(_valid(code_url=None, results=[]))
+    found = spans(summary, ABSTRACT)
+    assert "code_url" not in found and found["results"] == []
+
+
+def test_exported_json_schema_has_not_drifted() -> None:
+    committed = (REPO / "schemas" / "paper_summary.v1.json").read_text(encoding="utf-8")
+    assert committed == export_json_schema(), (
+        "schemas/paper_summary.v1.json is stale: regenerate it from "
+        "summarizer.schemas.export_json_schema()"
+    )
+    schema = json.loads(committed)
+    assert set(schema["required"]) == {
+        "tldr",
+        "problem",
+        "contribution_types",
+        "domain",
+        "keywords",
+    }
