@@ -129,10 +129,11 @@ def _metric_after(after: str) -> str | None:
 
 def _is_year(abstract: str, start: int, end: int) -> bool:
     """A 19xx/20xx number is a year after "in", "since", ... or before punctuation; else a count."""
-    before = abstract[max(0, start - 12) : start].lower()
+    before = abstract[max(0, start - 16) : start].lower()
     after = abstract[end : end + 2]
     return bool(
         re.search(r"\b(in|since|until|before|after|during|from|of|by|to|early|late)\s+$", before)
+        or re.search(r"\b(19|20)\d\d\s*(and|or|to|-|\u2013)\s*$", before)
         or abstract[start - 1 : start] == "("
         or re.match(r"\s*[),.;:]|$", after)
     )
