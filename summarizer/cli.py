@@ -260,6 +260,9 @@ if __name__ != "__main__":
     from .cli_eval import eval_app  # noqa: E402
 
     app.add_typer(eval_app, name="eval")
+    from .cli_extra import register  # noqa: E402
+
+    register(app)
 
 
 def _is_click(exc: BaseException, name: str) -> bool:

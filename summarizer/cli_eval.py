@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from rich.console import Console
 from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
@@ -43,6 +44,13 @@ from .cli import (
     err,
     out,
 )
+
+# Piped or in CI, rich would wrap tables at 80 columns; a log has room for the whole row.
+LOG_WIDTH = 160
+
+
+def _print_table(table: Table) -> None:
+    (out if out.is_terminal else Console(width=LOG_WIDTH)).print(table)
 
 
 class _SuiteGroup(TyperGroup):
@@ -161,8 +169,8 @@ def eval_run(
         except ValueError as exc:
             err.print(f"baseline not shown: {exc}", markup=False)
     md, page = write_reports(run, comparison)
-    out.print(overview_table(run, comparison))
-    out.print(terminal_table(run, comparison))
+    _print_table(overview_table(run, comparison))
+    _print_table(terminal_table(run, comparison))
     for failure in run.info["failures"][:10]:
         err.print(
             Text(f"failed {failure['id']}: {failure['type']}: {failure['message']}", style="red")
@@ -241,7 +249,7 @@ def eval_compare(
             Text(f"{d.delta:+.3f}", style=style),
             "noise" if d.noise else "",
         )
-    out.print(table)
+    _print_table(table)
 
     out.print(
         f"{len(cmp.changes)} item scores changed"
@@ -251,7 +259,7 @@ def eval_compare(
         items = Table("id", "field", "metric", "A", "B", "Δ")
         for c in cmp.changes[:show]:
             items.add_row(c.id, c.field, c.metric, f"{c.a:.2f}", f"{c.b:.2f}", f"{c.delta:+.2f}")
-        out.print(items)
+        _print_table(items)
 
     for result in results:
         out.print(Text(result.message, style="red" if result.failed else "green"))

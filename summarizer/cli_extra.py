@@ -1,0 +1,215 @@
+"""Everyday commands around the output: ``digest``, ``show``, ``doctor``, ``config show``.
+
+    summarizer digest OUT.jsonl [-o digest.html] [--title TEXT]
+    summarizer show OUT.jsonl [ID ...] [--where KEY=VALUE ...] [--abstract]
+    summarizer doctor [endpoint options] [--start-engine] [--json]
+    summarizer config show [setting flags] [--json]
+
+Exit codes as for ``summarize``: 0 done, 1 fatal error (for ``doctor``: a check failed),
+2 usage error, 130 interrupted.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from contextlib import nullcontext
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.table import Table
+from rich.text import Text
+
+from .cli import EXIT_FATAL, BaseUrl, CacheDir, Model, ModelPath, err, out
+
+config_app = typer.Typer(
+    help="Show the effective settings and where each came from.", no_args_is_help=True
+)
+
+Source = Annotated[Path, typer.Argument(help="A JSONL output of `summarizer summarize`.")]
+KeyEnvOpt = Annotated[
+    str | None,
+    typer.Option("--api-key-env", help="Name of the environment variable that holds the API key."),
+]
+PromptFlag = Annotated[str | None, typer.Option("--prompt", help="Prompt name or .toml path.")]
+ConcurrencyFlag = Annotated[int | None, typer.Option(min=1, max=1024, help="Requests in flight.")]
+TimeoutFlag = Annotated[float | None, typer.Option(help="Seconds to wait for one answer.")]
+JsonFlag = Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")]
+
+_STATUS_STYLE = {"ok": "green", "warn": "yellow", "fail": "bold red", "skip": "dim"}
+
+
+def digest(
+    source: Source,
+    output: Annotated[
+        Path | None,
+        typer.Option("-o", "--output", help="The HTML file. Default: SOURCE with .html."),
+    ] = None,
+    title: Annotated[str | None, typer.Option(help="Page title.")] = None,
+) -> None:
+    """Write a self-contained HTML digest: cards, filters, search and an overview."""
+    from .digest import write_digest
+
+    target = output or source.with_suffix(".html")
+    count = write_digest(source, target, title=title)
+    err.print(f"wrote {target} ({count} papers)", markup=False, highlight=False)
+
+
+def show(
+    source: Source,
+    ids: Annotated[
+        list[str] | None, typer.Argument(help="Record ids (or unique prefixes) to show.")
+    ] = None,
+    where: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--where",
+            "-w",
+            help="Filter KEY=VALUE or KEY!=VALUE, repeatable: domain, type, "
+            "dataset, introduces, task, keyword, title, text, has_code, has_numbers, failed.",
+        ),
+    ] = None,
+    abstract: Annotated[
+        bool,
+        typer.Option(
+            "--abstract", "-a", help="Also print the abstract with the grounded items highlighted."
+        ),
+    ] = False,
+) -> None:
+    """Print output records as cards in the terminal."""
+    from .digest import load_records
+    from .show import parse_where, render_card, select_records
+
+    try:
+        conditions = parse_where(where or [])
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc)) from exc
+    records = load_records(source)
+    picked = select_records(records, ids or [], conditions)
+    for record in picked:
+        out.print(render_card(record, abstract=abstract))
+    note = (
+        f"{len(picked)} of {len(records)} records"
+        if picked
+        else f"no record matches (of {len(records)})"
+    )
+    err.print(note, highlight=False)
+
+
+def doctor(
+    base_url: BaseUrl = None,
+    model: Model = None,
+    api_key_env: KeyEnvOpt = None,
+    cache_dir: CacheDir = None,
+    model_path: ModelPath = None,
+    timeout: TimeoutFlag = None,
+    start_engine: Annotated[
+        bool,
+        typer.Option(
+            "--start-engine", help="With no endpoint set, start the embedded engine to check it."
+        ),
+    ] = False,
+    as_json: JsonFlag = False,
+) -> None:
+    """Check the setup (endpoint, modes, engine, model, cache, API key) and say what to fix."""
+    from .doctor import diagnose
+
+    flags = {
+        "base_url": base_url,
+        "model": model,
+        "api_key_env": api_key_env,
+        "cache_dir": cache_dir,
+        "model_path": model_path,
+        "timeout": timeout,
+    }
+    with err.status("checking…", spinner="dots") if err.is_terminal else nullcontext():
+        checks = diagnose(flags, start_engine=start_engine)
+    failed = [c for c in checks if c.status == "fail"]
+    if as_json:
+        out.print_json(json.dumps([c.__dict__ for c in checks], default=str))
+    else:
+        table = Table("check", "status", "found", "fix", box=None, pad_edge=False, show_lines=False)
+        for c in checks:
+            table.add_row(
+                c.name,
+                Text(c.status, style=_STATUS_STYLE[c.status]),
+                Text(c.summary),
+                Text(c.fix or ""),
+            )
+        out.print(table)
+        warned = sum(c.status == "warn" for c in checks)
+        verdict = f"{len(failed)} to fix, {warned} to look at" if failed or warned else "all good"
+        out.print(Text(verdict, style="bold red" if failed else "bold green"))
+    if failed:
+        raise typer.Exit(EXIT_FATAL)
+
+
+@config_app.command("show")
+def config_show(
+    base_url: BaseUrl = None,
+    model: Model = None,
+    prompt: PromptFlag = None,
+    concurrency: ConcurrencyFlag = None,
+    cache_dir: CacheDir = None,
+    timeout: TimeoutFlag = None,
+    api_key_env: KeyEnvOpt = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """Print the effective settings and where each came from (flag, env, file, default)."""
+    from .settings_sources import CONFIG_FILE, LAYERED, env_name, resolve_settings, user_config_dir
+
+    flags = {
+        "base_url": base_url,
+        "model": model,
+        "prompt": prompt,
+        "concurrency": concurrency,
+        "cache_dir": cache_dir,
+        "timeout": timeout,
+        "api_key_env": api_key_env,
+    }
+    settings, sources = resolve_settings(flags)
+    key_set = bool(os.environ.get(settings.api_key_env))
+    rows: list[dict[str, Any]] = []
+    for name in LAYERED:
+        value = getattr(settings, name)
+        shown = "(embedded engine)" if name == "base_url" and value is None else value
+        if name == "model" and value is None:
+            shown = "(the endpoint's default)"
+        rows.append(
+            {
+                "setting": name,
+                "value": settings.model_dump(mode="json")[name],
+                "shown": str(shown),
+                "source": sources[name],
+                "env": env_name(name),
+            }
+        )
+    if as_json:
+        data = {r["setting"]: {"value": r["value"], "source": r["source"]} for r in rows}
+        data["api_key_env"]["set"] = key_set
+        out.print_json(json.dumps(data))
+        return
+    table = Table("setting", "value", "source", "variable", box=None, pad_edge=False)
+    for r in rows:
+        value = r["shown"] + (
+            ("  (set)" if key_set else "  (not set)") if r["setting"] == "api_key_env" else ""
+        )
+        table.add_row(
+            r["setting"],
+            Text(value),
+            Text(r["source"], style="dim" if r["source"] == "default" else ""),
+            Text(r["env"], style="dim"),
+        )
+    out.print(table)
+    files = [Path.cwd() / CONFIG_FILE, user_config_dir() / CONFIG_FILE]
+    listed = ", ".join(f"{f} ({'found' if f.is_file() else 'none'})" for f in files)
+    out.print(Text(f"config files, first wins: {listed}", style="dim"))
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``digest``, ``show``, ``doctor`` and ``config`` to the main app."""
+    app.command("digest")(digest)
+    app.command("show")(show)
+    app.command("doctor")(doctor)
+    app.add_typer(config_app, name="config")

@@ -1,0 +1,243 @@
+"""Output records as cards in the terminal, and ``--where`` filters to pick them.
+
+A filter is ``KEY=VALUE`` or ``KEY!=VALUE``; a comma in the value means "any of these"
+(``domain=healthcare,graphs``), and several filters must all hold. Keys:
+
+- ``domain``, ``type`` (a contribution type): the label, exactly (case aside);
+- ``dataset``, ``introduces``, ``task``, ``keyword``, ``title``, ``text``: a case-insensitive
+  substring of an item (``text`` searches the title, abstract and every summary text);
+- ``has_code``, ``has_numbers``, ``failed``: ``yes`` or ``no``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from .digest import heading
+from .errors import InputError
+
+__all__ = ["Condition", "parse_where", "render_card", "select_records"]
+
+_TRUE = {"yes", "true", "1", "y"}
+_FALSE = {"no", "false", "0", "n"}
+_HIGHLIGHT = {
+    "introduces": "bold black on yellow",
+    "datasets": "black on cyan",
+    "results": "black on green",
+    "code_url": "underline blue",
+}
+
+
+def _summary(record: dict[str, Any]) -> dict[str, Any]:
+    summary = record.get("summary")
+    return summary if isinstance(summary, dict) else {}
+
+
+def _texts(items: Any) -> list[str]:
+    return [str(i) for i in items] if isinstance(items, list) else []
+
+
+def _all_text(record: dict[str, Any]) -> list[str]:
+    s = _summary(record)
+    out = [str(record.get("title") or ""), str(record.get("abstract") or "")]
+    out += [str(s.get(k) or "") for k in ("tldr", "problem", "domain", "code_url")]
+    for key in ("contribution_types", "introduces", "datasets", "tasks", "keywords"):
+        out += _texts(s.get(key))
+    for r in s.get("results") or []:
+        if isinstance(r, dict):
+            out += [str(r.get(k) or "") for k in ("value", "metric", "subject")]
+    return out
+
+
+def is_failed(record: dict[str, Any]) -> bool:
+    """A record whose summary is missing or that carries an error."""
+    return bool(record.get("error")) or not _summary(record)
+
+
+_LABELS: dict[str, Callable[[dict[str, Any]], list[str]]] = {
+    "domain": lambda r: [str(_summary(r).get("domain") or "")],
+    "type": lambda r: _texts(_summary(r).get("contribution_types")),
+}
+_TEXTS: dict[str, Callable[[dict[str, Any]], list[str]]] = {
+    "dataset": lambda r: _texts(_summary(r).get("datasets")),
+    "introduces": lambda r: _texts(_summary(r).get("introduces")),
+    "task": lambda r: _texts(_summary(r).get("tasks")),
+    "keyword": lambda r: _texts(_summary(r).get("keywords")),
+    "title": lambda r: [str(r.get("title") or "")],
+    "text": _all_text,
+}
+_FLAGS: dict[str, Callable[[dict[str, Any]], bool]] = {
+    "has_code": lambda r: bool(_summary(r).get("code_url")),
+    "has_numbers": lambda r: bool(_summary(r).get("results")),
+    "failed": is_failed,
+}
+_ALIASES = {
+    "contribution_type": "type",
+    "contribution_types": "type",
+    "datasets": "dataset",
+    "tasks": "task",
+    "keywords": "keyword",
+}
+KEYS = (*_LABELS, *_TEXTS, *_FLAGS)
+
+
+@dataclass(frozen=True)
+class Condition:
+    """One ``--where`` filter."""
+
+    key: str
+    values: tuple[str, ...]
+    negate: bool = False
+
+    def __call__(self, record: dict[str, Any]) -> bool:
+        return self._holds(record) != self.negate
+
+    def _holds(self, record: dict[str, Any]) -> bool:
+        if self.key in _FLAGS:
+            wanted = self.values[0] in _TRUE
+            return _FLAGS[self.key](record) == wanted
+        if self.key in _LABELS:
+            have = {h.lower() for h in _LABELS[self.key](record)}
+            return any(v in have for v in self.values)
+        have_text = [h.lower() for h in _TEXTS[self.key](record)]
+        return any(v in h for v in self.values for h in have_text)
+
+
+def parse_where(expressions: Iterable[str]) -> list[Condition]:
+    """Parse ``KEY=VALUE`` / ``KEY!=VALUE`` filters.
+
+    Raises:
+        ValueError: An expression is malformed or names an unknown key; the message
+            lists the keys.
+    """
+    conditions = []
+    for expr in expressions:
+        negate = "!=" in expr
+        key, sep, value = expr.partition("!=" if negate else "=")
+        key = key.strip().lower().replace("-", "_")
+        key = _ALIASES.get(key, key)
+        values = tuple(v.strip().lower() for v in value.split(",") if v.strip())
+        if not sep or not values:
+            raise ValueError(f"--where {expr!r}: write KEY=VALUE, e.g. domain=healthcare")
+        if key not in KEYS:
+            raise ValueError(f"--where {expr!r}: unknown key {key!r}; use one of {', '.join(KEYS)}")
+        if key in _FLAGS and (len(values) != 1 or values[0] not in _TRUE | _FALSE):
+            raise ValueError(f"--where {expr!r}: {key} takes yes or no")
+        conditions.append(Condition(key, values, negate))
+    return conditions
+
+
+def select_records(
+    records: list[dict[str, Any]], ids: Iterable[str] = (), conditions: Iterable[Condition] = ()
+) -> list[dict[str, Any]]:
+    """The records with the given ids (or unique id prefixes) that meet every condition.
+
+    Raises:
+        InputError: An id matches no record, or a prefix matches several.
+    """
+    picked = records
+    ids = list(ids)
+    if ids:
+        picked = []
+        for wanted in ids:
+            matches = [r for r in records if str(r.get("id", "")).startswith(wanted)]
+            exact = [r for r in matches if r.get("id") == wanted]
+            matches = exact or matches
+            if not matches:
+                raise InputError(f"no record has the id {wanted!r}")
+            if len({r["id"] for r in matches}) > 1:
+                raise InputError(
+                    f"the id prefix {wanted!r} matches {len(matches)} records; give more of it"
+                )
+            picked.extend(m for m in matches if m not in picked)
+    conditions = list(conditions)
+    return [r for r in picked if all(c(r) for c in conditions)]
+
+
+def highlighted_abstract(record: dict[str, Any]) -> Text:
+    """The abstract with the summary's verbatim items (its ``spans``) highlighted."""
+    abstract = str(record.get("abstract") or "")
+    text = Text(abstract)
+    spans = record.get("spans") if isinstance(record.get("spans"), dict) else {}
+    for field, style in _HIGHLIGHT.items():
+        found = spans.get(field)
+        items = [found] if field == "code_url" else (found or [])
+        for span in items:
+            if (
+                isinstance(span, list | tuple)
+                and len(span) == 2
+                and all(isinstance(x, int) for x in span)
+                and 0 <= span[0] < span[1] <= len(abstract)
+            ):
+                text.stylize(style, span[0], span[1])
+    return text
+
+
+def render_card(record: dict[str, Any], abstract: bool = False) -> RenderableType:
+    """One record as a rich panel: TL;DR, problem, artifacts, results, code, badges.
+
+    A failed record shows its error and its abstract instead.
+    """
+    title = Text(heading(record), style="bold")
+    subtitle = Text(str(record.get("id", "")), style="dim")
+    if is_failed(record):
+        error = record.get("error") if isinstance(record.get("error"), dict) else {}
+        message = Text.assemble(
+            ("failed: ", "bold red"),
+            (f"{error.get('type', 'Error')}: {error.get('message', 'no summary')}", "red"),
+        )
+        return Panel(
+            Group(message, Text(""), highlighted_abstract(record)),
+            title=title,
+            subtitle=subtitle,
+            border_style="red",
+            title_align="left",
+        )
+    s = _summary(record)
+    parts: list[RenderableType] = [_badges(s), Text(str(s.get("tldr") or ""), style="bold")]
+    grid = Table.grid(padding=(0, 1))
+    grid.add_column(style="dim", no_wrap=True)
+    grid.add_column()
+    rows = [
+        ("problem", str(s.get("problem") or "")),
+        ("introduces", ", ".join(_texts(s.get("introduces")))),
+        ("datasets", ", ".join(_texts(s.get("datasets")))),
+        ("tasks", ", ".join(_texts(s.get("tasks")))),
+    ]
+    for label, value in rows:
+        if value:
+            grid.add_row(label, Text(value))
+    if s.get("code_url"):
+        grid.add_row("code", Text(str(s["code_url"]), style="underline blue"))
+    parts.append(grid)
+    results = [r for r in s.get("results") or [] if isinstance(r, dict)]
+    if results:
+        table = Table("value", "metric", "subject", box=None, header_style="dim", pad_edge=False)
+        for r in results:
+            value = str(r.get("value", ""))
+            if r.get("kind") == "improvement":
+                value += " (gain)"
+            table.add_row(value, str(r.get("metric") or "–"), str(r.get("subject") or "–"))
+        parts.append(table)
+    if abstract:
+        parts += [Text(""), highlighted_abstract(record)]
+    return Panel(
+        Group(*parts), title=title, subtitle=subtitle, title_align="left", border_style="blue"
+    )
+
+
+def _badges(summary: dict[str, Any]) -> Text:
+    badges = Text()
+    if summary.get("domain"):
+        badges.append(f" {summary['domain']} ", style="bold white on dark_blue")
+    for kind in _texts(summary.get("contribution_types")):
+        badges.append(" ")
+        badges.append(f" {kind} ", style="black on grey82")
+    return badges

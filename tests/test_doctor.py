@@ -1,0 +1,315 @@
+"""``summarizer doctor``: each check against a real loopback server, real files and directories.
+
+The endpoint is a small OpenAI-compatible server started here on 127.0.0.1 that behaves like
+llama-cpp-python's (rejects ``json_schema``, honours ``json_object`` with a schema); nothing
+reaches beyond loopback.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+
+import pytest
+
+from summarizer.config import Settings
+from summarizer.doctor import Check, _api_key_check, _cache_check, _model_check, diagnose
+from summarizer.model_file import BUNDLED
+
+KEY = "sk-test-never-print-me"
+ANSWER = '{"answer": "yes"}'
+
+
+class Endpoint:
+    """A loopback chat-completions server; ``accepts`` lists the modes it answers properly."""
+
+    def __init__(
+        self, accepts=("json_object_schema", "json", "md_json", "tools"), key=None, models=("tiny",)
+    ):
+        self.requests: list[dict[str, Any]] = []
+        server = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def log_message(self, *args: Any) -> None:
+                pass
+
+            def _authorized(self) -> bool:
+                if key is None or self.headers.get("authorization") == f"Bearer {key}":
+                    return True
+                self._send(
+                    401, {"error": {"message": "invalid api key", "type": "invalid_request_error"}}
+                )
+                return False
+
+            def do_GET(self) -> None:
+                if self._authorized():
+                    self._send(
+                        200,
+                        {"object": "list", "data": [{"id": m, "object": "model"} for m in models]},
+                    )
+
+            def do_POST(self) -> None:
+                body = json.loads(
+                    self.rfile.read(int(self.headers.get("content-length", 0))) or b"{}"
+                )
+                server.requests.append(body)
+                if not self._authorized():
+                    return
+                mode = _mode_of(body)
+                if mode not in accepts:
+                    self._send(
+                        500 if mode == "json_schema" else 400,
+                        {"error": {"message": f"{mode} unsupported"}},
+                    )
+                    return
+                message: dict[str, Any] = {"role": "assistant", "content": ANSWER}
+                if mode == "md_json":
+                    message["content"] = f"```json\n{ANSWER}\n```"
+                if mode == "tools":
+                    name = body["tools"][0]["function"]["name"]
+                    message = {
+                        "role": "assistant",
+                        "content": None,
+                        "tool_calls": [
+                            {
+                                "id": "c1",
+                                "type": "function",
+                                "function": {"name": name, "arguments": ANSWER},
+                            }
+                        ],
+                    }
+                self._send(
+                    200,
+                    {
+                        "id": "x",
+                        "object": "chat.completion",
+                        "created": 0,
+                        "model": body["model"],
+                        "choices": [{"index": 0, "message": message, "finish_reason": "stop"}],
+                        "usage": {"prompt_tokens": 5, "completion_tokens": 5, "total_tokens": 10},
+                    },
+                )
+
+            def _send(self, status: int, payload: dict[str, Any]) -> None:
+                data = json.dumps(payload).encode()
+                self.send_response(status)
+                self.send_header("content-type", "application/json")
+                self.send_header("content-length", str(len(data)))
+                self.end_headers()
+                self.wfile.write(data)
+
+        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.base_url = f"http://127.0.0.1:{self.httpd.server_address[1]}/v1"
+        self._thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+
+    def __enter__(self) -> Endpoint:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+
+def _mode_of(body: dict[str, Any]) -> str:
+    """Which structured-output mode a request uses, from its shape."""
+    rf = body.get("response_format") or {}
+    if rf.get("type") == "json_schema":
+        return "json_schema"
+    if rf.get("type") == "json_object":
+        return "json_object_schema" if "schema" in rf else "json"
+    return "tools" if body.get("tools") else "md_json"
+
+
+def by_name(checks: list[Check]) -> dict[str, Check]:
+    return {c.name: c for c in checks}
+
+
+def test_healthy_endpoint(monkeypatch, tmp_path):
+    monkeypatch.setenv("DOCTOR_KEY", KEY)
+    with Endpoint(key=KEY) as endpoint:
+        checks = by_name(
+            diagnose(
+                {"base_url": endpoint.base_url, "model": "tiny", "api_key_env": "DOCTOR_KEY"},
+                probe_timeout=20,
+            )
+        )
+    assert checks["api key"].status == "ok" and checks["api key"].summary == "DOCTOR_KEY is set"
+    assert checks["endpoint"].status == "ok" and checks["endpoint"].details["models"] == ["tiny"]
+    modes = checks["structured output"]
+    assert modes.status == "ok", modes
+    assert modes.details["supported"] == ["json_object_schema", "json", "md_json", "tools"]
+    assert modes.details["auto"] == "json_object_schema"
+    assert "HTTP 500" in modes.details["modes"]["json_schema"]
+    assert sorted({_mode_of(b) for b in endpoint.requests}) == sorted(
+        ["json_schema", "json_object_schema", "json", "md_json", "tools"]
+    )  # one request per mode, each in the mode's own shape
+    assert checks["cache"].status == "ok"
+    assert KEY not in repr(list(checks.values()))
+
+
+def test_only_prompted_json_is_a_warning(monkeypatch):
+    with Endpoint(accepts=("md_json",)) as endpoint:
+        modes = by_name(
+            diagnose({"base_url": endpoint.base_url, "model": "tiny"}, probe_timeout=20)
+        )["structured output"]
+    assert modes.status == "warn" and "no grammar-constrained mode" in modes.summary
+    assert modes.details["supported"] == ["md_json"] and modes.details["auto"] == "md_json"
+
+
+def test_unsupported_mode_setting_fails():
+    with Endpoint(accepts=("json",)) as endpoint:
+        checks = by_name(
+            diagnose(
+                {"base_url": endpoint.base_url, "model": "tiny", "mode": "json_schema"},
+                probe_timeout=20,
+            )
+        )
+    assert checks["structured output"].status == "fail"
+    assert "use --mode auto or one of: json" in checks["structured output"].fix
+
+
+def test_wrong_key_and_unknown_model(monkeypatch):
+    monkeypatch.setenv("DOCTOR_KEY", "sk-wrong")
+    with Endpoint(key=KEY) as endpoint:
+        refused = by_name(
+            diagnose({"base_url": endpoint.base_url, "api_key_env": "DOCTOR_KEY"}, probe_timeout=20)
+        )
+    assert (
+        refused["endpoint"].status == "fail"
+        and "refused the API key" in refused["endpoint"].summary
+    )
+    assert refused["structured output"].status == "skip"
+    with Endpoint(models=("other-model",)) as endpoint:
+        unknown = by_name(
+            diagnose({"base_url": endpoint.base_url, "model": "tiny"}, probe_timeout=20)
+        )
+    assert unknown["endpoint"].status == "warn" and "other-model" in unknown["endpoint"].fix
+
+
+def _closed_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def test_nothing_listening():
+    checks = by_name(
+        diagnose({"base_url": f"http://127.0.0.1:{_closed_port()}/v1"}, probe_timeout=5)
+    )
+    assert checks["endpoint"].status == "fail" and "no answer" in checks["endpoint"].summary
+    assert checks["structured output"].status == "skip"
+
+
+def test_embedded_without_a_running_engine_is_skipped():
+    checks = by_name(diagnose({}, probe_timeout=5))
+    assert checks["endpoint"].status == "skip" and "--start-engine" in checks["endpoint"].fix
+    assert checks["api key"].status == "skip"
+
+
+@pytest.mark.parametrize(
+    "base_url, status",
+    [
+        pytest.param("https://api.example.com/v1", "fail", id="remote-needs-key"),
+        pytest.param("http://localhost:8080/v1", "skip", id="loopback-needs-none"),
+        pytest.param(None, "skip", id="embedded-needs-none"),
+    ],
+)
+def test_api_key_check(base_url, status):
+    check = _api_key_check(Settings(base_url=base_url))
+    assert check.status == status
+    if status == "fail":
+        assert "export OPENAI_API_KEY" in check.fix
+
+
+def test_cache_check(tmp_path):
+    cache = tmp_path / "cache"
+    (cache / "responses").mkdir(parents=True)
+    (cache / "responses" / "blob").write_bytes(b"x" * 3000)
+    check = _cache_check(cache)
+    assert check.status in ("ok", "warn") and check.details["bytes"] == 3000
+    assert "2.9 KB" in check.summary and "responses 2.9 KB" in check.summary
+    blocked = tmp_path / "a-file"
+    blocked.write_text("not a directory")
+    bad = _cache_check(blocked / "cache")
+    assert (
+        bad.status == "fail" and "not writable" in bad.summary and "SUMMARIZER_CACHE_DIR" in bad.fix
+    )
+
+
+def test_model_checks(tmp_path):
+    gguf = tmp_path / "m.gguf"
+    gguf.write_bytes(b"GGUF" + b"\0" * 64)
+    assert _model_check(Settings(model_path=gguf, cache_dir=tmp_path)).status == "ok"
+    (tmp_path / "m.bin").write_bytes(b"PK\x03\x04")
+    bad = _model_check(Settings(model_path=tmp_path / "m.bin", cache_dir=tmp_path))
+    assert bad.status == "fail" and "not a GGUF model" in bad.summary
+    corrupt = tmp_path / "models" / BUNDLED.filename
+    corrupt.parent.mkdir()
+    corrupt.write_bytes(b"GGUF" + b"\0" * 64)
+    broken = _model_check(Settings(cache_dir=tmp_path))
+    assert broken.status == "fail" and "sha256" in broken.summary and "rebuilt" in broken.fix
+
+
+def _cli(args: list[str], **env: str) -> subprocess.CompletedProcess[str]:
+    code = "import sys; sys.argv[0] = 'summarizer'; from summarizer.cli import main; main()"
+    return subprocess.run(
+        [sys.executable, "-c", code, *args],
+        env={**os.environ, "COLUMNS": "200", **env},
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+
+
+def test_doctor_command(tmp_path):
+    with Endpoint(key=KEY) as endpoint:
+        args = [
+            "doctor",
+            "--base-url",
+            endpoint.base_url,
+            "--model",
+            "tiny",
+            "--api-key-env",
+            "DOCTOR_KEY",
+        ]
+        table = _cli(args, DOCTOR_KEY=KEY)
+        as_json = _cli([*args, "--json"], DOCTOR_KEY=KEY)
+    assert table.returncode == 0, table.stdout + table.stderr
+    assert (
+        "json_object_schema, json, md_json, tools" in table.stdout
+        and "DOCTOR_KEY is set" in table.stdout
+    )
+    statuses = {c["name"]: c["status"] for c in json.loads(as_json.stdout)}
+    assert statuses["endpoint"] == "ok" and statuses["structured output"] == "ok"
+    for result in (table, as_json):
+        assert KEY not in result.stdout + result.stderr
+
+
+def test_doctor_command_fails_with_exit_1():
+    result = _cli(
+        ["doctor", "--base-url", f"http://127.0.0.1:{_closed_port()}/v1", "--timeout", "5"]
+    )
+    assert result.returncode == 1
+    assert (
+        "fail" in result.stdout and "to fix" in result.stdout and "Traceback" not in result.stderr
+    )
+
+
+@pytest.mark.engine
+def test_doctor_against_the_real_engine(engine):
+    """The bundled model on llama-cpp-python's server: json_object_schema works, json_schema not."""
+    checks = by_name(
+        diagnose({"base_url": engine.base_url, "model": engine.model}, probe_timeout=120)
+    )
+    assert checks["endpoint"].status == "ok"
+    modes = checks["structured output"].details
+    assert "json_object_schema" in modes["supported"] and "json_schema" not in modes["supported"]
+    assert modes["auto"] == "json_object_schema"

@@ -1,0 +1,233 @@
+"""``summarizer show``: --where filters, id selection, and the cards rich prints."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from rich.console import Console
+
+from summarizer.errors import InputError
+from summarizer.show import parse_where, render_card, select_records
+
+ABSTRACT = (
+    "We present DiagnosisArena, a benchmark of 1,113 cases; o3-mini reaches 45.82% accuracy on "
+    "MedQA. Code: https://github.com/SPIRAL-MED/DiagnosisArena"
+)
+
+
+def rec(
+    rid: str, domain: str | None, types=("method",), code=None, results=(), **extra: Any
+) -> dict:
+    summary = None
+    if domain is not None:
+        summary = {
+            "tldr": f"TL;DR of {rid}.",
+            "problem": f"Problem of {rid}.",
+            "contribution_types": list(types),
+            "introduces": extra.get("introduces", []),
+            "datasets": extra.get("datasets", []),
+            "tasks": ["long-tailed classification"],
+            "results": list(results),
+            "domain": domain,
+            "code_url": code,
+            "keywords": ["a", "b", "c"],
+        }
+    error = (
+        None if summary else {"type": "BackendError", "message": "the endpoint answered HTTP 500"}
+    )
+    return {
+        "id": rid,
+        "title": extra.get("title"),
+        "abstract": extra.get("abstract", ABSTRACT),
+        "summary": summary,
+        "error": error,
+        "meta": {},
+        "spans": extra.get("spans", {}),
+    }
+
+
+NUMBER = {"value": "45.82%", "metric": "accuracy", "subject": "o3-mini", "kind": "absolute"}
+RECORDS = [
+    rec(
+        "aa11",
+        "healthcare",
+        ("benchmark", "dataset"),
+        "https://github.com/SPIRAL-MED/DiagnosisArena",
+        [NUMBER],
+        introduces=["DiagnosisArena"],
+        datasets=["MedQA"],
+        title="DiagnosisArena",
+    ),
+    rec(
+        "aa22",
+        "computer_vision",
+        ("method",),
+        None,
+        [],
+        introduces=["ImbSAM"],
+        datasets=["ImageNet-LT"],
+    ),
+    rec("bb33", "healthcare", ("empirical_study",), None, [NUMBER]),
+    rec("cc44", None),
+]
+
+
+def ids(records: list[dict]) -> list[str]:
+    return [r["id"] for r in records]
+
+
+@pytest.mark.parametrize(
+    "where, expected",
+    [
+        pytest.param(["domain=healthcare"], ["aa11", "bb33"], id="domain"),
+        pytest.param(["domain=HEALTHCARE"], ["aa11", "bb33"], id="domain-case"),
+        pytest.param(["domain=healthcare,computer_vision"], ["aa11", "aa22", "bb33"], id="any-of"),
+        pytest.param(["domain!=healthcare"], ["aa22", "cc44"], id="not"),
+        pytest.param(["type=method"], ["aa22"], id="type"),
+        pytest.param(["contribution-type=benchmark"], ["aa11"], id="type-alias"),
+        pytest.param(["has_code=yes"], ["aa11"], id="has-code"),
+        pytest.param(["has_numbers=no"], ["aa22", "cc44"], id="no-numbers"),
+        pytest.param(["failed=yes"], ["cc44"], id="failed"),
+        pytest.param(["dataset=imagenet"], ["aa22"], id="dataset-substring"),
+        pytest.param(["introduces=diagnosisarena"], ["aa11"], id="introduces"),
+        pytest.param(
+            ["domain=healthcare", "has_numbers=yes", "type=empirical_study"], ["bb33"], id="and"
+        ),
+        pytest.param(["text=o3-mini"], ["aa11", "aa22", "bb33", "cc44"], id="text-in-abstract"),
+        pytest.param(["title=diagnosis"], ["aa11"], id="title"),
+    ],
+)
+def test_where(where, expected):
+    assert ids(select_records(RECORDS, conditions=parse_where(where))) == expected
+
+
+@pytest.mark.parametrize(
+    "expr, message",
+    [
+        pytest.param("domain", "write KEY=VALUE", id="no-equals"),
+        pytest.param("domain=", "write KEY=VALUE", id="no-value"),
+        pytest.param("colour=red", "unknown key 'colour'", id="unknown-key"),
+        pytest.param("has_code=maybe", "has_code takes yes or no", id="bad-bool"),
+    ],
+)
+def test_where_errors(expr, message):
+    with pytest.raises(ValueError, match=message):
+        parse_where([expr])
+
+
+def test_select_by_id_and_prefix():
+    assert ids(select_records(RECORDS, ["bb33", "aa2"])) == ["bb33", "aa22"]
+    assert ids(select_records(RECORDS, ["aa22", "aa22"])) == ["aa22"]
+    with pytest.raises(InputError, match="matches 2 records"):
+        select_records(RECORDS, ["aa"])
+    with pytest.raises(InputError, match="no record has the id 'zz'"):
+        select_records(RECORDS, ["zz"])
+
+
+def _text(renderable: Any) -> str:
+    console = Console(record=True, width=120, color_system=None)
+    console.print(renderable)
+    return console.export_text()
+
+
+def test_card_shows_summary_fields():
+    text = _text(render_card(RECORDS[0]))
+    for expected in (
+        "DiagnosisArena",
+        "healthcare",
+        "benchmark",
+        "TL;DR of aa11.",
+        "Problem of aa11.",
+        "MedQA",
+        "45.82%",
+        "accuracy",
+        "o3-mini",
+        "https://github.com/SPIRAL-MED/DiagnosisArena",
+        "aa11",
+    ):
+        assert expected in text
+    assert "1,113 cases" not in text  # the abstract only with --abstract
+    assert "1,113 cases" in _text(render_card(RECORDS[0], abstract=True))
+
+
+def test_failed_card_shows_error_and_abstract():
+    text = _text(render_card(RECORDS[3]))
+    assert "failed: BackendError: the endpoint answered HTTP 500" in text
+    assert "We present DiagnosisArena" in text
+
+
+def test_model_text_is_not_rich_markup():
+    record = rec("dd55", "other", title="[bold red]T[/]")
+    record["summary"]["tldr"] = "[link=file:///etc/passwd]click[/link] and [red]x"
+    text = _text(render_card(record))
+    assert "[link=file:///etc/passwd]click[/link] and [red]x" in text and "[bold red]T[/]" in text
+
+
+def test_abstract_highlights_use_spans_and_ignore_bad_ones():
+    from summarizer.show import highlighted_abstract
+
+    record = rec(
+        "ee66", "other", spans={"introduces": [[11, 25], [5, 500], None], "code_url": [0, 2]}
+    )
+    styled = highlighted_abstract(record)
+    assert [(s.start, s.end) for s in styled.spans] == [(11, 25), (0, 2)]
+    assert styled.plain[11:25] == "DiagnosisArena"
+
+
+def _cli(args: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
+    code = "import sys; sys.argv[0] = 'summarizer'; from summarizer.cli import main; main()"
+    return subprocess.run(
+        [sys.executable, "-c", code, *args],
+        cwd=cwd,
+        env={**os.environ, "COLUMNS": "120"},
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+
+
+@pytest.fixture
+def out_file(tmp_path: Path) -> Path:
+    path = tmp_path / "out.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in RECORDS), encoding="utf-8")
+    return path
+
+
+def test_show_command(out_file):
+    result = _cli(["show", str(out_file), "--where", "domain=healthcare"], out_file.parent)
+    assert result.returncode == 0, result.stderr
+    assert "TL;DR of aa11." in result.stdout and "TL;DR of bb33." in result.stdout
+    assert "aa22" not in result.stdout
+    assert "2 of 4 records" in result.stderr
+
+
+def test_show_command_by_id_and_nothing_matches(out_file):
+    result = _cli(["show", str(out_file), "aa2", "-a"], out_file.parent)
+    assert (
+        result.returncode == 0
+        and "TL;DR of aa22." in result.stdout
+        and "1,113 cases" in result.stdout
+    )
+    none = _cli(["show", str(out_file), "-w", "domain=graphs"], out_file.parent)
+    assert none.returncode == 0 and none.stdout == "" and "no record matches" in none.stderr
+
+
+@pytest.mark.parametrize(
+    "args, code, message",
+    [
+        pytest.param(["--where", "colour=red"], 2, "unknown key", id="bad-where"),
+        pytest.param(["zz"], 1, "Error: no record has the id 'zz'", id="unknown-id"),
+    ],
+)
+def test_show_command_errors(out_file, args, code, message):
+    result = _cli(["show", str(out_file), *args], out_file.parent)
+    assert (
+        result.returncode == code and message in result.stderr and "Traceback" not in result.stderr
+    )
