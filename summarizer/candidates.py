@@ -62,6 +62,7 @@ _GENERIC = {
     "while", "although", "unlike", "despite", "to", "as", "for", "by", "with", "based",
     "recent", "results", "using", "through", "given", "its", "their", "it", "both", "then",
     "english", "chinese", "transformer", "transformers", "bert-style", "x", "y",
+    "ssl", "gan", "gans", "vae", "vaes", "sgd", "kl", "mse", "iou", "map", "auc", "f1", "nas",
 }
 _NAME = re.compile(
     r"(?<![\w\-])("
@@ -213,9 +214,47 @@ def find_names(abstract: str) -> list[str]:
     return out
 
 
+_CUE_VERB = (
+    r"(?i:\b(?:we|our|this (?:paper|work))\s+(?:\w+\s+){0,2}?(?:propose[sd]?|introduce[sd]?|"
+    r"present(?:s|ed)?|develop(?:s|ed)?|design(?:s|ed)?|release[sd]?|build|construct(?:s|ed)?|"
+    r"curate[sd]?|proposed|created?))\s+"
+)
+_LEAD = r"(?:(?:a|an|the)\s+)?(?:(?:novel|new|simple|first|unified|end-to-end|proposed)\s+)*"
+_TOKEN = r"[A-Z][\w\-]*(?:\^\w+)?\*?"
+_PHRASE = _TOKEN + r"(?:\s+(?:(?:and|of|for|with|in)\s+)?" + _TOKEN + r"){0,5}"
+_NAMING_CUE = r"\b(?:named|called|dubbed|termed|coined)\s+[\"'\u201c]?"
+_ACRONYM_AFTER = r"\s*\((?P<acr>[A-Za-z][\w\-]*[A-Z][\w\-]*(?:\^\w+)?)\)"
+
+
+def find_cue_names(abstract: str) -> list[str]:
+    """Names written right after "we propose", "we introduce", "named", ...: new artifacts.
+
+    A name followed by its short form in parentheses gives the short form, as the guide
+    prefers ("MOtion-Based Variability Enhancement (MOVE)" gives ``MOVE``).
+    """
+    out: list[str] = []
+    patterns = (
+        _CUE_VERB + _LEAD + r"(?P<name>" + _PHRASE + r")(?:" + _ACRONYM_AFTER + r")?",
+        _NAMING_CUE + r"(?P<name>[\w][\w\-\^]*\*?)(?:" + _ACRONYM_AFTER + r")?",
+        _CUE_VERB + r"(?:[\w\-]+\s+){1,7}?" + r"(?P<name>)" + _ACRONYM_AFTER,
+    )
+    for pattern in patterns:
+        for match in re.finditer(pattern, abstract):
+            name, short = match.group("name"), match.group("acr")
+            if short and (not name or len(short) < len(name)):
+                name = short
+            name = name.rstrip(".,;:")
+            if not re.search(r"[A-Z0-9]", name):
+                continue
+            if name and name.lower() not in _GENERIC and name not in out:
+                out.append(name)
+    return out
+
+
 def find_candidates(abstract: str) -> Candidates:
     """All candidates of one abstract."""
     urls = find_urls(abstract)
     outside_urls = _URL.sub(" ", abstract)
-    names = [n for n in find_names(abstract) if n in outside_urls]
+    names = list(dict.fromkeys(find_cue_names(abstract) + find_names(abstract)))
+    names = [n for n in names if n in outside_urls]
     return Candidates(names=names, numbers=find_numbers(abstract, names), urls=urls)

@@ -115,8 +115,17 @@ def _items(summary: dict[str, Any], field: str) -> list[str]:
             str(r.get("value", "")) for r in summary.get("results") or [] if isinstance(r, dict)
         ]
     if field == "code_url":
-        return [str(summary["code_url"])] if summary.get("code_url") else []
-    return [str(x) for x in summary.get(field) or []]
+        return [_code(summary)] if _code(summary) else []
+    return _list(summary.get(field))
+
+
+def _code(summary: dict[str, Any]) -> str:
+    url = summary.get("code_url")
+    return url.strip() if isinstance(url, str) else ""
+
+
+def _list(value: Any) -> list[str]:
+    return [str(x) for x in value] if isinstance(value, list) else []
 
 
 def _spans(record: dict[str, Any], abstract: str) -> list[tuple[int, int, str]]:
@@ -127,7 +136,7 @@ def _spans(record: dict[str, Any], abstract: str) -> list[tuple[int, int, str]]:
     for field, css, _ in _MARKS:
         if given is not None and field in given:
             raw = given[field]
-            candidates = [raw] if field == "code_url" else list(raw or [])
+            candidates = [raw] if field == "code_url" else raw if isinstance(raw, list) else []
         else:  # an older record without spans: find the items again
             candidates = [find_span(item, abstract) for item in _items(summary, field)]
         for span in candidates:
@@ -187,16 +196,16 @@ def _card(record: dict[str, Any]) -> str:
             f'<p class="foot">{foot}</p></article>'
         )
     domain = str(summary.get("domain") or "other")
-    types = [str(t) for t in summary.get("contribution_types") or []]
-    href = safe_href(str(summary.get("code_url") or ""))
+    types = _list(summary.get("contribution_types"))
+    href = safe_href(_code(summary))
     results = [r for r in summary.get("results") or [] if isinstance(r, dict)]
     badges = [f'<span class="badge domain d-{_slug(domain)}">{_esc(_label(domain))}</span>']
     badges += [f'<span class="badge type">{_esc(_label(t))}</span>' for t in types]
     if href:
         badges.append('<span class="badge code">code</span>')
     code = ""
-    if summary.get("code_url"):
-        text = _esc(summary["code_url"])
+    if _code(summary):
+        text = _esc(_code(summary))
         code = f'<a href="{_esc(href)}" rel="noopener noreferrer">{text}</a>' if href else text
     present = {css for _, _, css in _spans(record, str(record.get("abstract") or ""))}
     legend = "".join(
@@ -220,7 +229,7 @@ def _card(record: dict[str, Any]) -> str:
         + abstract
         + (f'<div class="legend">{legend}</div>' if legend else "")
         + _field("Datasets", ", ".join(_esc(x) for x in _items(summary, "datasets")))
-        + _field("Tasks", ", ".join(_esc(x) for x in summary.get("tasks") or []))
+        + _field("Tasks", ", ".join(_esc(x) for x in _list(summary.get("tasks"))))
         + _results_table(results)
         + _field("Code", code)
         + f'<p class="foot">{foot}</p></article>'
@@ -292,8 +301,8 @@ def build_digest(
     """The digest page for ``records`` as one HTML document (a string)."""
     ok = [_summary(r) for r in records if _summary(r)]
     domains = Counter(str(s.get("domain") or "other") for s in ok)
-    types = Counter(str(t) for s in ok for t in s.get("contribution_types") or [])
-    with_code = sum(bool(safe_href(str(s.get("code_url") or ""))) for s in ok)
+    types = Counter(t for s in ok for t in _list(s.get("contribution_types")))
+    with_code = sum(bool(safe_href(_code(s))) for s in ok)
     with_numbers = sum(bool(s.get("results")) for s in ok)
     failed = len(records) - len(ok)
     domain_counts, type_counts = _ordered(domains, DOMAINS), _ordered(types, CONTRIBUTION_TYPES)

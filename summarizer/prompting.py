@@ -8,6 +8,9 @@ evaluates the fixed part once), optional worked examples, and the strategy:
   names from the candidates (an enum in the per-abstract schema, enforced by the
   engine's grammar where it has one) and writes the free-text fields; ``results`` and
   ``code_url`` come from code.
+- ``cues``: as ``candidates``, but code also picks the new names, the datasets, the
+  domain and the contribution types from the abstract's wording; the model writes the
+  free-text fields (tldr, problem, tasks, keywords).
 - ``free``: the model writes every field; grounding is checked and re-asked.
 
 ``reask`` turns instructor's re-asks on validation errors on or off (``max_retries``
@@ -60,7 +63,7 @@ class PromptSpec(BaseModel):
     name: str
     version: int = Field(ge=1)
     description: str = ""
-    strategy: Literal["candidates", "free"] = "free"
+    strategy: Literal["cues", "candidates", "free"] = "free"
     reask: bool = True
     max_retries: int = Field(default=2, ge=0, le=10)
     ground: Literal["reask", "drop"] = "reask"

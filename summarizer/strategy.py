@@ -6,8 +6,12 @@ A prompt's ``strategy`` picks one of these:
   abstract, so ``introduces`` and ``datasets`` can only hold names that code found in
   it (an enum: with a grammar-capable engine a hallucinated name cannot be decoded).
   ``results`` and ``code_url`` come from code (see :mod:`summarizer.candidates`).
-- :class:`FreePlan` (``free``): the model fills the whole schema; grounding runs in
-  validation and instructor re-asks on a miss.
+- ``cues``: as ``candidates``, but code also decides ``introduces``, ``datasets``,
+  ``domain`` and ``contribution_types`` from the abstract's wording (see
+  :mod:`summarizer.cues`); the model writes only ``tldr``, ``problem``, ``tasks`` and
+  ``keywords``.
+- ``free``: the model fills the whole schema; grounding runs in validation and
+  instructor re-asks on a miss.
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ from pydantic.fields import FieldInfo
 from pydantic_core import PydanticUndefined
 
 from .candidates import Candidates, find_candidates
+from .cues import classify_contributions, classify_domain, classify_names
 from .inputs import Paper
 from .prompting import Prompt
 from .schema import PaperSummary, Result, SummaryChecks
@@ -38,6 +43,8 @@ MODEL_FIELDS = (
     "keywords",
 )
 CODE_FIELDS = ("results", "code_url")
+# Fields the model writes under the cues strategy; the rest come from code.
+TEXT_FIELDS = ("tldr", "problem", "tasks", "keywords")
 MAX_INTRODUCES = 3
 MAX_DATASETS = 6
 
@@ -57,6 +64,30 @@ def _required(info: FieldInfo) -> FieldInfo:
     info.default = PydanticUndefined
     info.default_factory = None
     return info
+
+
+# For engines that constrain decoding: one sentence (no full stop inside, decimals
+# allowed), bounded in length, and a tldr that opens in the summarizer's own voice, so
+# that a small model cannot paste the abstract's first sentence.
+_SENTENCE_CHAR = r'([^.!?\n"\\]|[.][0-9])'
+TEXT_PATTERNS = {
+    "tldr": r"^(This paper|We|The authors) " + _SENTENCE_CHAR + r"{20,170}[.]$",
+    "problem": r"^" + _SENTENCE_CHAR + r"{15,160}[.]$",
+}
+
+
+@lru_cache(maxsize=1)
+def text_model() -> type[BaseModel]:
+    """The response model of the cues strategy: the free-text fields only."""
+    fields = PaperSummary.model_fields
+    spec: dict[str, Any] = {}
+    for name in TEXT_FIELDS:
+        info = _required(fields[name])
+        if name in TEXT_PATTERNS:
+            # Only in the schema sent to the engine: validation keeps the guide's rules.
+            info.json_schema_extra = {"pattern": TEXT_PATTERNS[name]}
+        spec[name] = (fields[name].annotation, info)
+    return create_model("TextAnswer", __base__=SummaryChecks, **spec)
 
 
 @lru_cache(maxsize=1024)
@@ -82,10 +113,13 @@ class Plan:
     messages: list[dict[str, Any]]
     response_model: type[BaseModel]
     candidates: Candidates | None
+    decided: dict[str, Any] | None = None
 
     def finish(self, parsed: BaseModel) -> dict[str, Any]:
         """The summary fields, before the final validation against the schema."""
         data = parsed.model_dump()
+        if self.decided:
+            data.update(self.decided)
         if self.candidates is not None:
             data["results"] = [
                 Result(value=n.value, metric=n.metric, subject=n.subject, kind=n.kind).model_dump()  # type: ignore[arg-type]
@@ -108,6 +142,21 @@ def _variables(abstract: str, title: str | None, cands: Candidates | None) -> di
 def plan(paper: Paper, prompt: Prompt, schema: type[BaseModel]) -> Plan:
     """Render the prompt and build the response model for one paper."""
     spec = prompt.spec
+    if spec.strategy == "cues":
+        cands = find_candidates(paper.abstract)
+        introduces, datasets, _ = classify_names(paper.abstract, cands.names)
+        decided = {
+            "introduces": introduces,
+            "datasets": datasets,
+            "domain": classify_domain(paper.abstract),
+            "contribution_types": classify_contributions(paper.abstract, introduces),
+        }
+        examples = [
+            (_variables(e.abstract, None, find_candidates(e.abstract)), e.answer)
+            for e in spec.examples
+        ]
+        messages = prompt.render(_variables(paper.abstract, paper.title, cands), examples)
+        return Plan(messages, text_model(), cands, decided)
     if spec.strategy == "candidates":
         cands = find_candidates(paper.abstract)
         examples = []

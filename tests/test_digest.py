@@ -427,3 +427,18 @@ def test_filters_in_headless_chromium(tmp_path):
         driver.quit()
     if shots != tmp_path:
         shutil.copy(target, shots / "digest.html")
+
+
+def test_summary_of_another_schema_still_renders():
+    odd = {
+        "id": "z9",
+        "abstract": "Plain text.",
+        "error": None,
+        "spans": {"introduces": 5, "results": "x"},
+        "meta": None,
+        "summary": {"tldr": "One line.", "contribution_types": "method", "results": "3",
+                    "introduces": ["Plain"], "code_url": 42},
+    }  # fmt: skip
+    page = build_digest([odd])
+    assert "One line." in page and 'data-types=""' in page and "Plain text." in page
+    assert "<a " not in page and 'data-code="0"' in page

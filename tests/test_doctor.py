@@ -117,6 +117,16 @@ class Endpoint:
         self.httpd.server_close()
 
 
+@pytest.fixture(autouse=True)
+def no_user_settings(tmp_path, monkeypatch):
+    """The user's summarizer.toml files and SUMMARIZER_* variables must not steer these checks."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "xdg"))
+    for name in list(os.environ):
+        if name.startswith("SUMMARIZER_") and name != "SUMMARIZER_CACHE_DIR":
+            monkeypatch.delenv(name)
+
+
 def _mode_of(body: dict[str, Any]) -> str:
     """Which structured-output mode a request uses, from its shape."""
     rf = body.get("response_format") or {}

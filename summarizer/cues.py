@@ -1,0 +1,297 @@
+"""Deciding from the abstract's own wording: which names are new, which are datasets,
+the paper's domain and its contribution types.
+
+Small local models cannot make these calls reliably (the embedded 0.5B model labels
+almost every candidate name as "new"), while the wording of abstracts is regular:
+"we propose X", "named X", "our X", "on X and Y benchmarks", "outperforms X". These
+rules read that wording. Prompts with ``strategy = "cues"`` use them; prompts with
+``strategy = "candidates"`` leave the choice to the model.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass
+
+from .candidates import find_cue_names, find_names
+from .text import sentences
+
+_INTRO_VERB = (
+    r"(?:propose|introduce|present|develop|design|build|construct|curate|create|"
+    r"contribute|release|devise|formulate|establish|unveil|offer|put forward)"
+)
+_NAMING = r"(?:named|called|dubbed|termed|coined|denoted(?: as)?|referred to as|namely)"
+_NEW_NOUN = (
+    r"(?:novel|new|simple|general|unified|efficient|effective|first|lightweight|scalable|"
+    r"large-scale|comprehensive|challenging|principled|flexible|plug-and-play|training-free)"
+)
+_EXISTING = (
+    r"(?:outperform\w*|surpass\w*|than|compared (?:to|with)|such as|e\.g\.,?|including|like|"
+    r"based on|built (?:on|upon)|using|uses|use|with|versus|vs\.?|over|beyond|extends?|"
+    r"baselines?|state-of-the-art|existing|prior|previous|popular|standard|widely used)"
+)
+_DATA_WORD = r"(?:datasets?|benchmarks?|corpus|corpora|suites?|test sets?|splits?|collections?)"
+_DATA_CONTEXT = (
+    r"(?:on|across|over|using|from|in|with|including|such as|e\.g\.,?|and|of|to)"
+)
+
+KNOWN_DATASETS = {
+    "imagenet", "imagenet-1k", "imagenet-21k", "cifar-10", "cifar-100", "cifar10", "cifar100",
+    "mnist", "fashion-mnist", "svhn", "coco", "ms-coco", "mscoco", "pascal voc", "cityscapes",
+    "ade20k", "kitti", "nuscenes", "waymo", "librispeech", "common voice", "voxceleb", "audioset",
+    "squad", "glue", "superglue", "mmlu", "gsm8k", "math", "humaneval", "mbpp", "mmmu", "mmbench",
+    "vqav2", "gqa", "textvqa", "docvqa", "chartqa", "laion", "laion-5b", "c4", "the pile",
+    "fineweb", "wikitext", "wikitext-103", "openwebtext", "cub", "cub-200", "celeba", "ffhq",
+    "lsun", "shapenet", "scannet", "objaverse", "kinetics", "ucf101", "hmdb51", "something-something",
+    "ogb", "cora", "citeseer", "pubmed", "mimic-iii", "mimic-iv", "brats", "isic", "chexpert",
+    "d4rl", "atari", "mujoco", "meta-world", "alfworld", "webshop", "swe-bench", "arc", "hellaswag",
+    "truthfulqa", "winogrande", "piqa", "boolq", "bigbench", "big-bench", "asvspoof2019",
+    "asvspoof 2019", "ljspeech", "vctk", "musdb18", "esc-50", "cifar-10.1", "imagenet-a",
+    "imagenet-r", "imagenet-c", "imagenet-v2", "places365", "inaturalist", "flickr30k",
+    "ms marco", "natural questions", "triviaqa", "hotpotqa", "alpacaeval", "mt-bench",
+}
+
+
+@dataclass(frozen=True)
+class NameCall:
+    """What the rules decided about one candidate name."""
+
+    name: str
+    label: str  # "introduces", "dataset" or "other"
+    reason: str
+
+
+def _mentions(name: str, text: str) -> list[re.Match[str]]:
+    return list(re.finditer(r"(?<![\w\-])" + re.escape(name) + r"(?![\w\-])", text))
+
+
+def _before(text: str, start: int, words: int) -> str:
+    return " ".join(text[:start].split()[-words:]).lower()
+
+
+def _after(text: str, end: int, words: int) -> str:
+    return " ".join(text[end:].split()[:words]).lower()
+
+
+def classify_name(
+    name: str, abstract: str, names: list[str], cue_names: list[str] | None = None
+) -> NameCall:
+    """Label one candidate name from the wording around its mentions."""
+    low = name.lower()
+    if cue_names and name in cue_names:
+        return NameCall(name, "introduces", "written right after 'we propose/introduce' or 'named'")
+    mentions = _mentions(name, abstract)
+    if not mentions:
+        return NameCall(name, "other", "not found as a word")
+    intro = data = existing = 0
+    reasons: list[str] = []
+    for m in mentions:
+        sentence = next(
+            (s for s in sentences(abstract) if name in s), ""
+        )
+        before8 = _before(abstract, m.start(), 8)
+        before3 = _before(abstract, m.start(), 3)
+        after4 = _after(abstract, m.end(), 4)
+        if re.search(r"\b" + _NAMING + r"\s*[\"'(]?$", before3) or re.search(
+            r"\b" + _NAMING + r"\b", before3
+        ):
+            intro += 3
+            reasons.append("named")
+        if re.search(r"\b(?:we|this (?:paper|work)|our work|authors)\b[^.;]*\b" + _INTRO_VERB, before8):
+            intro += 2
+            reasons.append("we propose")
+        if re.search(r"\bour\s*$", before3) or re.search(r"\bour\b", before3.split(",")[-1]):
+            intro += 2
+            reasons.append("our")
+        if re.match(r"^[,:(]?\s*(?:an?|the)\s+(?:\w+[\s,-]+){0,3}?" + _NEW_NOUN, after4):
+            intro += 1
+            reasons.append("X, a new")
+        if re.match(r"^\)?\s*(?:,\s*)?(?:is|are)\s+(?:an?\s+)?" + _NEW_NOUN, after4):
+            intro += 1
+        if re.search(r"\b" + _EXISTING + r"\s*(?:\w+\s*){0,2}$", before3) and "our" not in before3:
+            existing += 1
+            reasons.append("existing")
+        if re.match(r"^(?:\w+\s+)?" + _DATA_WORD, after4) or (
+            re.search(r"\b" + _DATA_WORD + r"\b", sentence.lower())
+            and re.search(r"\b" + _DATA_CONTEXT + r"\s*(?:the\s+)?$", before3)
+            and not re.search(r"\b" + _INTRO_VERB, sentence.lower())
+        ):
+            data += 2
+            reasons.append("dataset context")
+    if low in KNOWN_DATASETS or re.sub(r"[-\s]", "", low) in {re.sub(r"[-\s]", "", d) for d in KNOWN_DATASETS}:
+        data += 3
+        reasons.append("known dataset")
+    if len(mentions) >= 2 and intro:
+        intro += 1
+    # A short form in parentheses right after a new name is the same artifact.
+    for other in names:
+        if other != name and re.search(re.escape(other) + r"\s*\(\s*" + re.escape(name) + r"\s*\)", abstract):
+            intro += 1
+    why = ", ".join(dict.fromkeys(reasons)) or "no cue"
+    if data >= 2 and data > intro:
+        return NameCall(name, "dataset", why)
+    if intro >= 3 and intro > existing:
+        return NameCall(name, "introduces", why)
+    return NameCall(name, "other", why)
+
+
+def _prefer_short(names: list[str], abstract: str) -> list[str]:
+    """Drop a long form whose short form follows it in parentheses: "Imbalanced-SAM (ImbSAM)"."""
+    out = []
+    for name in names:
+        shorter = [
+            o for o in names
+            if o != name
+            and len(o) < len(name)
+            and re.search(re.escape(name) + r"\s*\(\s*" + re.escape(o) + r"\s*\)", abstract)
+        ]
+        # A single word of a longer chosen name ("NATURAL" of "NATURAL INSTRUCTIONS").
+        inside = [o for o in names if o != name and " " in o and name in o.split()]
+        # The long form in parentheses after a chosen short name: "VILA^2 (VILA-augmented-VILA)".
+        expansion = [
+            o for o in names
+            if o != name
+            and len(o) < len(name)
+            and re.search(re.escape(o) + r"\s*\(\s*" + re.escape(name) + r"\s*\)", abstract)
+        ]
+        if not shorter and not inside and not expansion:
+            out.append(name)
+    return out
+
+
+def _expansion_only(name: str, abstract: str, shorts: list[str]) -> bool:
+    """True when every mention of ``name`` is inside the long form of a chosen short name."""
+    mentions = _mentions(name, abstract)
+    if not mentions:
+        return False
+    spans = []
+    for short in shorts:
+        if len(short) >= len(name):
+            continue
+        for m in re.finditer(r"([^.;()]{1,120})\(\s*" + re.escape(short) + r"\s*\)", abstract):
+            spans.append(m.span(1))
+    return all(any(a <= m.start() and m.end() <= b for a, b in spans) for m in mentions)
+
+
+def classify_names(abstract: str, names: list[str] | None = None) -> tuple[list[str], list[str], list[NameCall]]:
+    """(introduces, datasets, every call) for the candidate names of an abstract."""
+    names = find_names(abstract) if names is None else names
+    cue_names = find_cue_names(abstract)
+    calls = [classify_name(n, abstract, names, cue_names) for n in names]
+    introduces = _prefer_short([c.name for c in calls if c.label == "introduces"], abstract)
+    introduces = [n for n in introduces if not _expansion_only(n, abstract, introduces)]
+    datasets = [c.name for c in calls if c.label == "dataset"]
+    return introduces, datasets, calls
+
+
+_DOMAIN_WORDS: dict[str, tuple[str, ...]] = {
+    "healthcare": (
+        "medical", "clinical", "patient", "diagnos", "disease", "health", "hospital", "mri",
+        "ct scan", "radiolog", "patholog", "retina", "glaucoma", "cancer", "tumor", "brain",
+        "stroke", "ecg", "eeg", "protein", "molecul", "drug", "genom", "biolog", "cell",
+        "parkinson", "surgical", "ehr", "medicine", "thromb",
+    ),
+    "speech_audio": (
+        "speech", "audio", "speaker", "voice", "acoustic", "asr", "music", "singing", "sound",
+        "spoof", "codec", "vocal", "waveform", "prosody", "phoneme",
+    ),
+    "robotics_rl": (
+        "robot", "reinforcement learning", "policy", "agent", "manipulation", "navigation",
+        "control", "locomotion", "embodied", "imitation learning", "reward", "grasp",
+        "autonomous driving", "planning",
+    ),
+    "graphs": ("graph", "node", "gnn", "edge", "network data", "link prediction", "molecular graph"),
+    "multimodal": (
+        "vision-language", "vision language", "multimodal", "multi-modal", "vlm", "mllm",
+        "text-to-image", "image-text", "captioning", "visual question", "audio-visual",
+        "text-to-video", "cross-modal",
+    ),
+    "computer_vision": (
+        "image", "video", "visual", "vision", "segmentation", "detection", "3d", "pixel",
+        "camera", "point cloud", "diffusion", "object", "scene", "imagenet", "convolutional",
+        "recognition",
+    ),
+    "natural_language": (
+        "language model", "llm", "text", "nlp", "natural language", "translation", "token",
+        "question answering", "reasoning", "instruction", "linguistic", "corpus", "prompt",
+        "dialog", "sentence", "word",
+    ),
+    "ml_theory": (
+        "theorem", "bound", "prove", "proof", "theoretical", "generalization error",
+        "sample complexity", "convergence rate", "minimax", "pac-bayes", "non-vacuous", "regret",
+    ),
+    "general_ml": (
+        "optimization", "optimizer", "training", "generalization", "gradient", "learning rate",
+        "batch", "neural network", "hyperparameter", "architecture search", "deep learning",
+        "class imbalance", "causal", "tabular", "time series",
+    ),
+}
+# Application areas win over technique areas when both fit (the guide's rule).
+_DOMAIN_WEIGHT = {
+    "healthcare": 2.0, "speech_audio": 1.6, "robotics_rl": 1.5, "graphs": 1.2, "multimodal": 1.6,
+    "computer_vision": 1.0, "natural_language": 0.9, "ml_theory": 1.0, "general_ml": 0.7,
+}
+
+
+def domain_scores(abstract: str) -> dict[str, float]:
+    """A score per domain from the words of the abstract."""
+    text = abstract.lower()
+    scores = {}
+    for domain, words in _DOMAIN_WORDS.items():
+        hits = sum(len(re.findall(r"\b" + re.escape(w), text)) for w in words)
+        scores[domain] = hits * _DOMAIN_WEIGHT[domain]
+    return scores
+
+
+def classify_domain(abstract: str) -> str:
+    """The most likely domain, or ``other`` when no domain word is found."""
+    scores = domain_scores(abstract)
+    best = max(scores, key=lambda d: scores[d])
+    return best if scores[best] > 0 else "other"
+
+
+_TYPE_PATTERNS: dict[str, str] = {
+    "survey": r"\b(survey|review of|overview|tutorial|position paper|we argue|taxonomy|"
+    r"systematic review|literature)\b",
+    "benchmark": r"\b(benchmark|evaluation suite|leaderboard|metric|evaluation protocol|"
+    r"testbed)\b",
+    "dataset": r"\b(dataset|corpus|data collection|annotat\w+|curated?|collected|"
+    r"we release .{0,40}data)\b",
+    "theory": r"\b(theorem|we prove|prove that|proof|bounds?|theoretical(ly)?|provabl\w+|"
+    r"guarantee)\b",
+    "empirical_study": r"\b(we (study|investigate|analy[sz]e|examine|evaluate|find|observe|"
+    r"explore|reveal)|empirical(ly)? (study|analysis)|our (study|analysis|findings))\b",
+    "system": r"\b(library|toolkit|open-source (implementation|tool|framework)|platform|"
+    r"software|system for|api|implementation)\b",
+    "method": r"\b(we (propose|introduce|present|develop|design)|novel (method|approach|"
+    r"framework|algorithm|architecture|model)|our (method|approach|framework|model))\b",
+}
+
+
+def classify_contributions(abstract: str, introduces: list[str]) -> list[str]:
+    """1 to 3 contribution types, most important first."""
+    text = abstract.lower()
+    counts = Counter({t: len(re.findall(p, text)) for t, p in _TYPE_PATTERNS.items()})
+    chosen: list[str] = []
+    if counts["survey"] >= 1 and not introduces:
+        chosen.append("survey")
+    intro_sentences = " ".join(
+        s.lower() for s in sentences(abstract) if any(n in s for n in introduces)
+    )
+    for kind in ("benchmark", "dataset"):
+        if introduces and re.search(_TYPE_PATTERNS[kind], intro_sentences):
+            chosen.append(kind)
+    if introduces and not chosen:
+        chosen.append("method")
+    elif introduces and counts["method"]:
+        chosen.append("method")
+    if counts["theory"] >= 2 or re.search(r"\b(we prove|theorem|non-vacuous)\b", text):
+        chosen.append("theory")
+    if counts["empirical_study"] >= 2 and "method" not in chosen:
+        chosen.append("empirical_study")
+    if counts["system"] >= 2 and not chosen:
+        chosen.append("system")
+    if not chosen:
+        chosen.append("method" if counts["method"] else "empirical_study")
+    return list(dict.fromkeys(chosen))[:3]
