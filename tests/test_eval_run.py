@@ -226,7 +226,7 @@ def settings(endpoint: FakeEndpoint, tmp_path: Path, **extra: Any) -> Settings:
         api_key_env=KEY_ENV,
         mode="json_schema",
         cache_dir=tmp_path / "cache",
-        **extra,
+        **({"prompt": "candidates"} | extra),
     )
 
 
@@ -240,13 +240,13 @@ def test_run_writes_a_scored_run_folder(endpoint, suite, tmp_path):
     assert all(r["error"] is None and r["summary"] for r in records)
     info = json.loads((run.path / "run.json").read_text())
     assert info["model"] == "fake-model" and info["endpoint"] == endpoint.url
-    assert info["prompt"]["id"] == "default.v1" and len(info["prompt"]["template_hash"]) == 16
+    assert info["prompt"]["id"] == "candidates.v1" and len(info["prompt"]["template_hash"]) == 16
     assert info["schema"] == "paper_summary.v1"
     assert (info["n_items"], info["done"], info["failed"], info["cached"]) == (3, 3, 0, 0)
     assert info["reasks"] == 0
     assert info["tokens"] == {"prompt": 300, "completion": 60}
     assert info["wall_seconds"] > 0 and info["seconds_per_abstract"] > 0
-    assert info["settings"]["api_key_env"] == KEY_ENV and info["settings"]["prompt"] == "default"
+    assert info["settings"]["api_key_env"] == KEY_ENV and info["settings"]["prompt"] == "candidates"
     # The canned answers are right on names, URL and values that code extracts.
     scores = info["scores"]
     assert scores["introduces"]["metrics"]["recall"]["value"] == pytest.approx(2 / 3)
@@ -382,7 +382,7 @@ def _eval_args(endpoint: FakeEndpoint, suite: Path, *more: str) -> list[str]:
         KEY_ENV,
         "--mode",
         "json_schema",
-        *more,
+        *(more if "--prompt" in more else ("--prompt", "candidates", *more)),
     ]
 
 
@@ -411,7 +411,7 @@ def test_cli_eval_shows_the_naive_baseline_beside_the_run(endpoint, suite, tmp_p
     result = CliRunner().invoke(cli.app, _eval_args(endpoint, suite, "--runs-dir", runs))
     assert result.exit_code == 0, result.output
     assert "baseline" in result.stdout and "naive" in result.stdout
-    (folder,) = [p for p in Path(runs).iterdir() if "-default-" in p.name]
+    (folder,) = [p for p in Path(runs).iterdir() if "-candidates-" in p.name]
     md = (folder / "report.md").read_text()
     assert "| naive | Δ |" in md and "naive.v1 run mini-naive-" in md
 

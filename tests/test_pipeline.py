@@ -136,7 +136,9 @@ def test_max_tokens_is_always_sent(tmp_path):
 def test_candidate_prompt_sends_an_enum_of_the_abstracts_names(tmp_path):
     picked = {k: v for k, v in answer().items() if k not in ("results", "code_url")}
     with FakeOpenAI(default=picked) as server:
-        record = run(settings_for(server, tmp_path, prompt="default", mode="json_object_schema"))
+        record = run(
+            settings_for(server, tmp_path, prompt="candidates", mode="json_object_schema")
+        )
     fmt = server.requests[0]["response_format"]
     assert fmt["type"] == "json_object"
     items = fmt["schema"]["properties"]["introduces"]["items"]
@@ -159,3 +161,23 @@ def test_overlong_abstract_is_refused_without_a_request(tmp_path):
     assert record["error"]["type"] == "InputError"
     assert "over the limit" in record["error"]["message"]
     assert server.requests == []
+
+
+def test_cue_prompt_asks_only_for_the_text_fields_and_code_fills_the_rest(tmp_path):
+    text = {
+        "tldr": "This paper proposes ImbSAM, a class-aware optimizer for tail classes.",
+        "problem": "Optimizers generalize poorly on tail classes.",
+        "tasks": ["recognition"],
+        "keywords": ["class imbalance", "tail classes", "optimizer"],
+    }
+    with FakeOpenAI(default=text) as server:
+        record = run(settings_for(server, tmp_path, prompt="default", mode="json_object_schema"))
+    schema = server.requests[0]["response_format"]["schema"]
+    assert set(schema["properties"]) == {"tldr", "problem", "tasks", "keywords"}
+    assert schema["properties"]["tldr"]["pattern"].startswith("^(This paper|We|The authors) ")
+    summary = record["summary"]
+    assert record["error"] is None
+    assert summary["introduces"] == ["ImbSAM"]  # "We propose ImbSAM"
+    assert summary["datasets"] == ["CIFAR-100"]  # "evaluate it on CIFAR-100"
+    assert summary["contribution_types"][0] == "method"
+    assert summary["code_url"] == "https://github.com/x/imbsam"

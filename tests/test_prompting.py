@@ -46,10 +46,11 @@ def _write(path: Path, text: str) -> Path:
 @pytest.mark.parametrize(
     "ref, prompt_id, strategy",
     [
-        pytest.param("default", "default.v1", "candidates", id="default"),
+        pytest.param("default", "default.v1", "cues", id="default"),
+        pytest.param("candidates", "candidates.v1", "candidates", id="candidates"),
         pytest.param("naive", "naive.v1", "free", id="naive"),
         pytest.param("naive-grammar", "naive-grammar.v1", "free", id="naive-grammar"),
-        pytest.param("default.v1", "default.v1", "candidates", id="default-with-version"),
+        pytest.param("default.v1", "default.v1", "cues", id="default-with-version"),
     ],
 )
 def test_bundled_prompts_load_and_render(ref: str, prompt_id: str, strategy: str) -> None:
@@ -161,7 +162,7 @@ def test_sandbox_escape_is_refused(tmp_path: Path, user: str) -> None:
 
 
 def test_abstract_is_in_the_last_message_after_examples() -> None:
-    prompt = load_prompt("default")
+    prompt = load_prompt("candidates")
     paper = Paper(id="x", abstract=ABSTRACT, title="A title")
     messages = plan(paper, prompt, PaperSummary).messages
     assert ABSTRACT in messages[-1]["content"]
