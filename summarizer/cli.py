@@ -54,9 +54,12 @@ BaseUrl = Annotated[
 ]
 Model = Annotated[Optional[str], typer.Option(help="Model name sent to the endpoint.")]
 ApiKeyEnv = Annotated[
-    str, typer.Option(help="Name of the environment variable that holds the API key.")
+    Optional[str],
+    typer.Option(help="Name of the environment variable that holds the API key (default OPENAI_API_KEY)."),
 ]
-PromptOpt = Annotated[str, typer.Option(help="Prompt name (see `summarizer prompts`) or .toml path.")]
+PromptOpt = Annotated[
+    Optional[str], typer.Option(help="Prompt name (see `summarizer prompts`) or .toml path (default: default).")
+]
 SchemaOpt = Annotated[
     str, typer.Option("--schema", help="paper_summary.v1, or a model as file.py:Class / module:Class.")
 ]
@@ -71,12 +74,18 @@ ModelPath = Annotated[
 ]
 
 
-def _settings(**values: Any) -> Settings:
-    clean = {k: v for k, v in values.items() if v is not None}
+def _settings(**flags: Any) -> Settings:
+    """Settings from flags, then SUMMARIZER_* variables, then summarizer.toml, then defaults."""
+    from pydantic import ValidationError
+
+    from .settings_sources import resolve_settings
+
     try:
-        return Settings(**clean)
-    except Exception as exc:  # pydantic's ValidationError: a usage problem
-        raise typer.BadParameter(str(exc).splitlines()[-2].strip() if "\n" in str(exc) else str(exc))
+        settings, _ = resolve_settings(flags)
+    except ValidationError as exc:  # a bad flag value: a usage problem
+        first = exc.errors()[0]
+        raise typer.BadParameter(f"{first['loc'][0]}: {first['msg']}") from exc
+    return settings
 
 
 class RateColumn(ProgressColumn):
@@ -93,8 +102,8 @@ def summarize(
     output: Annotated[Optional[Path], typer.Option("-o", "--output", help="Output .jsonl or .csv (resumable). Default: stdout.")] = None,
     base_url: BaseUrl = None,
     model: Model = None,
-    api_key_env: ApiKeyEnv = "OPENAI_API_KEY",
-    prompt: PromptOpt = "default",
+    api_key_env: ApiKeyEnv = None,
+    prompt: PromptOpt = None,
     schema: SchemaOpt = "paper_summary.v1",
     mode: ModeOpt = "auto",
     concurrency: Annotated[
@@ -104,7 +113,7 @@ def summarize(
     limit: Annotated[Optional[int], typer.Option(min=1, help="Summarize at most N abstracts.")] = None,
     no_cache: Annotated[bool, typer.Option("--no-cache", help="Neither read nor write the cache.")] = False,
     max_tokens: Annotated[int, typer.Option(min=16, help="Token limit per answer.")] = 512,
-    timeout: Annotated[float, typer.Option(help="Seconds to wait for one answer.")] = 120.0,
+    timeout: Annotated[Optional[float], typer.Option(help="Seconds to wait for one answer (default 120).")] = None,
     cache_dir: CacheDir = None,
     model_path: ModelPath = None,
 ) -> None:
@@ -114,8 +123,6 @@ def summarize(
     from .pipeline import Pipeline
     from .runner import run_batch
 
-    if concurrency is None:
-        concurrency = 1 if base_url is None else 4
     settings = _settings(
         base_url=base_url, model=model, api_key_env=api_key_env, prompt=prompt,
         schema_ref=schema, mode=mode, concurrency=concurrency, use_cache=not no_cache,
@@ -157,7 +164,9 @@ def summarize(
 
     async def go():
         async with Pipeline(settings) as pipeline:
-            return await run_batch(pipeline, papers, writer, concurrency=concurrency, limit=limit, on_record=tick)
+            return await run_batch(
+                pipeline, papers, writer, concurrency=settings.concurrency, limit=limit, on_record=tick
+            )
 
     try:
         with progress:

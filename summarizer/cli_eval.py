@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, Optional
 
 import typer
 from rich.console import Console
@@ -80,8 +80,8 @@ def eval_run(
     suite: SuiteArg,
     base_url: BaseUrl = None,
     model: Model = None,
-    api_key_env: ApiKeyEnv = "OPENAI_API_KEY",
-    prompt: PromptOpt = "default",
+    api_key_env: ApiKeyEnv = None,
+    prompt: PromptOpt = None,
     schema: SchemaOpt = "paper_summary.v1",
     mode: ModeOpt = "auto",
     limit: Annotated[int | None, typer.Option(min=1, help="Run only the first N items.")] = None,
@@ -110,7 +110,7 @@ def eval_run(
         bool, typer.Option("--no-cache", help="Neither read nor write the cache.")
     ] = False,
     max_tokens: Annotated[int, typer.Option(min=16, help="Token limit per answer.")] = 512,
-    timeout: Annotated[float, typer.Option(help="Seconds to wait for one answer.")] = 120.0,
+    timeout: Annotated[Optional[float], typer.Option(help="Seconds to wait for one answer (default 120).")] = None,
     cache_dir: CacheDir = None,
     model_path: ModelPath = None,
 ) -> None:
@@ -120,8 +120,6 @@ def eval_run(
     from .evaluation.run import load_run, run_suite
     from .evaluation.suites import load_suite
 
-    if concurrency is None:
-        concurrency = 1 if base_url is None else 4
     settings = _settings(
         base_url=base_url,
         model=model,
