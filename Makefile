@@ -4,7 +4,7 @@ PY := $(VENV)/bin/python
 SEEDS ?= ../shared/seeds/000_89500ff302b6df21.txt
 LIMIT ?= 5
 
-.PHONY: install run test lint bench clean
+.PHONY: install browser run test lint bench clean
 
 $(VENV)/.installed: pyproject.toml
 	python3 -m venv $(VENV)
@@ -19,7 +19,16 @@ run: install
 	$(VENV)/bin/summarizer summarize $(SEEDS) --limit $(LIMIT) -o out/seeds.jsonl
 	@echo "records written to out/seeds.jsonl"
 
-test: install
+# Debian's Chromium and ChromeDriver for the browser tests (skipped where they are missing).
+browser:
+	@if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ]; then \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver >/dev/null) \
+	      || echo "chromium not installed: browser tests will be skipped"; \
+	  else echo "chromium not installed (needs root and apt-get): browser tests will be skipped"; fi; \
+	fi
+
+test: install browser
 	$(PY) -m pytest
 
 lint: install

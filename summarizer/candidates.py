@@ -29,14 +29,15 @@ _URL_TRAIL = ".,;:!?)]}>'\""
 _UNIT = (
     r"%|\\%|\s?(?:pp|p\.p\.|percentage points?|points?|times|fold|x|×|"
     r"[kKMBT]\b|million|billion|thousand|trillion|ms|s|sec|seconds|minutes|hours|h|days|"
-    r"GB|MB|TB|GiB|FPS|fps|dB|mm|cm|Hz|kHz|PQ|BLEU|mAP|AP|FID|pts)(?![A-Za-z])"
+    r"GB|MB|TB|GiB|FPS|fps|dB|mm|cm|km|meters|metres|Hz|kHz|PQ|BLEU|mAP|AP|FID|pts)(?![A-Za-z])"
 )
 _NUMBER = re.compile(
-    r"(?<![\w.\-/^])"  # not glued to a name ("GPT-4", "v1.5", "ImageNet-100")
-    r"(?P<sign>[<>≤≥~≈+\-−±]|up to )?"
+    r"(?:(?<![\w.\-/^])|(?<=[\d%kKMB]-)|(?<=\d--)|(?<=[\d%]\u2013))"  # not glued to a name
+    # ("GPT-4", "v1.5", "ImageNet-100"), but the far end of a range ("20-30%") counts
+    r"(?P<sign>[<>≤≥~≈]\s?|[+\-−±]|up to )?"
     r"(?P<num>(?>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?))"
     r"(?P<unit>" + _UNIT + r")?"
-    r"(?![\w\-]*[A-Za-z])",  # "3D", "4M-sized" names are not numbers
+    r"(?!-?[A-Za-z])(?!\w*[A-Za-z])",  # "3D", "4M-sized" names are not numbers
 )
 _CITATION = re.compile(r"\[\d+(?:\s*[,\u2013-]\s*\d+)*\]")
 _YEAR = re.compile(r"^(19|20)\d\d$")
@@ -145,20 +146,33 @@ def find_numbers(abstract: str, names: list[str]) -> list[Number]:
     spans_of_urls = [(m.start(), m.end()) for m in _URL.finditer(abstract)]
     spans_of_urls += [(m.start(), m.end()) for m in _CITATION.finditer(abstract)]
     out = []
+    ends: set[int] = set()
     for match in _NUMBER.finditer(abstract):
         start, end = match.span()
         if any(a <= start < b for a, b in spans_of_urls):
             continue
         num, unit, sign = match.group("num"), match.group("unit") or "", match.group("sign")
+        if abstract[start - 1 : start] in {"-", "\u2013"} and not (
+            ends & {start - 1, start - 2}
+        ):
+            continue  # "CPM-3", "Qwen2.5-7B": not the far end of a range of numbers
         before_char = abstract[start - 1 : start]
         after_char = abstract[end : end + 1]
         if not unit and _YEAR.match(num) and _is_year(abstract, start, end):
             continue
         if before_char == "[" and after_char in {"]", ","}:
             continue  # a citation
-        if after_char == ")" and not unit and (before_char == "(" or before_char.isspace()):
+        if (
+            after_char == ")"
+            and not unit
+            and not sign
+            and len(num) <= 2
+            and (before_char == "(" or before_char.isspace())
+        ):
             continue  # an enumeration marker: "(1)", "1)"
-        if sign in {"-", "\u2212"} and abstract[start - 1 : start].isalnum():
+        if sign in {"-", "\u2212"} and (
+            abstract[start - 1 : start].isalnum() or abstract[start - 1 : start] == "-"
+        ):
             sign = None
         if sign == "up to ":
             sign = None
@@ -180,6 +194,7 @@ def find_numbers(abstract: str, names: list[str]) -> list[Number]:
         for name in names:
             if name in before:
                 subject = name
+        ends.add(end)
         out.append(
             Number(
                 value=value,
@@ -223,7 +238,14 @@ _LEAD = r"(?:(?:a|an|the)\s+)?(?:(?:novel|new|simple|first|unified|end-to-end|pr
 _TOKEN = r"[A-Z][\w\-]*(?:\^\w+)?\*?"
 _PHRASE = _TOKEN + r"(?:\s+(?:(?:and|of|for|with|in)\s+)?" + _TOKEN + r"){0,5}"
 _NAMING_CUE = r"\b(?:named|called|dubbed|termed|coined)\s+[\"'\u201c]?"
-_ACRONYM_AFTER = r"\s*\((?P<acr>[A-Za-z][\w\-]*[A-Z][\w\-]*(?:\^\w+)?)\)"
+_ACRONYM_AFTER = r"[\s~]*\((?P<acr>[A-Za-z][\w\-]*[A-Z][\w\-]*(?:\^\w+)?)(?:\)|\s+-\s)"
+_OWN = (
+    r"(?i:\b(?:our|the proposed|the new|a new|a novel)\s+(?:\w+\s+)?(?:method|approach|model|"
+    r"framework|architecture|algorithm|system|technique|scheme|benchmark|dataset|metric|"
+    r"paradigm|network)s?,?\s+(?:called\s+|named\s+)?)"
+)
+_WE_CALL = r"(?i:\bwe\s+(?:call|dub|name|term|devise[sd]?|coin)\s+(?:(?:this|it|them|the\s+\w+)\s+)?(?:as\s+)?(?:an?\s+)?)"
+_PASSIVE = r"\s+(?:[\w\-]+\s+){0,2}(?:is|are)\s+(?:then\s+|also\s+|further\s+)?(?:proposed|presented|introduced|developed)"
 
 
 def find_cue_names(abstract: str) -> list[str]:
@@ -233,10 +255,16 @@ def find_cue_names(abstract: str) -> list[str]:
     prefers ("MOtion-Based Variability Enhancement (MOVE)" gives ``MOVE``).
     """
     out: list[str] = []
+    phrase = r"(?P<name>" + _PHRASE + r")(?:" + _ACRONYM_AFTER + r")?"
     patterns = (
-        _CUE_VERB + _LEAD + r"(?P<name>" + _PHRASE + r")(?:" + _ACRONYM_AFTER + r")?",
+        _CUE_VERB + _LEAD + phrase,
+        _WE_CALL + phrase,
+        _OWN + phrase,
         _NAMING_CUE + r"(?P<name>[\w][\w\-\^]*\*?)(?:" + _ACRONYM_AFTER + r")?",
-        _CUE_VERB + r"(?:[\w\-]+\s+){1,7}?" + r"(?P<name>)" + _ACRONYM_AFTER,
+        _CUE_VERB + r"(?:[\w\-']+\s+){1,7}?" + r"(?P<name>)" + _ACRONYM_AFTER,
+        r"(?i:\bnovel\s+)(?:[\w\-]+\s+){0,5}?[\w\-]+(?P<name>)" + _ACRONYM_AFTER,
+        phrase + _PASSIVE,
+        phrase + r"\s+(?:[\w\-]+\s+){0,2}introduced in this (?:paper|work)",
     )
     for pattern in patterns:
         for match in re.finditer(pattern, abstract):
@@ -251,10 +279,25 @@ def find_cue_names(abstract: str) -> list[str]:
     return out
 
 
+def find_dataset_phrases(abstract: str) -> list[str]:
+    """Title-Case names written right before "dataset" or "benchmark": "Visual Genome dataset"."""
+    out = []
+    pattern = r"(?<![.!?]\s)(?<!^)\b((?:[A-Z][\w\-]*\s+){1,3})(?=(?:dataset|benchmark|corpus)s?\b)"
+    for match in re.finditer(pattern, abstract):
+        name = match.group(1).strip()
+        if " " in name and name.lower() not in _GENERIC and name not in out:
+            out.append(name)
+    return out
+
+
 def find_candidates(abstract: str) -> Candidates:
     """All candidates of one abstract."""
     urls = find_urls(abstract)
     outside_urls = _URL.sub(" ", abstract)
-    names = list(dict.fromkeys(find_cue_names(abstract) + find_names(abstract)))
+    names = list(
+        dict.fromkeys(
+            find_cue_names(abstract) + find_names(abstract) + find_dataset_phrases(abstract)
+        )
+    )
     names = [n for n in names if n in outside_urls]
     return Candidates(names=names, numbers=find_numbers(abstract, names), urls=urls)

@@ -119,6 +119,17 @@ def classify_name(
         ):
             data += 2
             reasons.append("dataset context")
+    if _term_acronym(name, abstract):
+        return NameCall(name, "other", "abbreviates a common term")
+    list_cue = (
+        r"\b" + _DATA_WORD + r"\s*(?:[:,(]|such as|including)\s*(?:[\w\-.]+,?\s+(?:and\s+)?){0,6}"
+        + re.escape(name) + r"(?![\w\-])"
+    )
+    paren_cue = r"\(\s*" + re.escape(name) + r"\s*\)[^.]{0,60}\b" + _DATA_WORD
+    on_cue = r"\b(?:accuracy|performance|results?|evaluated|evaluate|trained|experiments?|tested)\s+on\s+(?:the\s+)?" + re.escape(name) + r"(?![\w\-])"
+    if re.search(list_cue, abstract) or re.search(paren_cue, abstract) or re.search(on_cue, abstract):
+        data += 2
+        reasons.append("listed as a dataset")
     if low in KNOWN_DATASETS or re.sub(r"[-\s]", "", low) in {re.sub(r"[-\s]", "", d) for d in KNOWN_DATASETS}:
         data += 3
         reasons.append("known dataset")
@@ -134,6 +145,18 @@ def classify_name(
     if intro >= 3 and intro > existing:
         return NameCall(name, "introduces", why)
     return NameCall(name, "other", why)
+
+
+def _term_acronym(name: str, abstract: str) -> bool:
+    """True for an acronym of lower-case words: "domain generalization (DG)"."""
+    if not re.fullmatch(r"[A-Z]{2,6}s?", name):
+        return False
+    match = re.search(r"((?:[\w\-']+\s+){1,6})\(\s*" + re.escape(name) + r"\s*\)", abstract)
+    if match is None:
+        return False
+    words = match.group(1).split()[-len(name.rstrip("s")) :]
+    initials = "".join(w[0] for w in words).lower()
+    return initials == name.rstrip("s").lower() and all(w[0].islower() for w in words)
 
 
 def _prefer_short(names: list[str], abstract: str) -> list[str]:

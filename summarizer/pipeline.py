@@ -7,6 +7,7 @@ as a record whose ``error`` says why, and the batch goes on.
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from typing import Any
 
@@ -22,6 +23,11 @@ from .prompting import Prompt, load_prompt, messages_hash
 from .schema import spans
 from .schemas import SchemaInfo, load_schema
 from .strategy import plan
+
+
+def _add_usage(total: dict[str, int], more: dict[str, int]) -> None:
+    for key, value in more.items():
+        total[key] = total.get(key, 0) + value
 
 
 def new_record(paper: Paper) -> dict[str, Any]:
@@ -133,6 +139,10 @@ class Pipeline:
         except OutputValidationError as exc:
             meta.update(attempts=exc.attempts, usage=exc.usage)
             parsed = self._salvage(exc, p.response_model, paper.abstract, context)
+            if parsed is None and request.temperature == 0 and request.max_retries > 0:
+                # Greedy decoding repeats itself across re-asks; one sampled try often
+                # gets past the same mistake (a tldr that copies the abstract, say).
+                parsed = await self._resample(request, meta)
             if parsed is None:
                 record["error"] = {"type": "OutputValidationError", "message": str(exc)}
         except BackendError as exc:
@@ -144,6 +154,21 @@ class Pipeline:
         meta["dropped"] = context.get("dropped", [])
         meta["seconds"] = round(time.perf_counter() - started, 3)
         return record
+
+    async def _resample(self, request: GenerationRequest, meta: dict[str, Any]) -> BaseModel | None:
+        request.context["drop"] = self.prompt.spec.ground == "drop"
+        request.context["dropped"] = []
+        retry = dataclasses.replace(request, temperature=0.7, max_retries=0)
+        try:
+            backend = await self.connection.backend()
+            generation = await backend.generate(retry)
+        except OutputValidationError as exc:
+            meta["attempts"] += exc.attempts
+            _add_usage(meta["usage"], exc.usage)
+            return None
+        meta["attempts"] += generation.attempts
+        _add_usage(meta["usage"], generation.usage)
+        return generation.parsed
 
     @staticmethod
     def _salvage(

@@ -181,3 +181,13 @@ def test_cue_prompt_asks_only_for_the_text_fields_and_code_fills_the_rest(tmp_pa
     assert summary["datasets"] == ["CIFAR-100"]  # "evaluate it on CIFAR-100"
     assert summary["contribution_types"][0] == "method"
     assert summary["code_url"] == "https://github.com/x/imbsam"
+
+
+def test_after_the_last_reask_one_sampled_try_is_made(tmp_path, reask_prompt):
+    broken = "not json at all"
+    with FakeOpenAI([broken, broken, broken, answer()]) as server:
+        record = run(settings_for(server, tmp_path, prompt=reask_prompt))
+    assert record["error"] is None
+    assert record["meta"]["attempts"] == 4
+    assert [r["temperature"] for r in server.requests] == [0.0, 0.0, 0.0, 0.7]
+    assert record["meta"]["usage"]["prompt_tokens"] == 400
