@@ -28,11 +28,12 @@ browser:
 	  else echo "chromium not installed (needs root and apt-get): browser tests will be skipped"; fi; \
 	fi
 
-test: install browser
+test: install browser lint
 	$(PY) -m pytest
 
 lint: install
 	$(VENV)/bin/ruff check summarizer tests
+	$(VENV)/bin/ruff format --check summarizer tests
 
 clean:
 	rm -rf $(VENV) out dist build

@@ -48,22 +48,138 @@ _IMPROVEMENT = re.compile(
     re.IGNORECASE,
 )
 _STOP = {
-    "of", "on", "in", "for", "and", "the", "a", "an", "to", "with", "at", "by", "from",
-    "than", "over", "while", "across", "respectively", "compared", "vs", "versus", "which",
+    "of",
+    "on",
+    "in",
+    "for",
+    "and",
+    "the",
+    "a",
+    "an",
+    "to",
+    "with",
+    "at",
+    "by",
+    "from",
+    "than",
+    "over",
+    "while",
+    "across",
+    "respectively",
+    "compared",
+    "vs",
+    "versus",
+    "which",
 }
 
 # Acronyms and capitalized words that name no artifact of a paper.
 _GENERIC = {
-    "ai", "ml", "nlp", "cv", "rl", "llm", "llms", "vlm", "vlms", "mllm", "mllms", "lm", "lms",
-    "sota", "gpu", "gpus", "cpu", "cpus", "api", "apis", "cnn", "cnns", "rnn", "rnns", "mlp",
-    "mlps", "gnn", "gnns", "dnn", "dnns", "nn", "qa", "vqa", "asr", "tts", "ood", "iid", "url",
-    "pdf", "json", "html", "sql", "id", "ii", "iii", "iv", "we", "our", "the", "this", "these",
-    "in", "on", "to", "however", "moreover", "furthermore", "finally", "first", "second",
-    "third", "specifically", "additionally", "experiments", "extensive", "existing", "code",
-    "while", "although", "unlike", "despite", "to", "as", "for", "by", "with", "based",
-    "recent", "results", "using", "through", "given", "its", "their", "it", "both", "then",
-    "english", "chinese", "transformer", "transformers", "bert-style", "x", "y",
-    "ssl", "gan", "gans", "vae", "vaes", "sgd", "kl", "mse", "iou", "map", "auc", "f1", "nas",
+    "ai",
+    "ml",
+    "nlp",
+    "cv",
+    "rl",
+    "llm",
+    "llms",
+    "vlm",
+    "vlms",
+    "mllm",
+    "mllms",
+    "lm",
+    "lms",
+    "sota",
+    "gpu",
+    "gpus",
+    "cpu",
+    "cpus",
+    "api",
+    "apis",
+    "cnn",
+    "cnns",
+    "rnn",
+    "rnns",
+    "mlp",
+    "mlps",
+    "gnn",
+    "gnns",
+    "dnn",
+    "dnns",
+    "nn",
+    "qa",
+    "vqa",
+    "asr",
+    "tts",
+    "ood",
+    "iid",
+    "url",
+    "pdf",
+    "json",
+    "html",
+    "sql",
+    "id",
+    "ii",
+    "iii",
+    "iv",
+    "we",
+    "our",
+    "the",
+    "this",
+    "these",
+    "in",
+    "on",
+    "to",
+    "however",
+    "moreover",
+    "furthermore",
+    "finally",
+    "first",
+    "second",
+    "third",
+    "specifically",
+    "additionally",
+    "experiments",
+    "extensive",
+    "existing",
+    "code",
+    "while",
+    "although",
+    "unlike",
+    "despite",
+    "as",
+    "for",
+    "by",
+    "with",
+    "based",
+    "recent",
+    "results",
+    "using",
+    "through",
+    "given",
+    "its",
+    "their",
+    "it",
+    "both",
+    "then",
+    "english",
+    "chinese",
+    "transformer",
+    "transformers",
+    "bert-style",
+    "x",
+    "y",
+    "ssl",
+    "gan",
+    "gans",
+    "vae",
+    "vaes",
+    "sgd",
+    "kl",
+    "mse",
+    "iou",
+    "map",
+    "auc",
+    "f1",
+    "nas",
 }
 _NAME = re.compile(
     r"(?<![\w\-])("
@@ -152,9 +268,7 @@ def find_numbers(abstract: str, names: list[str]) -> list[Number]:
         if any(a <= start < b for a, b in spans_of_urls):
             continue
         num, unit, sign = match.group("num"), match.group("unit") or "", match.group("sign")
-        if abstract[start - 1 : start] in {"-", "\u2013"} and not (
-            ends & {start - 1, start - 2}
-        ):
+        if abstract[start - 1 : start] in {"-", "\u2013"} and not (ends & {start - 1, start - 2}):
             continue  # "CPM-3", "Qwen2.5-7B": not the far end of a range of numbers
         before_char = abstract[start - 1 : start]
         after_char = abstract[end : end + 1]
@@ -183,11 +297,15 @@ def find_numbers(abstract: str, names: list[str]) -> list[Number]:
         value = value.rstrip()
         before, after = _window(abstract, match.start(), end)
         kind = "absolute"
-        if sign == "+" or _IMPROVEMENT.search(before[-25:]) or re.match(
-            r"\s*(relative|improvement|gain|faster|speed|reduction|fewer|less|lower|higher|more|"
-            r"better|increase|decrease|boost)",
-            after,
-            re.IGNORECASE,
+        if (
+            sign == "+"
+            or _IMPROVEMENT.search(before[-25:])
+            or re.match(
+                r"\s*(relative|improvement|gain|faster|speed|reduction|fewer|less|lower|higher|more|"
+                r"better|increase|decrease|boost)",
+                after,
+                re.IGNORECASE,
+            )
         ):
             kind = "improvement"
         subject = None
@@ -244,8 +362,14 @@ _OWN = (
     r"framework|architecture|algorithm|system|technique|scheme|benchmark|dataset|metric|"
     r"paradigm|network)s?,?\s+(?:called\s+|named\s+)?)"
 )
-_WE_CALL = r"(?i:\bwe\s+(?:call|dub|name|term|devise[sd]?|coin)\s+(?:(?:this|it|them|the\s+\w+)\s+)?(?:as\s+)?(?:an?\s+)?)"
-_PASSIVE = r"\s+(?:[\w\-]+\s+){0,2}(?:is|are)\s+(?:then\s+|also\s+|further\s+)?(?:proposed|presented|introduced|developed)"
+_WE_CALL = (
+    r"(?i:\bwe\s+(?:call|dub|name|term|devise[sd]?|coin)\s+"
+    r"(?:(?:this|it|them|the\s+\w+)\s+)?(?:as\s+)?(?:an?\s+)?)"
+)
+_PASSIVE = (
+    r"\s+(?:[\w\-]+\s+){0,2}(?:is|are)\s+(?:then\s+|also\s+|further\s+)?"
+    r"(?:proposed|presented|introduced|developed)"
+)
 
 
 def find_cue_names(abstract: str) -> list[str]:

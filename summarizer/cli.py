@@ -11,7 +11,7 @@ import asyncio
 import os
 import sys
 from pathlib import Path
-from typing import Annotated, Any, Optional
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
@@ -40,7 +40,9 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 cache_app = typer.Typer(help="Inspect or clear the response cache.", no_args_is_help=True)
-engine_app = typer.Typer(help="Start, stop or show a long-lived local engine.", no_args_is_help=True)
+engine_app = typer.Typer(
+    help="Start, stop or show a long-lived local engine.", no_args_is_help=True
+)
 app.add_typer(cache_app, name="cache")
 app.add_typer(engine_app, name="engine")
 
@@ -48,29 +50,51 @@ err = Console(stderr=True)
 out = Console()
 
 BaseUrl = Annotated[
-    Optional[str],
-    typer.Option(help="OpenAI-compatible endpoint, e.g. http://localhost:11434/v1. "
-                 "Default: the embedded local engine."),
+    str | None,
+    typer.Option(
+        help="OpenAI-compatible endpoint, e.g. http://localhost:11434/v1. "
+        "Default: the embedded local engine."
+    ),
 ]
-Model = Annotated[Optional[str], typer.Option(help="Model name sent to the endpoint.")]
+Model = Annotated[str | None, typer.Option(help="Model name sent to the endpoint.")]
 ApiKeyEnv = Annotated[
-    Optional[str],
-    typer.Option(help="Name of the environment variable that holds the API key (default OPENAI_API_KEY)."),
+    str | None,
+    typer.Option(
+        help="Name of the environment variable that holds the API key (default OPENAI_API_KEY)."
+    ),
 ]
 PromptOpt = Annotated[
-    Optional[str], typer.Option(help="Prompt name (see `summarizer prompts`) or .toml path (default: default).")
+    str | None,
+    typer.Option(help="Prompt name (see `summarizer prompts`) or .toml path (default: default)."),
 ]
 SchemaOpt = Annotated[
-    str, typer.Option("--schema", help="paper_summary.v1, or a model as file.py:Class / module:Class.")
+    str,
+    typer.Option("--schema", help="paper_summary.v1, or a model as file.py:Class / module:Class."),
 ]
 ModeOpt = Annotated[
     str,
-    typer.Option(help="Structured-output mode: auto, json_schema, json_object_schema, json, "
-                 "md_json, tools."),
+    typer.Option(
+        help="Structured-output mode: auto, json_schema, json_object_schema, json, md_json, tools."
+    ),
 ]
-CacheDir = Annotated[Optional[Path], typer.Option(help="Cache directory.")]
+CacheDir = Annotated[Path | None, typer.Option(help="Cache directory.")]
+Concurrency = Annotated[
+    int | None,
+    typer.Option(
+        min=1,
+        max=1024,
+        help="Requests in flight (default 4; 1 on the embedded engine, "
+        "which serves one at a time).",
+    ),
+]
+NoCache = Annotated[bool, typer.Option("--no-cache", help="Neither read nor write the cache.")]
+MaxTokens = Annotated[int, typer.Option(min=16, help="Token limit per answer.")]
+Timeout = Annotated[
+    float | None, typer.Option(help="Seconds to wait for one answer (default 120).")
+]
 ModelPath = Annotated[
-    Optional[Path], typer.Option(help="A GGUF model for the embedded engine instead of the bundled one.")
+    Path | None,
+    typer.Option(help="A GGUF model for the embedded engine instead of the bundled one."),
 ]
 
 
@@ -98,22 +122,24 @@ class RateColumn(ProgressColumn):
 
 @app.command()
 def summarize(
-    inputs: Annotated[list[str], typer.Argument(help="Daily Papers .txt, .jsonl, .csv, or - for stdin.")],
-    output: Annotated[Optional[Path], typer.Option("-o", "--output", help="Output .jsonl or .csv (resumable). Default: stdout.")] = None,
+    inputs: Annotated[
+        list[str], typer.Argument(help="Daily Papers .txt, .jsonl, .csv, or - for stdin.")
+    ],
+    output: Annotated[
+        Path | None,
+        typer.Option("-o", "--output", help="Output .jsonl or .csv (resumable). Default: stdout."),
+    ] = None,
     base_url: BaseUrl = None,
     model: Model = None,
     api_key_env: ApiKeyEnv = None,
     prompt: PromptOpt = None,
     schema: SchemaOpt = "paper_summary.v1",
     mode: ModeOpt = "auto",
-    concurrency: Annotated[
-        Optional[int],
-        typer.Option(min=1, max=1024, help="Requests in flight (default 4; 1 on the embedded engine, which serves one at a time)."),
-    ] = None,
-    limit: Annotated[Optional[int], typer.Option(min=1, help="Summarize at most N abstracts.")] = None,
-    no_cache: Annotated[bool, typer.Option("--no-cache", help="Neither read nor write the cache.")] = False,
-    max_tokens: Annotated[int, typer.Option(min=16, help="Token limit per answer.")] = 512,
-    timeout: Annotated[Optional[float], typer.Option(help="Seconds to wait for one answer (default 120).")] = None,
+    concurrency: Concurrency = None,
+    limit: Annotated[int | None, typer.Option(min=1, help="Summarize at most N abstracts.")] = None,
+    no_cache: NoCache = False,
+    max_tokens: MaxTokens = 512,
+    timeout: Timeout = None,
     cache_dir: CacheDir = None,
     model_path: ModelPath = None,
 ) -> None:
@@ -124,9 +150,18 @@ def summarize(
     from .runner import run_batch
 
     settings = _settings(
-        base_url=base_url, model=model, api_key_env=api_key_env, prompt=prompt,
-        schema_ref=schema, mode=mode, concurrency=concurrency, use_cache=not no_cache,
-        max_tokens=max_tokens, timeout=timeout, cache_dir=cache_dir, model_path=model_path,
+        base_url=base_url,
+        model=model,
+        api_key_env=api_key_env,
+        prompt=prompt,
+        schema_ref=schema,
+        mode=mode,
+        concurrency=concurrency,
+        use_cache=not no_cache,
+        max_tokens=max_tokens,
+        timeout=timeout,
+        cache_dir=cache_dir,
+        model_path=model_path,
     )
     if inputs.count("-") > 1:
         raise typer.BadParameter("stdin (-) can be given once")
@@ -165,7 +200,12 @@ def summarize(
     async def go():
         async with Pipeline(settings) as pipeline:
             return await run_batch(
-                pipeline, papers, writer, concurrency=settings.concurrency, limit=limit, on_record=tick
+                pipeline,
+                papers,
+                writer,
+                concurrency=settings.concurrency,
+                limit=limit,
+                on_record=tick,
             )
 
     try:
@@ -178,13 +218,15 @@ def summarize(
         raise typer.Exit(EXIT_FAILED_ITEMS)
 
 
-def _print_stats(stats: Any, output: Optional[Path]) -> None:
+def _print_stats(stats: Any, output: Path | None) -> None:
     table = Table(show_header=False, box=None, pad_edge=False)
     table.add_row("done", str(stats.done))
     table.add_row("from cache", str(stats.cached))
     table.add_row("failed", str(stats.failed))
     table.add_row("skipped (already in output)", str(stats.skipped))
-    table.add_row("tokens (prompt / completion)", f"{stats.prompt_tokens} / {stats.completion_tokens}")
+    table.add_row(
+        "tokens (prompt / completion)", f"{stats.prompt_tokens} / {stats.completion_tokens}"
+    )
     table.add_row("wall time", f"{stats.seconds:.1f} s")
     if output is not None:
         table.add_row("output", str(output))
@@ -213,7 +255,10 @@ def cache_stats(cache_dir: CacheDir = None) -> None:
     cache = ResultCache(cache_dir or default_cache_dir())
     info = cache.stats()
     cache.close()
-    out.print(f"directory  {info['directory']}\nentries    {info['entries']}\nsize       {info['bytes'] / 1e6:.2f} MB")
+    out.print(
+        f"directory  {info['directory']}\nentries    {info['entries']}\n"
+        f"size       {info['bytes'] / 1e6:.2f} MB"
+    )
 
 
 @cache_app.command("clear")
@@ -304,7 +349,8 @@ def main() -> None:
         if os.environ.get("SUMMARIZER_DEBUG"):
             raise
         err.print(
-            f"Error: unexpected {type(exc).__name__}: {exc} (set SUMMARIZER_DEBUG=1 for a traceback)",
+            f"Error: unexpected {type(exc).__name__}: {exc} "
+            "(set SUMMARIZER_DEBUG=1 for a traceback)",
             markup=False,
             highlight=False,
             soft_wrap=True,

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Annotated, Any, Optional
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
@@ -34,12 +34,16 @@ from .cli import (
     ApiKeyEnv,
     BaseUrl,
     CacheDir,
+    Concurrency,
+    MaxTokens,
     Model,
     ModelPath,
     ModeOpt,
+    NoCache,
     PromptOpt,
     RateColumn,
     SchemaOpt,
+    Timeout,
     _settings,
     err,
     out,
@@ -97,20 +101,10 @@ def eval_run(
             "of the same suite, items and model in --runs-dir."
         ),
     ] = None,
-    concurrency: Annotated[
-        int | None,
-        typer.Option(
-            min=1,
-            max=1024,
-            help="Requests in flight (default 4; 1 on the embedded engine, which serves "
-            "one at a time).",
-        ),
-    ] = None,
-    no_cache: Annotated[
-        bool, typer.Option("--no-cache", help="Neither read nor write the cache.")
-    ] = False,
-    max_tokens: Annotated[int, typer.Option(min=16, help="Token limit per answer.")] = 512,
-    timeout: Annotated[Optional[float], typer.Option(help="Seconds to wait for one answer (default 120).")] = None,
+    concurrency: Concurrency = None,
+    no_cache: NoCache = False,
+    max_tokens: MaxTokens = 512,
+    timeout: Timeout = None,
     cache_dir: CacheDir = None,
     model_path: ModelPath = None,
 ) -> None:

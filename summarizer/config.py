@@ -11,7 +11,7 @@ from .errors import ConfigError
 
 
 def default_cache_dir() -> Path:
-    """``$SUMMARIZER_CACHE_DIR``, else ``$XDG_CACHE_HOME/summarizer``, else ``~/.cache/summarizer``."""
+    """``$SUMMARIZER_CACHE_DIR``, else ``$XDG_CACHE_HOME/summarizer`` or ``~/.cache/summarizer``."""
     explicit = os.environ.get("SUMMARIZER_CACHE_DIR")
     if explicit:
         return Path(explicit).expanduser()

@@ -32,24 +32,111 @@ _EXISTING = (
     r"baselines?|state-of-the-art|existing|prior|previous|popular|standard|widely used)"
 )
 _DATA_WORD = r"(?:datasets?|benchmarks?|corpus|corpora|suites?|test sets?|splits?|collections?)"
-_DATA_CONTEXT = (
-    r"(?:on|across|over|using|from|in|with|including|such as|e\.g\.,?|and|of|to)"
-)
+_DATA_CONTEXT = r"(?:on|across|over|using|from|in|with|including|such as|e\.g\.,?|and|of|to)"
 
 KNOWN_DATASETS = {
-    "imagenet", "imagenet-1k", "imagenet-21k", "cifar-10", "cifar-100", "cifar10", "cifar100",
-    "mnist", "fashion-mnist", "svhn", "coco", "ms-coco", "mscoco", "pascal voc", "cityscapes",
-    "ade20k", "kitti", "nuscenes", "waymo", "librispeech", "common voice", "voxceleb", "audioset",
-    "squad", "glue", "superglue", "mmlu", "gsm8k", "math", "humaneval", "mbpp", "mmmu", "mmbench",
-    "vqav2", "gqa", "textvqa", "docvqa", "chartqa", "laion", "laion-5b", "c4", "the pile",
-    "fineweb", "wikitext", "wikitext-103", "openwebtext", "cub", "cub-200", "celeba", "ffhq",
-    "lsun", "shapenet", "scannet", "objaverse", "kinetics", "ucf101", "hmdb51", "something-something",
-    "ogb", "cora", "citeseer", "pubmed", "mimic-iii", "mimic-iv", "brats", "isic", "chexpert",
-    "d4rl", "atari", "mujoco", "meta-world", "alfworld", "webshop", "swe-bench", "arc", "hellaswag",
-    "truthfulqa", "winogrande", "piqa", "boolq", "bigbench", "big-bench", "asvspoof2019",
-    "asvspoof 2019", "ljspeech", "vctk", "musdb18", "esc-50", "cifar-10.1", "imagenet-a",
-    "imagenet-r", "imagenet-c", "imagenet-v2", "places365", "inaturalist", "flickr30k",
-    "ms marco", "natural questions", "triviaqa", "hotpotqa", "alpacaeval", "mt-bench",
+    "imagenet",
+    "imagenet-1k",
+    "imagenet-21k",
+    "cifar-10",
+    "cifar-100",
+    "cifar10",
+    "cifar100",
+    "mnist",
+    "fashion-mnist",
+    "svhn",
+    "coco",
+    "ms-coco",
+    "mscoco",
+    "pascal voc",
+    "cityscapes",
+    "ade20k",
+    "kitti",
+    "nuscenes",
+    "waymo",
+    "librispeech",
+    "common voice",
+    "voxceleb",
+    "audioset",
+    "squad",
+    "glue",
+    "superglue",
+    "mmlu",
+    "gsm8k",
+    "math",
+    "humaneval",
+    "mbpp",
+    "mmmu",
+    "mmbench",
+    "vqav2",
+    "gqa",
+    "textvqa",
+    "docvqa",
+    "chartqa",
+    "laion",
+    "laion-5b",
+    "c4",
+    "the pile",
+    "fineweb",
+    "wikitext",
+    "wikitext-103",
+    "openwebtext",
+    "cub",
+    "cub-200",
+    "celeba",
+    "ffhq",
+    "lsun",
+    "shapenet",
+    "scannet",
+    "objaverse",
+    "kinetics",
+    "ucf101",
+    "hmdb51",
+    "something-something",
+    "ogb",
+    "cora",
+    "citeseer",
+    "pubmed",
+    "mimic-iii",
+    "mimic-iv",
+    "brats",
+    "isic",
+    "chexpert",
+    "d4rl",
+    "atari",
+    "mujoco",
+    "meta-world",
+    "alfworld",
+    "webshop",
+    "swe-bench",
+    "arc",
+    "hellaswag",
+    "truthfulqa",
+    "winogrande",
+    "piqa",
+    "boolq",
+    "bigbench",
+    "big-bench",
+    "asvspoof2019",
+    "asvspoof 2019",
+    "ljspeech",
+    "vctk",
+    "musdb18",
+    "esc-50",
+    "cifar-10.1",
+    "imagenet-a",
+    "imagenet-r",
+    "imagenet-c",
+    "imagenet-v2",
+    "places365",
+    "inaturalist",
+    "flickr30k",
+    "ms marco",
+    "natural questions",
+    "triviaqa",
+    "hotpotqa",
+    "alpacaeval",
+    "mt-bench",
 }
 
 
@@ -87,9 +174,7 @@ def classify_name(
     intro = data = existing = 0
     reasons: list[str] = []
     for m in mentions:
-        sentence = next(
-            (s for s in sentences(abstract) if name in s), ""
-        )
+        sentence = next((s for s in sentences(abstract) if name in s), "")
         before8 = _before(abstract, m.start(), 8)
         before3 = _before(abstract, m.start(), 3)
         after4 = _after(abstract, m.end(), 4)
@@ -98,7 +183,9 @@ def classify_name(
         ):
             intro += 3
             reasons.append("named")
-        if re.search(r"\b(?:we|this (?:paper|work)|our work|authors)\b[^.;]*\b" + _INTRO_VERB, before8):
+        if re.search(
+            r"\b(?:we|this (?:paper|work)|our work|authors)\b[^.;]*\b" + _INTRO_VERB, before8
+        ):
             intro += 2
             reasons.append("we propose")
         if re.search(r"\bour\s*$", before3) or re.search(r"\bour\b", before3.split(",")[-1]):
@@ -122,22 +209,37 @@ def classify_name(
     if _term_acronym(name, abstract):
         return NameCall(name, "other", "abbreviates a common term")
     list_cue = (
-        r"\b" + _DATA_WORD + r"\s*(?:[:,(]|such as|including)\s*(?:[\w\-.]+,?\s+(?:and\s+)?){0,6}"
-        + re.escape(name) + r"(?![\w\-])"
+        r"\b"
+        + _DATA_WORD
+        + r"\s*(?:[:,(]|such as|including)\s*(?:[\w\-.]+,?\s+(?:and\s+)?){0,6}"
+        + re.escape(name)
+        + r"(?![\w\-])"
     )
     paren_cue = r"\(\s*" + re.escape(name) + r"\s*\)[^.]{0,60}\b" + _DATA_WORD
-    on_cue = r"\b(?:accuracy|performance|results?|evaluated|evaluate|trained|experiments?|tested)\s+on\s+(?:the\s+)?" + re.escape(name) + r"(?![\w\-])"
-    if re.search(list_cue, abstract) or re.search(paren_cue, abstract) or re.search(on_cue, abstract):
+    on_cue = (
+        r"\b(?:accuracy|performance|results?|evaluated|evaluate|trained|experiments?|tested)\s+on\s+(?:the\s+)?"
+        + re.escape(name)
+        + r"(?![\w\-])"
+    )
+    if (
+        re.search(list_cue, abstract)
+        or re.search(paren_cue, abstract)
+        or re.search(on_cue, abstract)
+    ):
         data += 2
         reasons.append("listed as a dataset")
-    if low in KNOWN_DATASETS or re.sub(r"[-\s]", "", low) in {re.sub(r"[-\s]", "", d) for d in KNOWN_DATASETS}:
+    if low in KNOWN_DATASETS or re.sub(r"[-\s]", "", low) in {
+        re.sub(r"[-\s]", "", d) for d in KNOWN_DATASETS
+    }:
         data += 3
         reasons.append("known dataset")
     if len(mentions) >= 2 and intro:
         intro += 1
     # A short form in parentheses right after a new name is the same artifact.
     for other in names:
-        if other != name and re.search(re.escape(other) + r"\s*\(\s*" + re.escape(name) + r"\s*\)", abstract):
+        if other != name and re.search(
+            re.escape(other) + r"\s*\(\s*" + re.escape(name) + r"\s*\)", abstract
+        ):
             intro += 1
     why = ", ".join(dict.fromkeys(reasons)) or "no cue"
     if data >= 2 and data > intro:
@@ -164,7 +266,8 @@ def _prefer_short(names: list[str], abstract: str) -> list[str]:
     out = []
     for name in names:
         shorter = [
-            o for o in names
+            o
+            for o in names
             if o != name
             and len(o) < len(name)
             and re.search(re.escape(name) + r"\s*\(\s*" + re.escape(o) + r"\s*\)", abstract)
@@ -173,7 +276,8 @@ def _prefer_short(names: list[str], abstract: str) -> list[str]:
         inside = [o for o in names if o != name and " " in o and name in o.split()]
         # The long form in parentheses after a chosen short name: "VILA^2 (VILA-augmented-VILA)".
         expansion = [
-            o for o in names
+            o
+            for o in names
             if o != name
             and len(o) < len(name)
             and re.search(re.escape(o) + r"\s*\(\s*" + re.escape(name) + r"\s*\)", abstract)
@@ -197,7 +301,9 @@ def _expansion_only(name: str, abstract: str, shorts: list[str]) -> bool:
     return all(any(a <= m.start() and m.end() <= b for a, b in spans) for m in mentions)
 
 
-def classify_names(abstract: str, names: list[str] | None = None) -> tuple[list[str], list[str], list[NameCall]]:
+def classify_names(
+    abstract: str, names: list[str] | None = None
+) -> tuple[list[str], list[str], list[NameCall]]:
     """(introduces, datasets, every call) for the candidate names of an abstract."""
     names = find_names(abstract) if names is None else names
     cue_names = find_cue_names(abstract)
@@ -210,50 +316,173 @@ def classify_names(abstract: str, names: list[str] | None = None) -> tuple[list[
 
 _DOMAIN_WORDS: dict[str, tuple[str, ...]] = {
     "healthcare": (
-        "medical", "clinical", "patient", "diagnos", "disease", "health", "hospital", "mri",
-        "ct scan", "radiolog", "patholog", "retina", "glaucoma", "cancer", "tumor", "brain",
-        "stroke", "ecg", "eeg", "protein", "molecul", "drug", "genom", "biolog", "cell",
-        "parkinson", "surgical", "ehr", "medicine", "thromb",
+        "medical",
+        "clinical",
+        "patient",
+        "diagnos",
+        "disease",
+        "health",
+        "hospital",
+        "mri",
+        "ct scan",
+        "radiolog",
+        "patholog",
+        "retina",
+        "glaucoma",
+        "cancer",
+        "tumor",
+        "brain",
+        "stroke",
+        "ecg",
+        "eeg",
+        "protein",
+        "molecul",
+        "drug",
+        "genom",
+        "biolog",
+        "cell",
+        "parkinson",
+        "surgical",
+        "ehr",
+        "medicine",
+        "thromb",
     ),
     "speech_audio": (
-        "speech", "audio", "speaker", "voice", "acoustic", "asr", "music", "singing", "sound",
-        "spoof", "codec", "vocal", "waveform", "prosody", "phoneme",
+        "speech",
+        "audio",
+        "speaker",
+        "voice",
+        "acoustic",
+        "asr",
+        "music",
+        "singing",
+        "sound",
+        "spoof",
+        "codec",
+        "vocal",
+        "waveform",
+        "prosody",
+        "phoneme",
     ),
     "robotics_rl": (
-        "robot", "reinforcement learning", "policy", "agent", "manipulation", "navigation",
-        "control", "locomotion", "embodied", "imitation learning", "reward", "grasp",
-        "autonomous driving", "planning",
+        "robot",
+        "reinforcement learning",
+        "policy",
+        "agent",
+        "manipulation",
+        "navigation",
+        "control",
+        "locomotion",
+        "embodied",
+        "imitation learning",
+        "reward",
+        "grasp",
+        "autonomous driving",
+        "planning",
     ),
-    "graphs": ("graph", "node", "gnn", "edge", "network data", "link prediction", "molecular graph"),
+    "graphs": (
+        "graph",
+        "node",
+        "gnn",
+        "edge",
+        "network data",
+        "link prediction",
+        "molecular graph",
+    ),
     "multimodal": (
-        "vision-language", "vision language", "multimodal", "multi-modal", "vlm", "mllm",
-        "text-to-image", "image-text", "captioning", "visual question", "audio-visual",
-        "text-to-video", "cross-modal",
+        "vision-language",
+        "vision language",
+        "multimodal",
+        "multi-modal",
+        "vlm",
+        "mllm",
+        "text-to-image",
+        "image-text",
+        "captioning",
+        "visual question",
+        "audio-visual",
+        "text-to-video",
+        "cross-modal",
     ),
     "computer_vision": (
-        "image", "video", "visual", "vision", "segmentation", "detection", "3d", "pixel",
-        "camera", "point cloud", "diffusion", "object", "scene", "imagenet", "convolutional",
+        "image",
+        "video",
+        "visual",
+        "vision",
+        "segmentation",
+        "detection",
+        "3d",
+        "pixel",
+        "camera",
+        "point cloud",
+        "diffusion",
+        "object",
+        "scene",
+        "imagenet",
+        "convolutional",
         "recognition",
     ),
     "natural_language": (
-        "language model", "llm", "text", "nlp", "natural language", "translation", "token",
-        "question answering", "reasoning", "instruction", "linguistic", "corpus", "prompt",
-        "dialog", "sentence", "word",
+        "language model",
+        "llm",
+        "text",
+        "nlp",
+        "natural language",
+        "translation",
+        "token",
+        "question answering",
+        "reasoning",
+        "instruction",
+        "linguistic",
+        "corpus",
+        "prompt",
+        "dialog",
+        "sentence",
+        "word",
     ),
     "ml_theory": (
-        "theorem", "bound", "prove", "proof", "theoretical", "generalization error",
-        "sample complexity", "convergence rate", "minimax", "pac-bayes", "non-vacuous", "regret",
+        "theorem",
+        "bound",
+        "prove",
+        "proof",
+        "theoretical",
+        "generalization error",
+        "sample complexity",
+        "convergence rate",
+        "minimax",
+        "pac-bayes",
+        "non-vacuous",
+        "regret",
     ),
     "general_ml": (
-        "optimization", "optimizer", "training", "generalization", "gradient", "learning rate",
-        "batch", "neural network", "hyperparameter", "architecture search", "deep learning",
-        "class imbalance", "causal", "tabular", "time series",
+        "optimization",
+        "optimizer",
+        "training",
+        "generalization",
+        "gradient",
+        "learning rate",
+        "batch",
+        "neural network",
+        "hyperparameter",
+        "architecture search",
+        "deep learning",
+        "class imbalance",
+        "causal",
+        "tabular",
+        "time series",
     ),
 }
 # Application areas win over technique areas when both fit (the guide's rule).
 _DOMAIN_WEIGHT = {
-    "healthcare": 2.0, "speech_audio": 1.6, "robotics_rl": 1.5, "graphs": 1.2, "multimodal": 1.6,
-    "computer_vision": 1.0, "natural_language": 0.9, "ml_theory": 1.0, "general_ml": 0.7,
+    "healthcare": 2.0,
+    "speech_audio": 1.6,
+    "robotics_rl": 1.5,
+    "graphs": 1.2,
+    "multimodal": 1.6,
+    "computer_vision": 1.0,
+    "natural_language": 0.9,
+    "ml_theory": 1.0,
+    "general_ml": 0.7,
 }
 
 

@@ -92,8 +92,7 @@ def _decode(data: bytes, name: str) -> str:
 
 def _lines(fh: TextIO, name: str) -> Iterator[tuple[int, str]]:
     try:
-        for number, line in enumerate(fh, start=1):
-            yield number, line
+        yield from enumerate(fh, start=1)
     except UnicodeDecodeError as exc:
         raise InputError(
             f"{name}: not UTF-8 text (undecodable byte near position {exc.start} of a line); "
@@ -151,7 +150,9 @@ def read_jsonl(fh: TextIO, name: str, limit: int) -> Iterator[Paper]:
             raise InputError(f"{name}, line {number}: expected a JSON object")
         where = f"{name}, line {number}"
         count += 1
-        yield _make(_abstract_of(record, where), where, record.get("id"), record.get("title"), limit)
+        yield _make(
+            _abstract_of(record, where), where, record.get("id"), record.get("title"), limit
+        )
     if count == 0:
         raise InputError(f"{name}: no records found")
 
@@ -165,9 +166,7 @@ def read_csv(fh: TextIO, name: str, limit: int) -> Iterator[Paper]:
         raise InputError(f"{name}: not UTF-8 text; convert it to UTF-8 first") from exc
     column = next((k for k in ABSTRACT_KEYS if k in fields), None)
     if column is None:
-        raise InputError(
-            f"{name}: no 'abstract' column (columns: {', '.join(fields) or 'none'})"
-        )
+        raise InputError(f"{name}: no 'abstract' column (columns: {', '.join(fields) or 'none'})")
     count = 0
     try:
         for row in reader:

@@ -18,8 +18,22 @@ from typing import Any, TextIO
 from .errors import InputError
 
 CSV_COLUMNS = (
-    "id", "title", "tldr", "problem", "contribution_types", "introduces", "datasets", "tasks",
-    "results", "domain", "code_url", "keywords", "error", "prompt", "model", "cached",
+    "id",
+    "title",
+    "tldr",
+    "problem",
+    "contribution_types",
+    "introduces",
+    "datasets",
+    "tasks",
+    "results",
+    "domain",
+    "code_url",
+    "keywords",
+    "error",
+    "prompt",
+    "model",
+    "cached",
 )
 
 

@@ -67,7 +67,9 @@ class Pipeline:
         spec = self.prompt.spec
         if not spec.reask:
             return 0
-        return self.settings.max_retries if self.settings.max_retries is not None else spec.max_retries
+        return (
+            self.settings.max_retries if self.settings.max_retries is not None else spec.max_retries
+        )
 
     def _meta(self, messages: list[dict]) -> dict[str, Any]:
         return {
@@ -184,9 +186,7 @@ class Pipeline:
         except (ValidationError, ValueError):
             return None
 
-    def _finish(
-        self, record: dict, data: dict, abstract: str, context: dict, key: str
-    ) -> None:
+    def _finish(self, record: dict, data: dict, abstract: str, context: dict, key: str) -> None:
         context["drop"] = True
         try:
             summary = self.schema.model.model_validate(data, context=context)
@@ -199,5 +199,9 @@ class Pipeline:
         record["summary"] = summary.model_dump(mode="json")
         record["spans"] = spans(summary, abstract)
         meta = record["meta"]
-        stored = {k: meta[k] for k in ("attempts", "usage")} | {"dropped": context.get("dropped", [])}
-        self.cache.set(key, {"summary": record["summary"], "spans": record["spans"], "meta": stored})
+        stored = {k: meta[k] for k in ("attempts", "usage")} | {
+            "dropped": context.get("dropped", [])
+        }
+        self.cache.set(
+            key, {"summary": record["summary"], "spans": record["spans"], "meta": stored}
+        )

@@ -16,8 +16,8 @@ evaluates the fixed part once), optional worked examples, and the strategy:
 ``reask`` turns instructor's re-asks on validation errors on or off (``max_retries``
 of them); ``ground = "drop"`` drops ungrounded items instead of re-asking for them;
 ``repair = true`` keeps the first sentence of a free-text field written as several
-instead of re-asking; ``grammar = false`` keeps the schema out of the engine's decoder even where it could
-constrain it.
+instead of re-asking; ``grammar = false`` keeps the schema out of the engine's decoder
+even where it could constrain it.
 
 Templates are looked up by name in ``./prompts``, the user's config directory
 (``~/.config/summarizer/prompts``) and the bundled ones, or taken from a path.
@@ -42,7 +42,9 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from .errors import PromptError
 
-_ENV = SandboxedEnvironment(undefined=StrictUndefined, autoescape=False, keep_trailing_newline=False)
+_ENV = SandboxedEnvironment(
+    undefined=StrictUndefined, autoescape=False, keep_trailing_newline=False
+)
 _FILE = re.compile(r"^(?P<name>[A-Za-z0-9_\-]+)\.v(?P<version>\d+)\.toml$")
 
 
@@ -161,7 +163,7 @@ def _resolve(ref: str) -> Path:
     if ref in files:
         return files[ref]
     versions = []
-    for stem, file in files.items():
+    for file in files.values():
         match = _FILE.match(file.name)
         if match and match["name"] == ref:
             versions.append((int(match["version"]), file))

@@ -205,14 +205,13 @@ class SummaryChecks(BaseModel):
         return value
 
 
-
 class PaperSummary(SummaryChecks):
     """Structured summary of one scientific abstract (schema ``paper_summary.v1``)."""
 
     tldr: str = Field(
         max_length=400,
         description="One sentence of at most 40 words in your own words: what the paper "
-        "contributes and its key finding. Not a copy of a sentence of the abstract."
+        "contributes and its key finding. Not a copy of a sentence of the abstract.",
     )
     problem: str = Field(
         max_length=400, description="One sentence: the problem or gap the paper addresses."

@@ -39,7 +39,9 @@ def model_cache(tmp_path_factory) -> Path:
         pytest.skip(reason)
     from summarizer.model_file import bundled_model_path
 
-    shared = Path(os.environ.get("SUMMARIZER_TEST_MODEL_CACHE") or tmp_path_factory.mktemp("models"))
+    shared = Path(
+        os.environ.get("SUMMARIZER_TEST_MODEL_CACHE") or tmp_path_factory.mktemp("models")
+    )
     bundled_model_path(shared)
     return shared
 

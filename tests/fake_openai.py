@@ -50,7 +50,11 @@ class FakeOpenAI:
                                 "finish_reason": "stop",
                             }
                         ],
-                        "usage": {"prompt_tokens": 100, "completion_tokens": 20, "total_tokens": 120},
+                        "usage": {
+                            "prompt_tokens": 100,
+                            "completion_tokens": 20,
+                            "total_tokens": 120,
+                        },
                     },
                 )
 

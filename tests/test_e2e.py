@@ -24,7 +24,10 @@ SEED = SEEDS / "000_89500ff302b6df21.txt"
 def cli(*args, env=None, timeout=600):
     return subprocess.run(
         [sys.executable, "-m", "summarizer.cli", *map(str, args)],
-        capture_output=True, text=True, timeout=timeout, env=env or os.environ.copy(),
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        env=env or os.environ.copy(),
     )
 
 
@@ -38,7 +41,7 @@ def check_record(record: dict, abstracts: dict[str, str]) -> None:
     summary = PaperSummary.model_validate(record["summary"], context={"abstract": abstract})
     assert summary.tldr and len(summary.tldr.split()) <= 40
     for field in ("introduces", "datasets"):
-        for item, (start, end) in zip(getattr(summary, field), record["spans"][field]):
+        for item, (start, end) in zip(getattr(summary, field), record["spans"][field], strict=True):
             assert abstract[start:end] == item
     assert record["meta"]["attempts"] >= 1
     assert record["meta"]["usage"]["completion_tokens"] > 0
@@ -73,10 +76,11 @@ def test_embedded_default_summarizes_and_cached_rerun_makes_no_request(
         assert record["meta"]["cached"] is False
 
     # Rerun into a new output: every record comes from the cache; no engine, no request.
+    from typer.testing import CliRunner
+
     import summarizer.connection as connection
     from summarizer.backends.openai_compat import OpenAICompatBackend
     from summarizer.cli import app
-    from typer.testing import CliRunner
 
     def boom(*args, **kwargs):
         raise AssertionError("a cached rerun must not start an engine or send a request")
@@ -96,11 +100,24 @@ def test_embedded_default_summarizes_and_cached_rerun_makes_no_request(
 
 def test_resume_after_kill_keeps_one_record_per_id(tmp_path, engine, seed_abstracts):
     out = tmp_path / "out.jsonl"
-    args = ["summarize", SEED, "--limit", 3, "-o", out, "--base-url", engine.base_url,
-            "--model", engine.model, "--concurrency", 1]
+    args = [
+        "summarize",
+        SEED,
+        "--limit",
+        3,
+        "-o",
+        out,
+        "--base-url",
+        engine.base_url,
+        "--model",
+        engine.model,
+        "--concurrency",
+        1,
+    ]
     proc = subprocess.Popen(
         [sys.executable, "-m", "summarizer.cli", *map(str, args)],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
     )
     deadline = time.monotonic() + 300
     while time.monotonic() < deadline and (not out.exists() or not out.read_text().strip()):

@@ -28,7 +28,9 @@ def answer(**changes):
         "introduces": ["ImbSAM"],
         "datasets": ["CIFAR-100"],
         "tasks": ["long-tailed recognition"],
-        "results": [{"value": "4.8%", "metric": "tail accuracy", "subject": "ImbSAM", "kind": "improvement"}],
+        "results": [
+            {"value": "4.8%", "metric": "tail accuracy", "subject": "ImbSAM", "kind": "improvement"}
+        ],
         "domain": "computer_vision",
         "code_url": "https://github.com/x/imbsam",
         "keywords": ["class imbalance", "tail classes", "optimizer"],
@@ -47,8 +49,12 @@ def run(settings, abstract=ABSTRACT):
 
 def settings_for(server, tmp_path, **extra):
     return Settings(
-        base_url=server.base_url, model="fake", prompt=extra.pop("prompt", "naive-grammar"),
-        mode=extra.pop("mode", "json_schema"), cache_dir=tmp_path / "c", **extra,
+        base_url=server.base_url,
+        model="fake",
+        prompt=extra.pop("prompt", "naive-grammar"),
+        mode=extra.pop("mode", "json_schema"),
+        cache_dir=tmp_path / "c",
+        **extra,
     )
 
 
@@ -136,9 +142,7 @@ def test_max_tokens_is_always_sent(tmp_path):
 def test_candidate_prompt_sends_an_enum_of_the_abstracts_names(tmp_path):
     picked = {k: v for k, v in answer().items() if k not in ("results", "code_url")}
     with FakeOpenAI(default=picked) as server:
-        record = run(
-            settings_for(server, tmp_path, prompt="candidates", mode="json_object_schema")
-        )
+        record = run(settings_for(server, tmp_path, prompt="candidates", mode="json_object_schema"))
     fmt = server.requests[0]["response_format"]
     assert fmt["type"] == "json_object"
     items = fmt["schema"]["properties"]["introduces"]["items"]

@@ -53,5 +53,5 @@ class Backend(ABC):
             BackendError: the endpoint failed.
         """
 
-    async def aclose(self) -> None:
+    async def aclose(self) -> None:  # noqa: B027 (optional for backends without connections)
         """Release connections."""

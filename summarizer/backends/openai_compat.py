@@ -28,11 +28,11 @@ from typing import Any
 import httpx
 import instructor
 import openai
-from pydantic import ValidationError
 from instructor.core.exceptions import IncompleteOutputException, InstructorRetryException
+from pydantic import ValidationError
 
-from ..errors import AuthenticationError, BackendError, OutputValidationError, RateLimitError
 from ..config import _is_loopback
+from ..errors import AuthenticationError, BackendError, OutputValidationError, RateLimitError
 from .base import Backend, Generation, GenerationRequest
 
 log = logging.getLogger(__name__)
