@@ -4,7 +4,7 @@ PY := $(VENV)/bin/python
 SEEDS ?= ../shared/seeds/000_89500ff302b6df21.txt
 LIMIT ?= 5
 
-.PHONY: install browser run test lint bench clean
+.PHONY: install browser run test lint eval clean
 
 $(VENV)/.installed: pyproject.toml
 	python3 -m venv $(VENV)
@@ -18,6 +18,12 @@ install: $(VENV)/.installed
 run: install
 	$(VENV)/bin/summarizer summarize $(SEEDS) --limit $(LIMIT) -o out/seeds.jsonl
 	@echo "records written to out/seeds.jsonl"
+
+# Score the default prompt and the naive baseline on the test part, embedded engine.
+eval: install
+	$(VENV)/bin/summarizer eval test --prompt naive --out runs/test-naive
+	$(VENV)/bin/summarizer eval test --out runs/test-default
+	@echo "reports: runs/test-default/report.html (naive baseline beside it)"
 
 # Debian's Chromium and ChromeDriver for the browser tests (skipped where they are missing).
 browser:
