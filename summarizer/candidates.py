@@ -364,7 +364,7 @@ _OWN = (
 )
 _WE_CALL = (
     r"(?i:\bwe\s+(?:call|dub|name|term|devise[sd]?|coin)\s+"
-    r"(?:(?:this|it|them|the\s+\w+)\s+)?(?:as\s+)?(?:an?\s+)?)"
+    r"(?:(?:(?:this|the|our)(?:\s+\w+)?|it|them)\s+)?(?:as\s+)?(?:an?\s+)?)"
 )
 _PASSIVE = (
     r"\s+(?:[\w\-]+\s+){0,2}(?:is|are)\s+(?:then\s+|also\s+|further\s+)?"

@@ -547,3 +547,67 @@ def classify_contributions(abstract: str, introduces: list[str]) -> list[str]:
     if not chosen:
         chosen.append("method" if counts["method"] else "empirical_study")
     return list(dict.fromkeys(chosen))[:3]
+
+
+_TASK_HEADS = (
+    "classification", "detection", "segmentation", "generation", "recognition", "forecasting",
+    "estimation", "translation", "answering", "retrieval", "reasoning", "navigation",
+    "manipulation", "prediction", "imputation", "summarization", "captioning", "synthesis",
+    "tracking", "compression", "pretraining", "pre-training", "modeling", "modelling", "search",
+    "planning", "control", "counting", "clustering", "localization", "parsing", "alignment",
+    "editing", "reconstruction", "inpainting", "denoising", "diagnosis", "learning",
+    "generalization", "adaptation", "transfer", "fine-tuning", "finetuning", "evaluation",
+    "optimization", "inference", "understanding", "exploration", "curation", "merging",
+)
+_TASK_STOP = {
+    "the", "a", "an", "of", "for", "and", "or", "in", "on", "to", "with", "by", "from", "our",
+    "their", "its", "this", "that", "these", "we", "is", "are", "be", "as", "via", "such",
+    "existing", "current", "novel", "new", "effective", "efficient", "robust", "better",
+    "improved", "improve", "improves", "improving", "enables", "enable", "across", "both",
+    "while", "under", "which", "has", "have", "many", "various", "different", "most", "more",
+    "prior", "previous", "standard", "strong", "large", "state-of-the-art", "deep", "machine",
+    "challenging", "critical", "key", "accurate", "general", "diverse", "downstream", "scalable",
+    "like", "through", "employ", "certain", "poor", "deeper", "although", "into", "between",
+    "beyond", "unseen", "broader", "reliable", "comprehensive", "research", "models", "model",
+    "require", "can", "provide", "scales", "remarkable", "division", "space", "at", "it", "not",
+    "also", "only", "further", "two", "three", "each", "all", "any", "other", "without",
+}
+
+
+def find_tasks(abstract: str, limit: int = 3) -> list[str]:
+    """Short noun phrases that name a task: up to three words before a task head noun."""
+    heads = "|".join(re.escape(h) for h in _TASK_HEADS)
+    pattern = r"((?:[\w'\-]+\s+){0,3})(" + heads + r")\b"
+    counts: Counter[str] = Counter()
+    first: dict[str, int] = {}
+    for match in re.finditer(pattern, abstract, flags=re.IGNORECASE):
+        words = match.group(1).split()
+        kept: list[str] = []
+        for word in reversed(words):
+            clean = word.strip(",;:()")
+            low = clean.lower()
+            if (
+                clean != word
+                or not clean
+                or low in _TASK_STOP
+                or re.search(r"(?:ly|ing|ed|[^s]es|ows|ses)$", low)
+            ):
+                break
+            kept.insert(0, clean)
+        if not kept:
+            continue  # a bare head noun ("learning") names no task
+        phrase = " ".join([*kept, match.group(2)])
+        key = phrase.lower()
+        counts[key] += 1
+        first.setdefault(key, match.start())
+        first[key + "\x00text"] = first.get(key + "\x00text") or phrase  # type: ignore[assignment]
+    ranked = sorted(counts, key=lambda k: (-counts[k], first[k]))
+    out: list[str] = []
+    for key in ranked:
+        text = first[key + "\x00text"]
+        if any(key in o.lower() or o.lower() in key for o in out):
+            continue
+        out.append(text)  # type: ignore[arg-type]
+        if len(out) == limit:
+            break
+    return out

@@ -9,8 +9,8 @@ evaluates the fixed part once), optional worked examples, and the strategy:
   engine's grammar where it has one) and writes the free-text fields; ``results`` and
   ``code_url`` come from code.
 - ``cues``: as ``candidates``, but code also picks the new names, the datasets, the
-  domain and the contribution types from the abstract's wording; the model writes the
-  free-text fields (tldr, problem, tasks, keywords).
+  domain, the contribution types and the tasks from the abstract's wording; the model
+  writes the free-text fields (tldr, problem, keywords).
 - ``free``: the model writes every field; grounding is checked and re-asked.
 
 ``reask`` turns instructor's re-asks on validation errors on or off (``max_retries``

@@ -7,9 +7,8 @@ A prompt's ``strategy`` picks one of these:
   it (an enum: with a grammar-capable engine a hallucinated name cannot be decoded).
   ``results`` and ``code_url`` come from code (see :mod:`summarizer.candidates`).
 - ``cues``: as ``candidates``, but code also decides ``introduces``, ``datasets``,
-  ``domain`` and ``contribution_types`` from the abstract's wording (see
-  :mod:`summarizer.cues`); the model writes only ``tldr``, ``problem``, ``tasks`` and
-  ``keywords``.
+  ``domain``, ``contribution_types`` and ``tasks`` from the abstract's wording (see
+  :mod:`summarizer.cues`); the model writes only ``tldr``, ``problem`` and ``keywords``.
 - ``free``: the model fills the whole schema; grounding runs in validation and
   instructor re-asks on a miss.
 """
@@ -26,7 +25,7 @@ from pydantic.fields import FieldInfo
 from pydantic_core import PydanticUndefined
 
 from .candidates import Candidates, find_candidates
-from .cues import classify_contributions, classify_domain, classify_names
+from .cues import classify_contributions, classify_domain, classify_names, find_tasks
 from .inputs import Paper
 from .prompting import Prompt
 from .schema import PaperSummary, Result, SummaryChecks
@@ -44,7 +43,7 @@ MODEL_FIELDS = (
 )
 CODE_FIELDS = ("results", "code_url")
 # Fields the model writes under the cues strategy; the rest come from code.
-TEXT_FIELDS = ("tldr", "problem", "tasks", "keywords")
+TEXT_FIELDS = ("tldr", "problem", "keywords")
 MAX_INTRODUCES = 3
 MAX_DATASETS = 6
 
@@ -150,6 +149,7 @@ def plan(paper: Paper, prompt: Prompt, schema: type[BaseModel]) -> Plan:
             "datasets": datasets,
             "domain": classify_domain(paper.abstract),
             "contribution_types": classify_contributions(paper.abstract, introduces),
+            "tasks": find_tasks(paper.abstract),
         }
         examples = [
             (_variables(e.abstract, None, find_candidates(e.abstract)), e.answer)

@@ -171,13 +171,12 @@ def test_cue_prompt_asks_only_for_the_text_fields_and_code_fills_the_rest(tmp_pa
     text = {
         "tldr": "This paper proposes ImbSAM, a class-aware optimizer for tail classes.",
         "problem": "Optimizers generalize poorly on tail classes.",
-        "tasks": ["recognition"],
         "keywords": ["class imbalance", "tail classes", "optimizer"],
     }
     with FakeOpenAI(default=text) as server:
         record = run(settings_for(server, tmp_path, prompt="default", mode="json_object_schema"))
     schema = server.requests[0]["response_format"]["schema"]
-    assert set(schema["properties"]) == {"tldr", "problem", "tasks", "keywords"}
+    assert set(schema["properties"]) == {"tldr", "problem", "keywords"}
     assert schema["properties"]["tldr"]["pattern"].startswith("^(This paper|We|The authors) ")
     summary = record["summary"]
     assert record["error"] is None

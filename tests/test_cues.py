@@ -1,0 +1,141 @@
+"""The wording rules that pick new names, datasets, domain, contribution types and tasks."""
+
+from __future__ import annotations
+
+import pytest
+
+from summarizer.candidates import find_candidates, find_cue_names
+from summarizer.cues import classify_contributions, classify_domain, classify_names, find_tasks
+
+
+def names_of(abstract: str) -> tuple[list[str], list[str]]:
+    introduces, datasets, _ = classify_names(abstract, find_candidates(abstract).names)
+    return introduces, datasets
+
+
+@pytest.mark.parametrize(
+    "abstract, new",
+    [
+        pytest.param(
+            "We propose Re-ttention, a sparse attention method.", ["Re-ttention"], id="we-propose"
+        ),
+        pytest.param(
+            "We introduce NATURAL INSTRUCTIONS, a dataset of 61 tasks.",
+            ["NATURAL INSTRUCTIONS"],
+            id="all-caps-phrase",
+        ),
+        pytest.param(
+            "We propose MOtion-Based Variability Enhancement (MOVE), a paradigm.",
+            ["MOVE"],
+            id="short-form-preferred",
+        ),
+        pytest.param(
+            "We call this architecture a Pointer Net (Ptr-Net). Ptr-Nets work well.",
+            ["Ptr-Net"],
+            id="we-call",
+        ),
+        pytest.param(
+            "The proposed method, GenD, fine-tunes only LayerNorm.", ["GenD"], id="proposed-method"
+        ),
+        pytest.param(
+            "Then, a Sample-level Domain-aware Attention (SDA) strategy is presented.",
+            ["SDA"],
+            id="passive",
+        ),
+        pytest.param(
+            "we introduce VILA^2 (VILA-augmented-VILA), a VLM family.", ["VILA^2"], id="symbol"
+        ),
+    ],
+)
+def test_new_names_from_their_cue(abstract, new):
+    assert names_of(abstract)[0] == new
+
+
+def test_existing_models_and_term_acronyms_are_not_new():
+    abstract = (
+        "Achieving domain generalization (DG) is hard. We propose GridSeg, which outperforms "
+        "DeepSeek-R1 and GPT-4V on CIFAR-100."
+    )
+    introduces, datasets = names_of(abstract)
+    assert introduces == ["GridSeg"]
+    assert datasets == ["CIFAR-100"]
+
+
+@pytest.mark.parametrize(
+    "abstract, datasets",
+    [
+        pytest.param(
+            "We evaluate on two datasets, EWA-DB, and PC-GITA, in two languages.",
+            ["EWA-DB", "PC-GITA"],
+            id="listed-after-datasets",
+        ),
+        pytest.param(
+            "It beats the state of the art on periodicity (PERTUBE) and counting (QUVA) "
+            "benchmarks.",
+            ["PERTUBE", "QUVA"],
+            id="parenthesised-benchmarks",
+        ),
+        pytest.param(
+            "Two models are evaluated on the Visual Genome dataset.",
+            ["Visual Genome"],
+            id="title-case-before-dataset",
+        ),
+        pytest.param("It gains 5 points of accuracy on AIME.", ["AIME"], id="accuracy-on"),
+    ],
+)
+def test_datasets_from_their_context(abstract, datasets):
+    assert names_of(abstract)[1] == datasets
+
+
+def test_cue_names_do_not_take_lower_case_words():
+    assert find_cue_names("We propose a simple method named pseudo supervisor.") == []
+
+
+@pytest.mark.parametrize(
+    "abstract, domain",
+    [
+        pytest.param(
+            "We segment tumors in brain MRI of patients for clinical use.",
+            "healthcare",
+            id="medical",
+        ),
+        pytest.param(
+            "A speech recognition model for noisy audio and speaker voices.",
+            "speech_audio",
+            id="speech",
+        ),
+        pytest.param(
+            "A robot policy learned with reinforcement learning for manipulation.",
+            "robotics_rl",
+            id="robotics",
+        ),
+        pytest.param("Node classification on graph data with a GNN.", "graphs", id="graphs"),
+        pytest.param("We prove a theorem: a tight bound on the regret.", "ml_theory", id="theory"),
+        pytest.param("Nothing about any field at all here.", "other", id="no-cue"),
+    ],
+)
+def test_domain_from_cue_words(abstract, domain):
+    assert classify_domain(abstract) == domain
+
+
+def test_contribution_types():
+    benchmark = "We present QuillBench, a benchmark of 1,113 cases. Models score low on it."
+    assert classify_contributions(benchmark, ["QuillBench"])[0] == "benchmark"
+    survey = (
+        "We present a survey and taxonomy of efficient training, and a review of its literature."
+    )
+    assert classify_contributions(survey, []) == ["survey"]
+    method = "We propose GridSeg, a novel method for segmentation."
+    assert classify_contributions(method, ["GridSeg"]) == ["method"]
+
+
+def test_tasks_are_noun_phrases_ending_in_a_task_word():
+    abstract = (
+        "Accurate glaucoma detection and progression forecasting are hard. We improve "
+        "glaucoma detection with semi-supervised learning, including anomaly detection."
+    )
+    tasks = find_tasks(abstract)
+    assert tasks[0] == "glaucoma detection"  # the most frequent first
+    assert "progression forecasting" in tasks
+    assert all(not t.lower().startswith(("including", "we ")) for t in tasks)
+    assert len(tasks) <= 3
