@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import os
 import sys
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -120,6 +121,30 @@ class RateColumn(ProgressColumn):
         return Text(f"{speed:.2f} it/s" if speed else "-- it/s", style="progress.data.speed")
 
 
+def batch_progress(label: str, total: int) -> tuple[Progress, Callable[[dict[str, Any]], None]]:
+    """A progress bar on stderr with items/s, cache hits and failures, and its per-record tick."""
+    progress = Progress(
+        SpinnerColumn(),
+        TextColumn(f"[bold]{label}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        RateColumn(),
+        TextColumn("cached {task.fields[cached]}  failed {task.fields[failed]}"),
+        TimeElapsedColumn(),
+        console=err,
+        disable=not err.is_terminal and os.environ.get("SUMMARIZER_PROGRESS") != "1",
+    )
+    counts = {"cached": 0, "failed": 0}
+    task = progress.add_task(label, total=total, **counts)
+
+    def tick(record: dict[str, Any]) -> None:
+        counts["cached"] += bool(record["meta"].get("cached"))
+        counts["failed"] += bool(record["error"])
+        progress.update(task, advance=1, **counts)
+
+    return progress, tick
+
+
 @app.command()
 def summarize(
     inputs: Annotated[
@@ -165,37 +190,22 @@ def summarize(
     )
     if inputs.count("-") > 1:
         raise typer.BadParameter("stdin (-) can be given once")
-    # A first pass counts the papers (and finds bad input before any request is sent).
-    total = 0
-    for _ in read_papers(inputs, limit_chars=settings.max_abstract_chars):
-        total += 1
-        if limit is not None and total >= limit:
-            break
-    papers = read_papers(inputs, limit_chars=settings.max_abstract_chars)
-    if "-" in inputs:
-        papers = iter(list(read_papers(inputs, limit_chars=settings.max_abstract_chars)))
+    if "-" in inputs:  # standard input can be read once
+        papers: Iterable[Any] = list(read_papers(inputs, limit_chars=settings.max_abstract_chars))
+        total = len(papers) if limit is None else min(limit, len(papers))
+    else:
+        # A first pass counts the papers (and finds bad input before any request is sent);
+        # the second streams them, so memory stays flat on any input size.
+        total = 0
+        for _ in read_papers(inputs, limit_chars=settings.max_abstract_chars):
+            total += 1
+            if limit is not None and total >= limit:
+                break
+        papers = read_papers(inputs, limit_chars=settings.max_abstract_chars)
 
     writer = RecordWriter(output, stream=sys.stdout if output is None else None)
     already = len(writer.done)
-    progress = Progress(
-        SpinnerColumn(),
-        TextColumn("[bold]summarizing"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        RateColumn(),
-        TextColumn("cached {task.fields[cached]}  failed {task.fields[failed]}"),
-        TimeElapsedColumn(),
-        console=err,
-        transient=False,
-        disable=not err.is_terminal and os.environ.get("SUMMARIZER_PROGRESS") != "1",
-    )
-    counts = {"cached": 0, "failed": 0}
-    task = progress.add_task("summarize", total=max(total - already, 0), **counts)
-
-    def tick(record: dict[str, Any]) -> None:
-        counts["cached"] += bool(record["meta"].get("cached"))
-        counts["failed"] += bool(record["error"])
-        progress.update(task, advance=1, **counts)
+    progress, tick = batch_progress("summarizing", max(total - already, 0))
 
     async def go():
         async with Pipeline(settings) as pipeline:

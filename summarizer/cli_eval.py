@@ -10,20 +10,11 @@ Exit codes as for ``summarize``: 0 done, 1 fatal error (and, for ``compare``, a
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    SpinnerColumn,
-    TextColumn,
-    TimeElapsedColumn,
-)
 from rich.table import Table
 from rich.text import Text
 from typer.core import TyperGroup
@@ -41,10 +32,10 @@ from .cli import (
     ModeOpt,
     NoCache,
     PromptOpt,
-    RateColumn,
     SchemaOpt,
     Timeout,
     _settings,
+    batch_progress,
     err,
     out,
 )
@@ -131,24 +122,7 @@ def eval_run(
     # A bad baseline folder fails before any request is sent.
     base_run = load_run(baseline) if baseline is not None else None
     total = len({item.id for item in load_suite(suite)})
-    progress = Progress(
-        SpinnerColumn(),
-        TextColumn("[bold]evaluating"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        RateColumn(),
-        TextColumn("cached {task.fields[cached]}  failed {task.fields[failed]}"),
-        TimeElapsedColumn(),
-        console=err,
-        disable=not err.is_terminal and os.environ.get("SUMMARIZER_PROGRESS") != "1",
-    )
-    counts = {"cached": 0, "failed": 0}
-    task = progress.add_task("eval", total=min(total, limit or total), **counts)
-
-    def tick(record: dict[str, Any]) -> None:
-        counts["cached"] += bool(record["meta"].get("cached"))
-        counts["failed"] += bool(record["error"])
-        progress.update(task, advance=1, **counts)
+    progress, tick = batch_progress("evaluating", min(total, limit or total))
 
     with progress:
         run = run_suite(suite, settings, out=output, runs_dir=runs_dir, limit=limit, on_record=tick)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 
 import pytest
 
@@ -194,3 +195,35 @@ def test_after_the_last_reask_one_sampled_try_is_made(tmp_path, reask_prompt):
     assert record["meta"]["attempts"] == 4
     assert [r["temperature"] for r in server.requests] == [0.0, 0.0, 0.0, 0.7]
     assert record["meta"]["usage"]["prompt_tokens"] == 400
+
+
+def test_cli_reads_stdin_once_and_writes_a_record(tmp_path, monkeypatch):
+    from typer.testing import CliRunner
+
+    from summarizer.cli import app
+
+    monkeypatch.setenv("SUMMARIZER_CACHE_DIR", str(tmp_path / "c"))
+    out = tmp_path / "out.jsonl"
+    with FakeOpenAI(default=answer()) as server:
+        result = CliRunner().invoke(
+            app,
+            [
+                "summarize",
+                "-",
+                "-o",
+                str(out),
+                "--base-url",
+                server.base_url,
+                "--model",
+                "m",
+                "--mode",
+                "json_schema",
+                "--prompt",
+                "naive-grammar",
+            ],
+            input=ABSTRACT + "\n",
+        )
+    assert result.exit_code == 0, result.output
+    (line,) = out.read_text().splitlines()
+    record = json.loads(line)
+    assert record["abstract"] == ABSTRACT and record["summary"]["introduces"] == ["ImbSAM"]
