@@ -29,7 +29,7 @@ from rich.progress import (
 from rich.table import Table
 from rich.text import Text
 
-from .config import Settings, default_cache_dir
+from .config import Settings
 from .errors import SummarizerError
 
 EXIT_OK, EXIT_FATAL, EXIT_USAGE, EXIT_FAILED_ITEMS, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
@@ -111,6 +111,11 @@ def _settings(**flags: Any) -> Settings:
         first = exc.errors()[0]
         raise typer.BadParameter(f"{first['loc'][0]}: {first['msg']}") from exc
     return settings
+
+
+def _cache_dir(flag: Path | None) -> Path:
+    """The cache directory from the same layers as every other setting."""
+    return _settings(cache_dir=flag).cache_dir
 
 
 class RateColumn(ProgressColumn):
@@ -262,12 +267,13 @@ def cache_stats(cache_dir: CacheDir = None) -> None:
     """Show where the cache is and how big it is."""
     from .cache import ResultCache
 
-    cache = ResultCache(cache_dir or default_cache_dir())
+    cache = ResultCache(_cache_dir(cache_dir))
     info = cache.stats()
     cache.close()
     out.print(
         f"directory  {info['directory']}\nentries    {info['entries']}\n"
-        f"size       {info['bytes'] / 1e6:.2f} MB"
+        f"size       {info['bytes'] / 1e6:.2f} MB",
+        soft_wrap=True,  # a path cut across lines cannot be copied
     )
 
 
@@ -276,7 +282,7 @@ def cache_clear(cache_dir: CacheDir = None) -> None:
     """Delete every cached response."""
     from .cache import ResultCache
 
-    cache = ResultCache(cache_dir or default_cache_dir())
+    cache = ResultCache(_cache_dir(cache_dir))
     removed = cache.clear()
     cache.close()
     out.print(f"removed {removed} cached responses")
@@ -291,7 +297,7 @@ def engine_start(
     """Start a local engine that stays up for later runs."""
     from .engine import start_daemon
 
-    info = start_daemon(cache_dir or default_cache_dir(), model_path, n_ctx)
+    info = start_daemon(_cache_dir(cache_dir), model_path, n_ctx)
     out.print(f"engine running: {info.base_url} (model {info.model}, pid {info.pid})")
 
 
@@ -300,7 +306,7 @@ def engine_status(cache_dir: CacheDir = None) -> None:
     """Show the long-lived local engine, if one is running."""
     from .engine import running_engine
 
-    info = running_engine(cache_dir or default_cache_dir())
+    info = running_engine(_cache_dir(cache_dir))
     if info is None:
         out.print("no engine running")
         raise typer.Exit(EXIT_FATAL)
@@ -315,7 +321,7 @@ def engine_stop(cache_dir: CacheDir = None) -> None:
     """Stop the long-lived local engine."""
     from .engine import stop_daemon
 
-    stopped = stop_daemon(cache_dir or default_cache_dir())
+    stopped = stop_daemon(_cache_dir(cache_dir))
     out.print("engine stopped" if stopped else "no engine was running")
 
 

@@ -185,3 +185,20 @@ def test_config_show_bad_file_is_one_error_line(dirs):
     result = _cli(["config", "show"], cwd, XDG_CONFIG_HOME=str(xdg))
     assert result.returncode == 1 and result.stdout == ""
     assert result.stderr.startswith("Error: ") and "unknown key 'colour'" in result.stderr
+
+
+def test_cache_and_engine_commands_use_the_configured_cache_dir(tmp_path, monkeypatch):
+    from typer.testing import CliRunner
+
+    from summarizer.cli import app
+
+    configured = tmp_path / "from-toml"
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("SUMMARIZER_CACHE_DIR", raising=False)
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "xdg"))
+    (tmp_path / "summarizer.toml").write_text(f'cache_dir = "{configured}"\n')
+    result = CliRunner().invoke(app, ["cache", "stats"])
+    assert result.exit_code == 0, result.output
+    assert str(configured / "responses") in result.output
+    result = CliRunner().invoke(app, ["engine", "status"])
+    assert "no engine running" in result.output
