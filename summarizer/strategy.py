@@ -30,18 +30,9 @@ from .inputs import Paper
 from .prompting import Prompt
 from .schema import PaperSummary, Result, SummaryChecks
 
-# Fields the model writes under the candidates strategy; the rest come from code.
-MODEL_FIELDS = (
-    "tldr",
-    "problem",
-    "contribution_types",
-    "introduces",
-    "datasets",
-    "tasks",
-    "domain",
-    "keywords",
-)
 CODE_FIELDS = ("results", "code_url")
+# Fields the model writes under the candidates strategy: all the others.
+MODEL_FIELDS = tuple(f for f in PaperSummary.model_fields if f not in CODE_FIELDS)
 # Fields the model writes under the cues strategy; the rest come from code.
 TEXT_FIELDS = ("tldr", "problem", "keywords")
 MAX_INTRODUCES = 3

@@ -35,17 +35,8 @@ from ..text import words
 TASK_MATCH_THRESHOLD = 0.5
 ROUGE_TYPES = ("rouge1", "rouge2", "rougeL")
 GROUNDING = "grounding"
-SCORED_FIELDS: tuple[str, ...] = (
-    "tldr",
-    "problem",
-    "contribution_types",
-    "introduces",
-    "datasets",
-    "tasks",
-    "results",
-    "domain",
-    "code_url",
-)
+# Every schema field has gold to score against but keywords (checked for grounding only).
+SCORED_FIELDS: tuple[str, ...] = tuple(f for f in PaperSummary.model_fields if f != "keywords")
 """The fields the guide scores against gold (``keywords`` is only checked for grounding)."""
 
 
