@@ -17,7 +17,7 @@ from pydantic import BaseModel
 
 from .config import Settings
 from .errors import OutputValidationError, SummarizerError
-from .inputs import Paper, _make
+from .inputs import Paper, make_paper
 from .pipeline import Pipeline
 from .runner import run_batch
 from .schemas import load_schema
@@ -30,7 +30,7 @@ def _settings(settings: Settings | None, overrides: dict[str, Any]) -> Settings:
 
 def _papers(abstracts: Iterable[str | Paper], limit: int) -> list[Paper]:
     return [
-        a if isinstance(a, Paper) else _make(a, f"item {i + 1}", None, None, limit)
+        a if isinstance(a, Paper) else make_paper(a, f"item {i + 1}", None, None, limit)
         for i, a in enumerate(abstracts)
     ]
 

@@ -38,7 +38,8 @@ class Paper:
     problem: str | None = None
 
 
-def _make(abstract: str, source: str, id_: str | None, title: str | None, limit: int) -> Paper:
+def make_paper(abstract: str, source: str, id_: str | None, title: str | None, limit: int) -> Paper:
+    """A paper from one abstract; one over ``limit`` characters carries a ``problem``."""
     abstract = abstract.strip()
     problem = None
     if len(abstract) > limit:
@@ -112,7 +113,7 @@ def read_daily_papers(fh: TextIO, name: str, limit: int) -> Iterator[Paper]:
         if not text or text.lower() in HEADER_LINES:
             return None
         count += 1
-        return _make(text, f"{name}#{count}", None, None, limit)
+        return make_paper(text, f"{name}#{count}", None, None, limit)
 
     for _, line in _lines(fh, name):
         if line.strip():
@@ -150,7 +151,7 @@ def read_jsonl(fh: TextIO, name: str, limit: int) -> Iterator[Paper]:
             raise InputError(f"{name}, line {number}: expected a JSON object")
         where = f"{name}, line {number}"
         count += 1
-        yield _make(
+        yield make_paper(
             _abstract_of(record, where), where, record.get("id"), record.get("title"), limit
         )
     if count == 0:
@@ -175,7 +176,7 @@ def read_csv(fh: TextIO, name: str, limit: int) -> Iterator[Paper]:
             if not text.strip():
                 raise InputError(f"{where}: empty abstract")
             count += 1
-            yield _make(text, where, row.get("id"), row.get("title"), limit)
+            yield make_paper(text, where, row.get("id"), row.get("title"), limit)
     except UnicodeDecodeError as exc:
         raise InputError(f"{name}: not UTF-8 text; convert it to UTF-8 first") from exc
     except csv.Error as exc:

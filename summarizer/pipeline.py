@@ -140,7 +140,7 @@ class Pipeline:
             meta.update(attempts=generation.attempts, usage=generation.usage)
         except OutputValidationError as exc:
             meta.update(attempts=exc.attempts, usage=exc.usage)
-            parsed = self._salvage(exc, p.response_model, paper.abstract, context)
+            parsed = self._salvage(exc, p.response_model, context)
             if parsed is None and request.temperature == 0 and request.max_retries > 0:
                 # Greedy decoding repeats itself across re-asks; one sampled try often
                 # gets past the same mistake (a tldr that copies the abstract, say).
@@ -174,7 +174,7 @@ class Pipeline:
 
     @staticmethod
     def _salvage(
-        exc: OutputValidationError, model: type[BaseModel], abstract: str, context: dict
+        exc: OutputValidationError, model: type[BaseModel], context: dict
     ) -> BaseModel | None:
         """After the last re-ask: keep the answer if dropping ungrounded items makes it valid."""
         if not exc.last_raw:

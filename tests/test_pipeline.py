@@ -8,7 +8,7 @@ import json
 import pytest
 
 from summarizer.config import Settings
-from summarizer.inputs import _make
+from summarizer.inputs import make_paper
 from summarizer.pipeline import Pipeline
 from summarizer.schema import PaperSummary
 
@@ -43,7 +43,7 @@ def answer(**changes):
 def run(settings, abstract=ABSTRACT):
     async def go():
         async with Pipeline(settings) as pipeline:
-            return await pipeline.summarize(_make(abstract, "test", None, None, 20_000))
+            return await pipeline.summarize(make_paper(abstract, "test", None, None, 20_000))
 
     return asyncio.run(go())
 
@@ -160,7 +160,9 @@ def test_overlong_abstract_is_refused_without_a_request(tmp_path):
 
         async def go():
             async with Pipeline(settings) as pipeline:
-                return await pipeline.summarize(_make("word " * 10_000, "x", None, None, 20_000))
+                return await pipeline.summarize(
+                    make_paper("word " * 10_000, "x", None, None, 20_000)
+                )
 
         record = asyncio.run(go())
     assert record["error"]["type"] == "InputError"
