@@ -306,13 +306,22 @@ def _free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-def _port_free(port: int) -> bool:
-    with socket.socket() as sock:
-        try:
-            sock.bind(("127.0.0.1", port))
-        except OSError:
+def _port_free(port: int, within: float = 5) -> bool:
+    """Nothing listens on the port any more (connections the server closed may still be in
+    TIME_WAIT, which blocks a plain bind but is not a server)."""
+    deadline = time.monotonic() + within
+    while True:
+        with socket.socket() as sock:
+            sock.settimeout(1)
+            try:
+                sock.connect(("127.0.0.1", port))
+            except ConnectionRefusedError:
+                return True
+            except OSError:
+                pass
+        if time.monotonic() > deadline:
             return False
-        return True
+        time.sleep(0.1)
 
 
 def _gone(pid: int, within: float) -> bool:
