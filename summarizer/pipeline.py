@@ -24,6 +24,9 @@ from .schema import spans
 from .schemas import SchemaInfo, load_schema
 from .strategy import plan
 
+# Sampled tries after greedy re-asks fail, hotter each time.
+RESAMPLE_TEMPERATURES = (0.7, 1.0)
+
 
 def _add_usage(total: dict[str, int], more: dict[str, int]) -> None:
     for key, value in more.items():
@@ -142,9 +145,12 @@ class Pipeline:
             meta.update(attempts=exc.attempts, usage=exc.usage)
             parsed = self._salvage(exc, p.response_model, context)
             if parsed is None and request.temperature == 0 and request.max_retries > 0:
-                # Greedy decoding repeats itself across re-asks; one sampled try often
-                # gets past the same mistake (a tldr that copies the abstract, say).
-                parsed = await self._resample(request, meta)
+                # Greedy decoding repeats itself across re-asks; sampled tries often get
+                # past the same mistake (a tldr that copies the abstract, say).
+                for temperature in RESAMPLE_TEMPERATURES:
+                    parsed = await self._resample(request, meta, temperature)
+                    if parsed is not None:
+                        break
             if parsed is None:
                 record["error"] = {"type": "OutputValidationError", "message": str(exc)}
         except BackendError as exc:
@@ -157,10 +163,12 @@ class Pipeline:
         meta["seconds"] = round(time.perf_counter() - started, 3)
         return record
 
-    async def _resample(self, request: GenerationRequest, meta: dict[str, Any]) -> BaseModel | None:
+    async def _resample(
+        self, request: GenerationRequest, meta: dict[str, Any], temperature: float
+    ) -> BaseModel | None:
         request.context["drop"] = self.prompt.spec.ground == "drop"
         request.context["dropped"] = []
-        retry = dataclasses.replace(request, temperature=0.7, max_retries=0)
+        retry = dataclasses.replace(request, temperature=temperature, max_retries=0)
         try:
             backend = await self.connection.backend()
             generation = await backend.generate(retry)

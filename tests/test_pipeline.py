@@ -199,6 +199,25 @@ def test_after_the_last_reask_one_sampled_try_is_made(tmp_path, reask_prompt):
     assert record["meta"]["usage"]["prompt_tokens"] == 400
 
 
+def test_sampled_tries_get_hotter_and_stop_at_the_first_valid_one(tmp_path, reask_prompt):
+    copy = answer(tldr="Class imbalance hurts recognition of tail classes.")
+    with FakeOpenAI([copy, copy, copy, copy, answer(), answer()]) as server:
+        record = run(settings_for(server, tmp_path, prompt=reask_prompt))
+    assert record["error"] is None
+    assert record["meta"]["attempts"] == 5
+    assert [r["temperature"] for r in server.requests] == [0.0, 0.0, 0.0, 0.7, 1.0]
+    assert record["summary"]["tldr"] == answer()["tldr"]
+
+
+def test_item_fails_with_the_reason_when_every_try_fails(tmp_path, reask_prompt):
+    copy = answer(tldr="Class imbalance hurts recognition of tail classes.")
+    with FakeOpenAI(default=copy) as server:
+        record = run(settings_for(server, tmp_path, prompt=reask_prompt))
+    assert record["summary"] is None
+    assert "copies a sentence of the abstract" in record["error"]["message"]
+    assert record["meta"]["attempts"] == 5
+
+
 def test_cli_reads_stdin_once_and_writes_a_record(tmp_path, monkeypatch):
     from typer.testing import CliRunner
 
