@@ -326,6 +326,12 @@ def find_numbers(abstract: str, names: list[str]) -> list[Number]:
     return out
 
 
+_ADJECTIVE_SUFFIX = re.compile(
+    r"-(?:based|like|style|driven|guided|centric|specific|level|wise|only|free|aware|oriented)$",
+    re.IGNORECASE,
+)
+
+
 def find_names(abstract: str) -> list[str]:
     """Spans that may name an artifact (method, model, dataset, benchmark), in order."""
     out: list[str] = []
@@ -340,6 +346,8 @@ def find_names(abstract: str) -> list[str]:
                 continue  # a number with a unit, not a name
             if re.fullmatch(r"\d+[A-Za-z]{1,2}", name) and not re.search(r"[A-Z]{2}", name):
                 continue  # "3D", "2.5D", "7B" are sizes or terms
+            if _ADJECTIVE_SUFFIX.search(name):
+                continue  # "ImageNet-based", "GPT-style" describe, they do not name
             seen.add(key)
             out.append(name)
     # Capitalized multi-word names such as "Sharpness-Aware Minimization" are left to
@@ -356,6 +364,13 @@ _LEAD = r"(?:(?:a|an|the)\s+)?(?:(?:novel|new|simple|first|unified|end-to-end|pr
 _TOKEN = r"[A-Z][\w\-]*(?:\^\w+)?\*?"
 _PHRASE = _TOKEN + r"(?:\s+(?:(?:and|of|for|with|in)\s+)?" + _TOKEN + r"){0,5}"
 _NAMING_CUE = r"\b(?:named|called|dubbed|termed|coined)\s+[\"'\u201c]?"
+# A quoted name after "named": 'named "Ghost Batch Normalization"' gives the whole name.
+_NAMING_CUE_QUOTED = (
+    r"\b(?:named|called|dubbed|termed|coined)\s+[\"\u201c](?P<name>[A-Za-z][^\"\u201d.]{1,60}?)"
+    r"[\"\u201d]"
+)
+# "a novel application of X (Y)": the novelty is the use, Y is not new.
+_NOT_ARTIFACT = r"(?:application|use|usage|combination|perspective|view|analysis|study|insight)s?\b"
 _ACRONYM_AFTER = r"[\s~]*\((?P<acr>[A-Za-z][\w\-]*[A-Z][\w\-]*(?:\^\w+)?)(?:\)|\s+-\s)"
 _OWN = (
     r"(?i:\b(?:our|the proposed|the new|a new|a novel)\s+(?:\w+\s+)?(?:method|approach|model|"
@@ -381,12 +396,16 @@ def find_cue_names(abstract: str) -> list[str]:
     out: list[str] = []
     phrase = r"(?P<name>" + _PHRASE + r")(?:" + _ACRONYM_AFTER + r")?"
     patterns = (
+        _NAMING_CUE_QUOTED + r"(?:" + _ACRONYM_AFTER + r")?",
         _CUE_VERB + _LEAD + phrase,
         _WE_CALL + phrase,
         _OWN + phrase,
         _NAMING_CUE + r"(?P<name>[\w][\w\-\^]*\*?)(?:" + _ACRONYM_AFTER + r")?",
         _CUE_VERB + r"(?:[\w\-']+\s+){1,7}?" + r"(?P<name>)" + _ACRONYM_AFTER,
-        r"(?i:\bnovel\s+)(?:[\w\-]+\s+){0,5}?[\w\-]+(?P<name>)" + _ACRONYM_AFTER,
+        r"(?i:\bnovel\s+)(?!"
+        + _NOT_ARTIFACT
+        + r")(?:[\w\-]+\s+){0,5}?[\w\-]+(?P<name>)"
+        + _ACRONYM_AFTER,
         phrase + _PASSIVE,
         phrase + r"\s+(?:[\w\-]+\s+){0,2}introduced in this (?:paper|work)",
     )
@@ -395,12 +414,28 @@ def find_cue_names(abstract: str) -> list[str]:
             name, short = match.group("name"), match.group("acr")
             if short and (not name or len(short) < len(name)):
                 name = short
-            name = name.rstrip(".,;:")
+            name = _own_abbreviation(name.rstrip(".,;:"))
             if not re.search(r"[A-Z0-9]", name):
                 continue
             if name and name.lower() not in _GENERIC and name not in out:
                 out.append(name)
     return out
+
+
+def _own_abbreviation(name: str) -> str:
+    """The last word of a name when it abbreviates the words before it.
+
+    "Customized Polytropon C-Poly" gives ``C-Poly``; "Structured IB" stays whole.
+    """
+    words = name.split()
+    if len(words) < 2:
+        return name
+    last, rest = words[-1], words[:-1]
+    capitals = "".join(ch for ch in last if ch.isupper())
+    initials = "".join(w[0] for w in rest if w[0].isupper())
+    if len(capitals) >= 2 and capitals == initials.upper() and len(initials) == len(rest):
+        return last
+    return name
 
 
 def find_dataset_phrases(abstract: str) -> list[str]:

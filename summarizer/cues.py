@@ -15,6 +15,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from .candidates import find_cue_names, find_names
+from .known_datasets import find_known_datasets, is_known_dataset
 from .text import sentences
 
 _INTRO_VERB = (
@@ -33,111 +34,6 @@ _EXISTING = (
 )
 _DATA_WORD = r"(?:datasets?|benchmarks?|corpus|corpora|suites?|test sets?|splits?|collections?)"
 _DATA_CONTEXT = r"(?:on|across|over|using|from|in|with|including|such as|e\.g\.,?|and|of|to)"
-
-KNOWN_DATASETS = {
-    "imagenet",
-    "imagenet-1k",
-    "imagenet-21k",
-    "cifar-10",
-    "cifar-100",
-    "cifar10",
-    "cifar100",
-    "mnist",
-    "fashion-mnist",
-    "svhn",
-    "coco",
-    "ms-coco",
-    "mscoco",
-    "pascal voc",
-    "cityscapes",
-    "ade20k",
-    "kitti",
-    "nuscenes",
-    "waymo",
-    "librispeech",
-    "common voice",
-    "voxceleb",
-    "audioset",
-    "squad",
-    "glue",
-    "superglue",
-    "mmlu",
-    "gsm8k",
-    "math",
-    "humaneval",
-    "mbpp",
-    "mmmu",
-    "mmbench",
-    "vqav2",
-    "gqa",
-    "textvqa",
-    "docvqa",
-    "chartqa",
-    "laion",
-    "laion-5b",
-    "c4",
-    "the pile",
-    "fineweb",
-    "wikitext",
-    "wikitext-103",
-    "openwebtext",
-    "cub",
-    "cub-200",
-    "celeba",
-    "ffhq",
-    "lsun",
-    "shapenet",
-    "scannet",
-    "objaverse",
-    "kinetics",
-    "ucf101",
-    "hmdb51",
-    "something-something",
-    "ogb",
-    "cora",
-    "citeseer",
-    "pubmed",
-    "mimic-iii",
-    "mimic-iv",
-    "brats",
-    "isic",
-    "chexpert",
-    "d4rl",
-    "atari",
-    "mujoco",
-    "meta-world",
-    "alfworld",
-    "webshop",
-    "swe-bench",
-    "arc",
-    "hellaswag",
-    "truthfulqa",
-    "winogrande",
-    "piqa",
-    "boolq",
-    "bigbench",
-    "big-bench",
-    "asvspoof2019",
-    "asvspoof 2019",
-    "ljspeech",
-    "vctk",
-    "musdb18",
-    "esc-50",
-    "cifar-10.1",
-    "imagenet-a",
-    "imagenet-r",
-    "imagenet-c",
-    "imagenet-v2",
-    "places365",
-    "inaturalist",
-    "flickr30k",
-    "ms marco",
-    "natural questions",
-    "triviaqa",
-    "hotpotqa",
-    "alpacaeval",
-    "mt-bench",
-}
 
 
 @dataclass(frozen=True)
@@ -165,7 +61,8 @@ def classify_name(
     name: str, abstract: str, names: list[str], cue_names: list[str] | None = None
 ) -> NameCall:
     """Label one candidate name from the wording around its mentions."""
-    low = name.lower()
+    if _background(name, abstract):
+        return NameCall(name, "other", "mentioned as existing before the paper's own work")
     if cue_names and name in cue_names:
         return NameCall(name, "introduces", "written right after 'we propose/introduce' or 'named'")
     mentions = _mentions(name, abstract)
@@ -211,13 +108,13 @@ def classify_name(
     list_cue = (
         r"\b"
         + _DATA_WORD
-        + r"\s*(?:[:,(]|such as|including)\s*(?:[\w\-.]+,?\s+(?:and\s+)?){0,6}"
+        + r"\s*(?:[:,(]|such as|including|like)\s*(?:[\w\-.]+,?\s+(?:and\s+)?){0,6}\(?"
         + re.escape(name)
         + r"(?![\w\-])"
     )
     paren_cue = r"\(\s*" + re.escape(name) + r"\s*\)[^.]{0,60}\b" + _DATA_WORD
     on_cue = (
-        r"\b(?:accuracy|performance|results?|evaluated|evaluate|trained|experiments?|tested)\s+on\s+(?:the\s+)?"
+        r"\b(?:accuracy|performance|results?|evaluated|evaluate|trained|experiments?|tested)\s+on\s+(?:the\s+|both\s+)?"
         + re.escape(name)
         + r"(?![\w\-])"
     )
@@ -228,9 +125,7 @@ def classify_name(
     ):
         data += 2
         reasons.append("listed as a dataset")
-    if low in KNOWN_DATASETS or re.sub(r"[-\s]", "", low) in {
-        re.sub(r"[-\s]", "", d) for d in KNOWN_DATASETS
-    }:
+    if is_known_dataset(name):
         data += 3
         reasons.append("known dataset")
     if len(mentions) >= 2 and intro:
@@ -249,6 +144,28 @@ def classify_name(
     return NameCall(name, "other", why)
 
 
+_OWN_WORK = re.compile(
+    r"\b(?:(?:we|this (?:paper|work)|our \w+)\b[^.;]*\b"
+    + _INTRO_VERB
+    + r"|"
+    + _NAMING
+    + r"|"
+    + _NEW_NOUN
+    + r"\b)",
+    re.IGNORECASE,
+)
+
+
+def _background(name: str, abstract: str) -> bool:
+    """True when the name is first written as existing work, and only later in the
+    sentence that presents the paper's own work ("current CBMs ... We propose
+    Data-efficient CBMs (DCBMs)")."""
+    found = [s for s in sentences(abstract) if _mentions(name, s)]
+    if len(found) < 2 or _OWN_WORK.search(found[0]):
+        return False
+    return any(_OWN_WORK.search(s) for s in found[1:])
+
+
 def _term_acronym(name: str, abstract: str) -> bool:
     """True for an acronym of lower-case words: "domain generalization (DG)"."""
     if not re.fullmatch(r"[A-Z]{2,6}s?", name):
@@ -256,9 +173,17 @@ def _term_acronym(name: str, abstract: str) -> bool:
     match = re.search(r"((?:[\w\-']+\s+){1,6})\(\s*" + re.escape(name) + r"\s*\)", abstract)
     if match is None:
         return False
-    words = match.group(1).split()[-len(name.rstrip("s")) :]
+    words = _parts(match.group(1))[-len(name.rstrip("s")) :]
     initials = "".join(w[0] for w in words).lower()
-    return initials == name.rstrip("s").lower() and all(w[0].islower() for w in words)
+    # Title-Case words make a proper name ("Sharpness-Aware Minimization (SAM)"); lower-case
+    # words, with an acronym or two among them, a term ("deep AUC maximization (DAM)").
+    return initials == name.rstrip("s").lower() and not any(
+        re.match(r"[A-Z][a-z]", w) for w in words
+    )
+
+
+def _parts(name: str) -> list[str]:
+    return [w for w in re.split(r"[\s\-]+", name) if w]
 
 
 def _prefer_short(names: list[str], abstract: str) -> list[str]:
@@ -280,6 +205,7 @@ def _prefer_short(names: list[str], abstract: str) -> list[str]:
             for o in names
             if o != name
             and len(o) < len(name)
+            and len(_parts(name)) > len(_parts(o))
             and re.search(re.escape(o) + r"\s*\(\s*" + re.escape(name) + r"\s*\)", abstract)
         ]
         if not shorter and not inside and not expansion:
@@ -306,11 +232,12 @@ def classify_names(
 ) -> tuple[list[str], list[str], list[NameCall]]:
     """(introduces, datasets, every call) for the candidate names of an abstract."""
     names = find_names(abstract) if names is None else names
+    names = names + [n for n in find_known_datasets(abstract) if n not in names]
     cue_names = find_cue_names(abstract)
     calls = [classify_name(n, abstract, names, cue_names) for n in names]
     introduces = _prefer_short([c.name for c in calls if c.label == "introduces"], abstract)
     introduces = [n for n in introduces if not _expansion_only(n, abstract, introduces)]
-    datasets = [c.name for c in calls if c.label == "dataset"]
+    datasets = _prefer_short([c.name for c in calls if c.label == "dataset"], abstract)
     return introduces, datasets, calls
 
 

@@ -139,3 +139,68 @@ def test_tasks_are_noun_phrases_ending_in_a_task_word():
     assert "progression forecasting" in tasks
     assert all(not t.lower().startswith(("including", "we ")) for t in tasks)
     assert len(tasks) <= 3
+
+
+@pytest.mark.parametrize(
+    "abstract, new, data",
+    [
+        pytest.param(
+            "Concept Bottleneck Models (CBMs) explain predictions. Current CBMs need many "
+            "samples. We propose Data-efficient CBMs (DCBMs), which need few.",
+            ["DCBMs"],
+            [],
+            id="background-name-inside-the-new-one",
+        ),
+        pytest.param(
+            "This paper considers a novel application of deep AUC maximization (DAM) to bags. "
+            "We propose a provable multi-instance DAM (MIDAM) algorithm that beats DAM.",
+            ["MIDAM"],
+            [],
+            id="novel-application-is-not-a-new-name",
+        ),
+        pytest.param(
+            'We present a novel algorithm named "Ghost Batch Normalization" for large batches.',
+            ["Ghost Batch Normalization"],
+            [],
+            id="quoted-name-whole",
+        ),
+        pytest.param(
+            "In this paper, we introduce a novel approach Customized Polytropon C-Poly that "
+            "mixes skills.",
+            ["C-Poly"],
+            [],
+            id="own-abbreviation-last",
+        ),
+        pytest.param(
+            "Prior work links linear self-attention (LSA) to descent. We introduce yq-LSA, a "
+            "simple generalization of LSA.",
+            ["yq-LSA"],
+            [],
+            id="term-acronym-of-hyphenated-words",
+        ),
+        pytest.param(
+            "Policies trained on datasets such as Open X-Embodiment (OXE) generalize. We "
+            "study how such data are mixed.",
+            [],
+            ["OXE"],
+            id="dataset-short-form",
+        ),
+        pytest.param(
+            "We train CLIP on MSCOCO/Conceptual Captions and test on shifted ImageNets and "
+            "Kinetics600 clips.",
+            [],
+            ["MSCOCO", "ImageNets", "Kinetics600", "Conceptual Captions"],
+            id="known-datasets-variants-and-phrases",
+        ),
+        pytest.param(
+            "We report competitive accuracy against ImageNet-based baselines on ImageNet-A.",
+            [],
+            ["ImageNet-A"],
+            id="adjective-is-not-a-name",
+        ),
+    ],
+)
+def test_names_from_wording(abstract: str, new: list[str], data: list[str]) -> None:
+    introduces, datasets = names_of(abstract)
+    assert introduces == new
+    assert sorted(datasets) == sorted(data)
