@@ -32,7 +32,7 @@ _UNIT = (
     r"GB|MB|TB|GiB|FPS|fps|dB|mm|cm|km|meters|metres|Hz|kHz|PQ|BLEU|mAP|AP|FID|pts)(?![A-Za-z])"
 )
 _NUMBER = re.compile(
-    r"(?:(?<![\w.\-/^])|(?<=[\d%kKMB]-)|(?<=\d--)|(?<=[\d%]\u2013))"  # not glued to a name
+    r"(?:(?<![\w.\-/^])|(?<=[\d%kKMB]-)|(?<=\d--)|(?<=[\d%]\u2013)|(?<=\+/-))"  # not glued to a name
     # ("GPT-4", "v1.5", "ImageNet-100"), but the far end of a range ("20-30%") counts
     r"(?P<sign>[<>≤≥~≈]\s?|[+\-−±]|up to )?"
     r"(?P<num>(?>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?))"
@@ -268,7 +268,11 @@ def find_numbers(abstract: str, names: list[str]) -> list[Number]:
         if any(a <= start < b for a, b in spans_of_urls):
             continue
         num, unit, sign = match.group("num"), match.group("unit") or "", match.group("sign")
-        if abstract[start - 1 : start] in {"-", "\u2013"} and not (ends & {start - 1, start - 2}):
+        if (
+            abstract[start - 1 : start] in {"-", "\u2013"}
+            and not (ends & {start - 1, start - 2})
+            and abstract[start - 3 : start] != "+/-"
+        ):
             continue  # "CPM-3", "Qwen2.5-7B": not the far end of a range of numbers
         before_char = abstract[start - 1 : start]
         after_char = abstract[end : end + 1]

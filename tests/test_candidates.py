@@ -77,6 +77,9 @@ def test_numbers_inside_urls_are_not_results() -> None:
         pytest.param("It has 1,113 pairs of cases.", ["1,113"], id="thousands"),
         pytest.param("It keeps >90% recall.", [">90%"], id="greater-than"),
         pytest.param("A gain of +2.59% overall.", ["+2.59%"], id="plus-sign"),
+        pytest.param(
+            "It has 1.93% (1.98+/-0.07) error.", ["1.93%", "1.98", "0.07"], id="plus-minus-ascii"
+        ),
         pytest.param("It scores 87.7\\% F1.", ["87.7\\%"], id="latex-percent-raw"),
         pytest.param("It scales from 1.8B to 7B parameters.", ["1.8B", "7B"], id="model-sizes"),
         pytest.param("It runs 6.3 times faster.", ["6.3 times"], id="times"),
