@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from .text import sentences
 
@@ -32,8 +33,9 @@ _UNIT = (
     r"GB|MB|TB|GiB|FPS|fps|dB|mm|cm|km|meters|metres|Hz|kHz|PQ|BLEU|mAP|AP|FID|pts)(?![A-Za-z])"
 )
 _NUMBER = re.compile(
-    r"(?:(?<![\w.\-/^])|(?<=[\d%kKMB]-)|(?<=\d--)|(?<=[\d%]\u2013)|(?<=\+/-))"  # not glued to a name
-    # ("GPT-4", "v1.5", "ImageNet-100"), but the far end of a range ("20-30%") counts
+    # Not glued to a name ("GPT-4", "v1.5", "ImageNet-100"), but the far end of a range
+    # ("20-30%") and a deviation ("1.98+/-0.07") count.
+    r"(?:(?<![\w.\-/^])|(?<=[\d%kKMB]-)|(?<=\d--)|(?<=[\d%]\u2013)|(?<=\+/-))"
     r"(?P<sign>[<>≤≥~≈]\s?|[+\-−±]|up to )?"
     r"(?P<num>(?>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?))"
     r"(?P<unit>" + _UNIT + r")?"
@@ -397,6 +399,11 @@ def find_cue_names(abstract: str) -> list[str]:
     A name followed by its short form in parentheses gives the short form, as the guide
     prefers ("MOtion-Based Variability Enhancement (MOVE)" gives ``MOVE``).
     """
+    return list(_cue_names(abstract))
+
+
+@lru_cache(maxsize=64)
+def _cue_names(abstract: str) -> tuple[str, ...]:
     out: list[str] = []
     phrase = r"(?P<name>" + _PHRASE + r")(?:" + _ACRONYM_AFTER + r")?"
     patterns = (
@@ -423,7 +430,7 @@ def find_cue_names(abstract: str) -> list[str]:
                 continue
             if name and name.lower() not in _GENERIC and name not in out:
                 out.append(name)
-    return out
+    return tuple(out)
 
 
 def _own_abbreviation(name: str) -> str:

@@ -45,8 +45,53 @@ class NameCall:
     reason: str
 
 
-def _mentions(name: str, text: str) -> list[re.Match[str]]:
-    return list(re.finditer(r"(?<![\w\-])" + re.escape(name) + r"(?![\w\-])", text))
+# Names differ in every abstract, so the rules below find a name with str.find and test
+# the text around it with fixed, compiled patterns (a pattern per name would be compiled
+# anew for every abstract).
+
+
+def _glued(ch: str) -> bool:
+    return ch == "-" or ch.isalnum() or ch == "_"
+
+
+def _occurrences(name: str, text: str) -> list[int]:
+    """Start of every occurrence of ``name`` in ``text``, anywhere."""
+    out, i = [], text.find(name) if name else -1
+    while i != -1:
+        out.append(i)
+        i = text.find(name, i + 1)
+    return out
+
+
+def _mentions(name: str, text: str) -> list[tuple[int, int]]:
+    """(start, end) of each mention of ``name`` as a whole token."""
+    n = len(name)
+    return [
+        (i, i + n)
+        for i in _occurrences(name, text)
+        if not (i > 0 and _glued(text[i - 1])) and not (i + n < len(text) and _glued(text[i + n]))
+    ]
+
+
+_OPEN_PAREN_END = re.compile(r"\(\s*$")
+_CLOSE_PAREN = re.compile(r"\s*\)")
+
+
+def _in_parens(short: str, text: str) -> list[int]:
+    """Where "(" short ")" is written (with optional spaces): the position of the "("."""
+    out = []
+    for i in _occurrences(short, text):
+        if not _CLOSE_PAREN.match(text, i + len(short)):
+            continue
+        opening = _OPEN_PAREN_END.search(text, max(0, i - 40), i)
+        if opening is not None:
+            out.append(opening.start())
+    return out
+
+
+def _written_as(long: str, short: str, text: str) -> bool:
+    """True when the text has ``long (short)``."""
+    return any(text[:at].rstrip().endswith(long) for at in _in_parens(short, text))
 
 
 def _before(text: str, start: int, words: int) -> str:
@@ -70,11 +115,11 @@ def classify_name(
         return NameCall(name, "other", "not found as a word")
     intro = data = existing = 0
     reasons: list[str] = []
-    for m in mentions:
+    for start, end in mentions:
         sentence = next((s for s in sentences(abstract) if name in s), "")
-        before8 = _before(abstract, m.start(), 8)
-        before3 = _before(abstract, m.start(), 3)
-        after4 = _after(abstract, m.end(), 4)
+        before8 = _before(abstract, start, 8)
+        before3 = _before(abstract, start, 3)
+        after4 = _after(abstract, end, 4)
         if re.search(r"\b" + _NAMING + r"\s*[\"'(]?$", before3) or re.search(
             r"\b" + _NAMING + r"\b", before3
         ):
@@ -105,24 +150,7 @@ def classify_name(
             reasons.append("dataset context")
     if _term_acronym(name, abstract):
         return NameCall(name, "other", "abbreviates a common term")
-    list_cue = (
-        r"\b"
-        + _DATA_WORD
-        + r"\s*(?:[:,(]|such as|including|like)\s*(?:[\w\-.]+,?\s+(?:and\s+)?){0,6}\(?"
-        + re.escape(name)
-        + r"(?![\w\-])"
-    )
-    paren_cue = r"\(\s*" + re.escape(name) + r"\s*\)[^.]{0,60}\b" + _DATA_WORD
-    on_cue = (
-        r"\b(?:accuracy|performance|results?|evaluated|evaluate|trained|experiments?|tested)\s+on\s+(?:the\s+|both\s+)?"
-        + re.escape(name)
-        + r"(?![\w\-])"
-    )
-    if (
-        re.search(list_cue, abstract)
-        or re.search(paren_cue, abstract)
-        or re.search(on_cue, abstract)
-    ):
+    if _listed_as_data(name, abstract):
         data += 2
         reasons.append("listed as a dataset")
     if is_known_dataset(name):
@@ -132,9 +160,7 @@ def classify_name(
         intro += 1
     # A short form in parentheses right after a new name is the same artifact.
     for other in names:
-        if other != name and re.search(
-            re.escape(other) + r"\s*\(\s*" + re.escape(name) + r"\s*\)", abstract
-        ):
+        if other != name and _written_as(other, name, abstract):
             intro += 1
     why = ", ".join(dict.fromkeys(reasons)) or "no cue"
     if data >= 2 and data > intro:
@@ -142,6 +168,32 @@ def classify_name(
     if intro >= 3 and intro > existing:
         return NameCall(name, "introduces", why)
     return NameCall(name, "other", why)
+
+
+_LIST_CUE = re.compile(
+    r"\b"
+    + _DATA_WORD
+    + r"\s*(?:[:,(]|such as|including|like)\s*(?:[\w\-.]+,?\s+(?:and\s+)?){0,6}\(?$"
+)
+_PAREN_CUE = re.compile(r"\s*\)[^.]{0,60}\b" + _DATA_WORD)
+_ON_CUE = re.compile(
+    r"\b(?:accuracy|performance|results?|evaluated|evaluate|trained|experiments?|tested)"
+    r"\s+on\s+(?:the\s+|both\s+)?$"
+)
+
+
+def _listed_as_data(name: str, abstract: str) -> bool:
+    """ "datasets such as X", "X (...) benchmark", "accuracy on X"."""
+    n = len(name)
+    for i in _occurrences(name, abstract):
+        if i + n < len(abstract) and _glued(abstract[i + n]):
+            continue
+        before = abstract[max(0, i - 300) : i]
+        if _LIST_CUE.search(before) or _ON_CUE.search(before):
+            return True
+        if _OPEN_PAREN_END.search(before) and _PAREN_CUE.match(abstract, i + n):
+            return True
+    return False
 
 
 _OWN_WORK = re.compile(
@@ -166,11 +218,18 @@ def _background(name: str, abstract: str) -> bool:
     return any(_OWN_WORK.search(s) for s in found[1:])
 
 
+_WORDS_BEFORE = re.compile(r"((?:[\w\-']+\s+){1,6})$")
+
+
 def _term_acronym(name: str, abstract: str) -> bool:
     """True for an acronym of lower-case words: "domain generalization (DG)"."""
     if not re.fullmatch(r"[A-Z]{2,6}s?", name):
         return False
-    match = re.search(r"((?:[\w\-']+\s+){1,6})\(\s*" + re.escape(name) + r"\s*\)", abstract)
+    match = None
+    for at in _in_parens(name, abstract):
+        match = _WORDS_BEFORE.search(abstract, max(0, at - 200), at)
+        if match is not None:
+            break
     if match is None:
         return False
     words = _parts(match.group(1))[-len(name.rstrip("s")) :]
@@ -191,11 +250,7 @@ def _prefer_short(names: list[str], abstract: str) -> list[str]:
     out = []
     for name in names:
         shorter = [
-            o
-            for o in names
-            if o != name
-            and len(o) < len(name)
-            and re.search(re.escape(name) + r"\s*\(\s*" + re.escape(o) + r"\s*\)", abstract)
+            o for o in names if o != name and len(o) < len(name) and _written_as(name, o, abstract)
         ]
         # A single word of a longer chosen name ("NATURAL" of "NATURAL INSTRUCTIONS").
         inside = [o for o in names if o != name and " " in o and name in o.split()]
@@ -206,11 +261,14 @@ def _prefer_short(names: list[str], abstract: str) -> list[str]:
             if o != name
             and len(o) < len(name)
             and len(_parts(name)) > len(_parts(o))
-            and re.search(re.escape(o) + r"\s*\(\s*" + re.escape(name) + r"\s*\)", abstract)
+            and _written_as(o, name, abstract)
         ]
         if not shorter and not inside and not expansion:
             out.append(name)
     return out
+
+
+_LONG_FORM = re.compile(r"[^.;()]{1,120}$")
 
 
 def _expansion_only(name: str, abstract: str, shorts: list[str]) -> bool:
@@ -222,9 +280,13 @@ def _expansion_only(name: str, abstract: str, shorts: list[str]) -> bool:
     for short in shorts:
         if len(short) >= len(name):
             continue
-        for m in re.finditer(r"([^.;()]{1,120})\(\s*" + re.escape(short) + r"\s*\)", abstract):
-            spans.append(m.span(1))
-    return all(any(a <= m.start() and m.end() <= b for a, b in spans) for m in mentions)
+        for at in _in_parens(short, abstract):
+            if abstract[at] != "(":
+                continue
+            run = _LONG_FORM.search(abstract, max(0, at - 120), at)
+            if run is not None:
+                spans.append(run.span())
+    return all(any(a <= s and e <= b for a, b in spans) for s, e in mentions)
 
 
 def classify_names(
@@ -413,14 +475,25 @@ _DOMAIN_WEIGHT = {
 }
 
 
+# Domain words by their first letter; a word counts where it starts a word of the text.
+_DOMAIN_BY_LETTER: dict[str, list[tuple[str, str]]] = {}
+for _domain, _words in _DOMAIN_WORDS.items():
+    for _word in _words:
+        _DOMAIN_BY_LETTER.setdefault(_word[0], []).append((_domain, _word))
+_WORD_START = re.compile(r"\b\w")
+
+
 def domain_scores(abstract: str) -> dict[str, float]:
-    """A score per domain from the words of the abstract."""
+    """A score per domain from the words of the abstract (each domain word counts at every
+    word of the abstract that starts with it)."""
     text = abstract.lower()
-    scores = {}
-    for domain, words in _DOMAIN_WORDS.items():
-        hits = sum(len(re.findall(r"\b" + re.escape(w), text)) for w in words)
-        scores[domain] = hits * _DOMAIN_WEIGHT[domain]
-    return scores
+    hits = dict.fromkeys(_DOMAIN_WORDS, 0)
+    for match in _WORD_START.finditer(text):
+        at = match.start()
+        for domain, word in _DOMAIN_BY_LETTER.get(text[at], ()):
+            if text.startswith(word, at):
+                hits[domain] += 1
+    return {domain: hits[domain] * _DOMAIN_WEIGHT[domain] for domain in _DOMAIN_WORDS}
 
 
 def classify_domain(abstract: str) -> str:
@@ -448,10 +521,13 @@ _TYPE_PATTERNS: dict[str, str] = {
 }
 
 
+_TYPE_REGEXES = {kind: re.compile(pattern) for kind, pattern in _TYPE_PATTERNS.items()}
+
+
 def classify_contributions(abstract: str, introduces: list[str]) -> list[str]:
     """1 to 3 contribution types, most important first."""
     text = abstract.lower()
-    counts = Counter({t: len(re.findall(p, text)) for t, p in _TYPE_PATTERNS.items()})
+    counts = Counter({t: len(p.findall(text)) for t, p in _TYPE_REGEXES.items()})
     chosen: list[str] = []
     if counts["survey"] >= 1 and not introduces:
         chosen.append("survey")
@@ -637,13 +713,18 @@ _TASK_STOP = {
 }
 
 
+# Up to three words and a head noun; tried only where a word starts.
+_TASK_PHRASE = re.compile(
+    r"(?<![\w'\-])((?:[\w'\-]+\s+){0,3})(" + "|".join(re.escape(h) for h in _TASK_HEADS) + r")\b",
+    re.IGNORECASE,
+)
+
+
 def find_tasks(abstract: str, limit: int = 3) -> list[str]:
     """Short noun phrases that name a task: up to three words before a task head noun."""
-    heads = "|".join(re.escape(h) for h in _TASK_HEADS)
-    pattern = r"((?:[\w'\-]+\s+){0,3})(" + heads + r")\b"
     counts: Counter[str] = Counter()
     first: dict[str, int] = {}
-    for match in re.finditer(pattern, abstract, flags=re.IGNORECASE):
+    for match in _TASK_PHRASE.finditer(abstract):
         words = match.group(1).split()
         kept: list[str] = []
         for word in reversed(words):

@@ -341,7 +341,10 @@ def _multiword() -> re.Pattern[str]:
     alternatives = "|".join(
         r"[\s\-]+".join(re.escape(part) for part in re.split(r"[\s\-]+", n)) for n in spelled
     )
-    return re.compile(r"(?<![\w\-])(?:" + alternatives + r")(?![\w\-])", re.IGNORECASE)
+    # Tried only where a capitalized word starts.
+    return re.compile(
+        r"(?<![\w\-])(?=(?-i:[A-Z]))(?:" + alternatives + r")(?![\w\-])", re.IGNORECASE
+    )
 
 
 def find_known_datasets(abstract: str) -> list[str]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+from functools import lru_cache
 
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(\[])")
 _ABBREVIATIONS = ("e.g.", "i.e.", "et al.", "vs.", "cf.", "Fig.", "Eq.", "etc.")
@@ -21,6 +22,11 @@ def paper_id(abstract: str) -> str:
 
 def sentences(text: str) -> list[str]:
     """Split text into sentences, keeping common abbreviations intact."""
+    return list(_sentences(text))
+
+
+@lru_cache(maxsize=64)
+def _sentences(text: str) -> tuple[str, ...]:
     protected = text
     for i, abbr in enumerate(_ABBREVIATIONS):
         protected = protected.replace(abbr, f"\x00{i}\x00")
@@ -30,7 +36,7 @@ def sentences(text: str) -> list[str]:
         for i, abbr in enumerate(_ABBREVIATIONS):
             part = part.replace(f"\x00{i}\x00", abbr)
         restored.append(part)
-    return restored
+    return tuple(restored)
 
 
 def words(text: str) -> list[str]:
