@@ -25,8 +25,9 @@ from pydantic.fields import FieldInfo
 from pydantic_core import PydanticUndefined
 
 from .candidates import Candidates, find_candidates
-from .cues import classify_contributions, classify_domain, classify_names, find_tasks
+from .cues import classify_names
 from .inputs import Paper
+from .labels import classify_contributions, classify_domain, find_tasks
 from .prompting import Prompt
 from .schema import PaperSummary, Result, SummaryChecks
 

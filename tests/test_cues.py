@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from summarizer.candidates import find_candidates, find_cue_names
-from summarizer.cues import classify_contributions, classify_domain, classify_names, find_tasks
+from summarizer.cues import classify_names
+from summarizer.labels import classify_contributions, classify_domain, find_tasks
 
 
 def names_of(abstract: str) -> tuple[list[str], list[str]]:

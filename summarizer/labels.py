@@ -1,0 +1,467 @@
+"""The paper's domain, its contribution types and its tasks, from the abstract's words.
+
+Weighted cue words decide the domain (application areas before technique areas) and the
+contribution types; short noun phrases that end in a task word ("... segmentation",
+"... forecasting") are the tasks. Prompts with ``strategy = "cues"`` use these with the
+name rules of :mod:`summarizer.cues`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+from .text import sentences
+
+_DOMAIN_WORDS: dict[str, tuple[str, ...]] = {
+    "healthcare": (
+        "medical",
+        "clinical",
+        "patient",
+        "diagnos",
+        "disease",
+        "health",
+        "hospital",
+        "mri",
+        "ct scan",
+        "radiolog",
+        "patholog",
+        "retina",
+        "glaucoma",
+        "cancer",
+        "tumor",
+        "brain",
+        "stroke",
+        "ecg",
+        "eeg",
+        "protein",
+        "molecul",
+        "drug",
+        "genom",
+        "biolog",
+        "cell",
+        "parkinson",
+        "surgical",
+        "ehr",
+        "medicine",
+        "thromb",
+    ),
+    "speech_audio": (
+        "speech",
+        "audio",
+        "speaker",
+        "voice",
+        "acoustic",
+        "asr",
+        "music",
+        "singing",
+        "sound",
+        "spoof",
+        "codec",
+        "vocal",
+        "waveform",
+        "prosody",
+        "phoneme",
+    ),
+    "robotics_rl": (
+        "robot",
+        "reinforcement learning",
+        "policy",
+        "agent",
+        "manipulation",
+        "navigation",
+        "control",
+        "locomotion",
+        "embodied",
+        "imitation learning",
+        "reward",
+        "grasp",
+        "autonomous driving",
+        "planning",
+    ),
+    "graphs": (
+        "graph",
+        "node",
+        "gnn",
+        "edge",
+        "network data",
+        "link prediction",
+        "molecular graph",
+    ),
+    "multimodal": (
+        "vision-language",
+        "vision language",
+        "multimodal",
+        "multi-modal",
+        "vlm",
+        "mllm",
+        "text-to-image",
+        "image-text",
+        "captioning",
+        "visual question",
+        "audio-visual",
+        "text-to-video",
+        "cross-modal",
+    ),
+    "computer_vision": (
+        "image",
+        "video",
+        "visual",
+        "vision",
+        "segmentation",
+        "detection",
+        "3d",
+        "pixel",
+        "camera",
+        "point cloud",
+        "diffusion",
+        "object",
+        "scene",
+        "imagenet",
+        "convolutional",
+        "recognition",
+    ),
+    "natural_language": (
+        "language model",
+        "llm",
+        "text",
+        "nlp",
+        "natural language",
+        "translation",
+        "token",
+        "question answering",
+        "reasoning",
+        "instruction",
+        "linguistic",
+        "corpus",
+        "prompt",
+        "dialog",
+        "sentence",
+        "word",
+    ),
+    "ml_theory": (
+        "theorem",
+        "bound",
+        "prove",
+        "proof",
+        "theoretical",
+        "generalization error",
+        "sample complexity",
+        "convergence rate",
+        "minimax",
+        "pac-bayes",
+        "non-vacuous",
+        "regret",
+    ),
+    "general_ml": (
+        "optimization",
+        "optimizer",
+        "training",
+        "generalization",
+        "gradient",
+        "learning rate",
+        "batch",
+        "neural network",
+        "hyperparameter",
+        "architecture search",
+        "deep learning",
+        "class imbalance",
+        "causal",
+        "tabular",
+        "time series",
+    ),
+}
+# Application areas win over technique areas when both fit (the guide's rule).
+_DOMAIN_WEIGHT = {
+    "healthcare": 2.0,
+    "speech_audio": 1.6,
+    "robotics_rl": 1.5,
+    "graphs": 1.2,
+    "multimodal": 1.6,
+    "computer_vision": 1.0,
+    "natural_language": 0.9,
+    "ml_theory": 1.0,
+    "general_ml": 0.7,
+}
+
+
+# Domain words by their first letter; a word counts where it starts a word of the text.
+_DOMAIN_BY_LETTER: dict[str, list[tuple[str, str]]] = {}
+for _domain, _words in _DOMAIN_WORDS.items():
+    for _word in _words:
+        _DOMAIN_BY_LETTER.setdefault(_word[0], []).append((_domain, _word))
+_WORD_START = re.compile(r"\b\w")
+
+
+def domain_scores(abstract: str) -> dict[str, float]:
+    """A score per domain from the words of the abstract (each domain word counts at every
+    word of the abstract that starts with it)."""
+    text = abstract.lower()
+    hits = dict.fromkeys(_DOMAIN_WORDS, 0)
+    for match in _WORD_START.finditer(text):
+        at = match.start()
+        for domain, word in _DOMAIN_BY_LETTER.get(text[at], ()):
+            if text.startswith(word, at):
+                hits[domain] += 1
+    return {domain: hits[domain] * _DOMAIN_WEIGHT[domain] for domain in _DOMAIN_WORDS}
+
+
+def classify_domain(abstract: str) -> str:
+    """The most likely domain, or ``other`` when no domain word is found."""
+    scores = domain_scores(abstract)
+    best = max(scores, key=lambda d: scores[d])
+    return best if scores[best] > 0 else "other"
+
+
+_TYPE_PATTERNS: dict[str, str] = {
+    "survey": r"\b(survey|review of|overview|tutorial|position paper|we argue|taxonomy|"
+    r"systematic review|literature)\b",
+    "benchmark": r"\b(benchmark|evaluation suite|leaderboard|metric|evaluation protocol|"
+    r"testbed)\b",
+    "dataset": r"\b(dataset|corpus|data collection|annotat\w+|curated?|collected|"
+    r"we release .{0,40}data)\b",
+    "theory": r"\b(theorem|we prove|prove that|proof|bounds?|theoretical(ly)?|provabl\w+|"
+    r"guarantee)\b",
+    "empirical_study": r"\b(we (study|investigate|analy[sz]e|examine|evaluate|find|observe|"
+    r"explore|reveal)|empirical(ly)? (study|analysis)|our (study|analysis|findings))\b",
+    "system": r"\b(library|toolkit|open-source (implementation|tool|framework)|platform|"
+    r"software|system for|api|implementation)\b",
+    "method": r"\b(we (propose|introduce|present|develop|design)|novel (method|approach|"
+    r"framework|algorithm|architecture|model)|our (method|approach|framework|model))\b",
+}
+
+
+_TYPE_REGEXES = {kind: re.compile(pattern) for kind, pattern in _TYPE_PATTERNS.items()}
+
+
+def classify_contributions(abstract: str, introduces: list[str]) -> list[str]:
+    """1 to 3 contribution types, most important first."""
+    text = abstract.lower()
+    counts = Counter({t: len(p.findall(text)) for t, p in _TYPE_REGEXES.items()})
+    chosen: list[str] = []
+    if counts["survey"] >= 1 and not introduces:
+        chosen.append("survey")
+    intro_sentences = " ".join(
+        s.lower() for s in sentences(abstract) if any(n in s for n in introduces)
+    )
+    for kind in ("benchmark", "dataset"):
+        if introduces and re.search(_TYPE_PATTERNS[kind], intro_sentences):
+            chosen.append(kind)
+    if introduces and not chosen:
+        chosen.append("method")
+    elif introduces and counts["method"]:
+        chosen.append("method")
+    if counts["theory"] >= 2 or re.search(r"\b(we prove|theorem|non-vacuous)\b", text):
+        chosen.append("theory")
+    if counts["empirical_study"] >= 2 and "method" not in chosen:
+        chosen.append("empirical_study")
+    if counts["system"] >= 2 and not chosen:
+        chosen.append("system")
+    if not chosen:
+        chosen.append("method" if counts["method"] else "empirical_study")
+    return list(dict.fromkeys(chosen))[:3]
+
+
+_TASK_HEADS = (
+    "classification",
+    "detection",
+    "segmentation",
+    "generation",
+    "recognition",
+    "forecasting",
+    "estimation",
+    "translation",
+    "answering",
+    "retrieval",
+    "reasoning",
+    "navigation",
+    "manipulation",
+    "prediction",
+    "imputation",
+    "summarization",
+    "captioning",
+    "synthesis",
+    "tracking",
+    "compression",
+    "pretraining",
+    "pre-training",
+    "modeling",
+    "modelling",
+    "search",
+    "planning",
+    "control",
+    "counting",
+    "clustering",
+    "localization",
+    "parsing",
+    "alignment",
+    "editing",
+    "reconstruction",
+    "inpainting",
+    "denoising",
+    "diagnosis",
+    "learning",
+    "generalization",
+    "adaptation",
+    "transfer",
+    "fine-tuning",
+    "finetuning",
+    "evaluation",
+    "optimization",
+    "inference",
+    "understanding",
+    "exploration",
+    "curation",
+    "merging",
+)
+_TASK_STOP = {
+    "the",
+    "a",
+    "an",
+    "of",
+    "for",
+    "and",
+    "or",
+    "in",
+    "on",
+    "to",
+    "with",
+    "by",
+    "from",
+    "our",
+    "their",
+    "its",
+    "this",
+    "that",
+    "these",
+    "we",
+    "is",
+    "are",
+    "be",
+    "as",
+    "via",
+    "such",
+    "existing",
+    "current",
+    "novel",
+    "new",
+    "effective",
+    "efficient",
+    "robust",
+    "better",
+    "improved",
+    "improve",
+    "improves",
+    "improving",
+    "enables",
+    "enable",
+    "across",
+    "both",
+    "while",
+    "under",
+    "which",
+    "has",
+    "have",
+    "many",
+    "various",
+    "different",
+    "most",
+    "more",
+    "prior",
+    "previous",
+    "standard",
+    "strong",
+    "large",
+    "state-of-the-art",
+    "deep",
+    "machine",
+    "challenging",
+    "critical",
+    "key",
+    "accurate",
+    "general",
+    "diverse",
+    "downstream",
+    "scalable",
+    "like",
+    "through",
+    "employ",
+    "certain",
+    "poor",
+    "deeper",
+    "although",
+    "into",
+    "between",
+    "beyond",
+    "unseen",
+    "broader",
+    "reliable",
+    "comprehensive",
+    "research",
+    "models",
+    "model",
+    "require",
+    "can",
+    "provide",
+    "scales",
+    "remarkable",
+    "division",
+    "space",
+    "at",
+    "it",
+    "not",
+    "also",
+    "only",
+    "further",
+    "two",
+    "three",
+    "each",
+    "all",
+    "any",
+    "other",
+    "without",
+}
+
+
+# Up to three words and a head noun; tried only where a word starts.
+_TASK_PHRASE = re.compile(
+    r"(?<![\w'\-])((?:[\w'\-]+\s+){0,3})(" + "|".join(re.escape(h) for h in _TASK_HEADS) + r")\b",
+    re.IGNORECASE,
+)
+
+
+def find_tasks(abstract: str, limit: int = 3) -> list[str]:
+    """Short noun phrases that name a task: up to three words before a task head noun."""
+    counts: Counter[str] = Counter()
+    first: dict[str, int] = {}
+    for match in _TASK_PHRASE.finditer(abstract):
+        words = match.group(1).split()
+        kept: list[str] = []
+        for word in reversed(words):
+            clean = word.strip(",;:()")
+            low = clean.lower()
+            if (
+                clean != word
+                or not clean
+                or low in _TASK_STOP
+                or re.search(r"(?:ly|ing|ed|[^s]es|ows|ses)$", low)
+            ):
+                break
+            kept.insert(0, clean)
+        if not kept:
+            continue  # a bare head noun ("learning") names no task
+        phrase = " ".join([*kept, match.group(2)])
+        key = phrase.lower()
+        counts[key] += 1
+        first.setdefault(key, match.start())
+        first[key + "\x00text"] = first.get(key + "\x00text") or phrase  # type: ignore[assignment]
+    ranked = sorted(counts, key=lambda k: (-counts[k], first[k]))
+    out: list[str] = []
+    for key in ranked:
+        text = first[key + "\x00text"]
+        if any(key in o.lower() or o.lower() in key for o in out):
+            continue
+        out.append(text)  # type: ignore[arg-type]
+        if len(out) == limit:
+            break
+    return out
