@@ -242,6 +242,12 @@ def _print_stats(stats: Any, output: Path | None) -> None:
     table.add_row(
         "tokens (prompt / completion)", f"{stats.prompt_tokens} / {stats.completion_tokens}"
     )
+    if stats.rate_limits:
+        table.add_row(
+            "rate limited (429)",
+            f"{stats.rate_limits} answers; concurrency lowered to {stats.lowest_concurrency}, "
+            f"ended at {stats.final_concurrency}",
+        )
     table.add_row("wall time", f"{stats.seconds:.1f} s")
     if output is not None:
         table.add_row("output", str(output))
