@@ -143,5 +143,5 @@ def test_memory_stays_flat_over_a_long_streamed_input(tmp_path):
     assert stats.done == n
     with out.open() as fh:
         assert sum(1 for _ in fh) == n
-    # What does grow: the sets of ids (reader's dedupe and writer's resume), ~100 B a paper.
+    # What does grow: the sets of ids (reader's dedupe and writer's resume), ~200 B a paper.
     assert peak < 12_000_000, f"peak {peak / 1e6:.1f} MB"
