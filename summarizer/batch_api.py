@@ -22,6 +22,7 @@ endpoint.
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -106,6 +107,8 @@ def write_requests(
     papers: Iterable[Paper], target: Path, settings: Settings, prompt: Prompt, schema: type
 ) -> PrepareReport:
     """Write the request file for ``papers``, streamed."""
+    if not settings.model:
+        raise ConfigError("batch prepare needs --model: the model name the Batch API runs")
     if not prompt.spec.grammar:
         raise ConfigError(
             f"prompt {prompt.id} keeps the schema out of the decoder (grammar = false); "
@@ -114,7 +117,8 @@ def write_requests(
     report = PrepareReport()
     target = Path(target)
     target.parent.mkdir(parents=True, exist_ok=True)
-    with target.open("w", encoding="utf-8") as out:
+    tmp = target.with_name(target.name + ".tmp")  # a half-written file is never left as target
+    with tmp.open("w", encoding="utf-8") as out:
         for paper in papers:
             if paper.problem:
                 report.refused += 1
@@ -122,6 +126,7 @@ def write_requests(
             line = request_line(paper, prompt, schema, settings)
             out.write(json.dumps(line, ensure_ascii=False) + "\n")
             report.written += 1
+    os.replace(tmp, target)
     return report
 
 
