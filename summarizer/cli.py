@@ -97,6 +97,25 @@ ModelPath = Annotated[
     Path | None,
     typer.Option(help="A GGUF model for the embedded engine instead of the bundled one."),
 ]
+ShardOpt = Annotated[
+    str | None,
+    typer.Option(
+        help="I/N: summarize only the I-th of N shards of the input (split by id hash), "
+        "so N machines can share a run; join the outputs with `summarizer merge`.",
+    ),
+]
+
+
+def _shard(text: str | None) -> Any:
+    """The parsed ``--shard``, or None; a bad value is a usage error."""
+    if text is None:
+        return None
+    from .sharding import parse_shard
+
+    try:
+        return parse_shard(text)
+    except SummarizerError as exc:
+        raise typer.BadParameter(str(exc)) from exc
 
 
 def _settings(**flags: Any) -> Settings:
@@ -172,12 +191,16 @@ def summarize(
     timeout: Timeout = None,
     cache_dir: CacheDir = None,
     model_path: ModelPath = None,
+    shard: ShardOpt = None,
 ) -> None:
     """Summarize abstracts into validated, grounded records (JSONL or CSV)."""
     from .inputs import read_papers
     from .output import RecordWriter
     from .pipeline import Pipeline
     from .runner import run_batch
+    from .sharding import in_shard
+
+    part = _shard(shard)
 
     settings = _settings(
         base_url=base_url,
@@ -195,18 +218,19 @@ def summarize(
     )
     if inputs.count("-") > 1:
         raise typer.BadParameter("stdin (-) can be given once")
+    chars = settings.max_abstract_chars
     if "-" in inputs:  # standard input can be read once
-        papers: Iterable[Any] = list(read_papers(inputs, limit_chars=settings.max_abstract_chars))
+        papers: Iterable[Any] = list(in_shard(read_papers(inputs, limit_chars=chars), part))
         total = len(papers) if limit is None else min(limit, len(papers))
     else:
         # A first pass counts the papers (and finds bad input before any request is sent);
         # the second streams them, so memory stays flat on any input size.
         total = 0
-        for _ in read_papers(inputs, limit_chars=settings.max_abstract_chars):
+        for _ in in_shard(read_papers(inputs, limit_chars=chars), part):
             total += 1
             if limit is not None and total >= limit:
                 break
-        papers = read_papers(inputs, limit_chars=settings.max_abstract_chars)
+        papers = in_shard(read_papers(inputs, limit_chars=chars), part)
 
     writer = RecordWriter(output, stream=sys.stdout if output is None else None)
     already = len(writer.done)
@@ -242,6 +266,12 @@ def _print_stats(stats: Any, output: Path | None) -> None:
     table.add_row(
         "tokens (prompt / completion)", f"{stats.prompt_tokens} / {stats.completion_tokens}"
     )
+    if stats.rate_limits:
+        table.add_row(
+            "rate limited (429)",
+            f"{stats.rate_limits} answers; concurrency lowered to {stats.lowest_concurrency}, "
+            f"ended at {stats.final_concurrency}",
+        )
     table.add_row("wall time", f"{stats.seconds:.1f} s")
     if output is not None:
         table.add_row("output", str(output))
@@ -333,6 +363,9 @@ if __name__ != "__main__":
     from .cli_extra import register  # noqa: E402
 
     register(app)
+    from .cli_scale import register as register_scale  # noqa: E402
+
+    register_scale(app)
 
 
 def _is_click(exc: BaseException, name: str) -> bool:

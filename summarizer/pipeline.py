@@ -22,7 +22,7 @@ from .inputs import Paper
 from .prompting import Prompt, load_prompt, messages_hash
 from .schema import spans
 from .schemas import SchemaInfo, load_schema
-from .strategy import plan
+from .strategy import Plan, plan
 
 # Sampled tries after greedy re-asks fail, hotter each time.
 RESAMPLE_TEMPERATURES = (0.7, 1.0)
@@ -101,31 +101,13 @@ class Pipeline:
         p = plan(paper, self.prompt, self.schema.model)
         meta = self._meta(p.messages)
         record["meta"] = meta
-        key = cache_key(
-            endpoint=meta["endpoint"],
-            model=meta["model"],
-            mode=meta["mode"],
-            messages=p.messages,
-            response_schema=p.response_model.model_json_schema(),
-            schema=self.schema.id,
-            strategy=self.prompt.spec.strategy,
-            ground=self.prompt.spec.ground,
-            grammar=self.prompt.spec.grammar,
-            max_retries=self.max_retries,
-            max_tokens=self.settings.max_tokens,
-            temperature=self.settings.temperature,
-        )
+        key = self._key(p, meta)
         hit = self.cache.get(key)
         if hit is not None:
             record.update(summary=hit["summary"], spans=hit["spans"])
             meta.update(hit["meta"], cached=True, seconds=round(time.perf_counter() - started, 4))
             return record
-        drop = self.prompt.spec.ground == "drop"
-        context: dict[str, Any] = {
-            "abstract": paper.abstract,
-            "drop": drop,
-            "repair": self.prompt.spec.repair,
-        }
+        context = self._context(paper)
         request = GenerationRequest(
             messages=p.messages,
             response_model=p.response_model,
@@ -162,6 +144,62 @@ class Pipeline:
         meta["dropped"] = context.get("dropped", [])
         meta["seconds"] = round(time.perf_counter() - started, 3)
         return record
+
+    def record_from_answer(
+        self, paper: Paper, raw: str, usage: dict[str, int], extra: dict[str, Any] | None = None
+    ) -> dict[str, Any]:
+        """The record for an answer the model gave outside this pipeline (a Batch API result).
+
+        The answer is validated and grounded as the online first try is, and the record is
+        assembled and cached the same way; ``extra`` is added to its ``meta``.
+
+        Raises:
+            OutputValidationError: the answer is not valid; re-ask online with :meth:`summarize`.
+        """
+        started = time.perf_counter()
+        record = new_record(paper)
+        p = plan(paper, self.prompt, self.schema.model)
+        meta = self._meta(p.messages)
+        record["meta"] = meta
+        context = self._context(paper)
+        try:
+            parsed = p.response_model.model_validate_json(raw, context=context)
+        except ValidationError as exc:
+            first = exc.errors()[0]
+            where = ".".join(str(part) for part in first["loc"]) or "answer"
+            raise OutputValidationError(
+                f"{where}: {first['msg']}"[:300], attempts=1, last_raw=raw, usage=usage
+            ) from exc
+        meta.update(attempts=1, usage=usage, **(extra or {}))
+        self._finish(record, p.finish(parsed), paper.abstract, context, self._key(p, meta))
+        if record["error"]:
+            raise OutputValidationError(record["error"]["message"], 1, raw, usage)
+        meta["dropped"] = context.get("dropped", [])
+        meta["seconds"] = round(time.perf_counter() - started, 3)
+        return record
+
+    def _key(self, p: Plan, meta: dict[str, Any]) -> str:
+        return cache_key(
+            endpoint=meta["endpoint"],
+            model=meta["model"],
+            mode=meta["mode"],
+            messages=p.messages,
+            response_schema=p.response_model.model_json_schema(),
+            schema=self.schema.id,
+            strategy=self.prompt.spec.strategy,
+            ground=self.prompt.spec.ground,
+            grammar=self.prompt.spec.grammar,
+            max_retries=self.max_retries,
+            max_tokens=self.settings.max_tokens,
+            temperature=self.settings.temperature,
+        )
+
+    def _context(self, paper: Paper) -> dict[str, Any]:
+        return {
+            "abstract": paper.abstract,
+            "drop": self.prompt.spec.ground == "drop",
+            "repair": self.prompt.spec.repair,
+        }
 
     async def _resample(
         self, request: GenerationRequest, meta: dict[str, Any], temperature: float

@@ -1,4 +1,12 @@
-"""Running many papers: bounded concurrency, streaming in and out, resumable."""
+"""Running many papers: adaptive concurrency, streaming in and out, resumable.
+
+At most ``concurrency`` requests are in flight; an :class:`~summarizer.limiter.AdaptiveLimiter`
+lowers that number when the endpoint answers 429 and raises it again after successes.
+Input is read as workers take it and each record is written as soon as it is finished,
+so no paper or record stays in memory: what grows with the input is the ids (the
+reader's, to skip duplicates, and the writer's finished ones, to resume), and the list of
+failures stops at :data:`MAX_FAILURES_KEPT`.
+"""
 
 from __future__ import annotations
 
@@ -6,11 +14,20 @@ import asyncio
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
+from .backends.base import rate_limit_listener
 from .inputs import Paper
+from .limiter import AdaptiveLimiter
 from .output import RecordWriter
-from .pipeline import Pipeline
+
+MAX_FAILURES_KEPT = 100
+
+
+class Summarizer(Protocol):
+    """What the runner drives: a :class:`~summarizer.pipeline.Pipeline`, or a stand-in."""
+
+    async def summarize(self, paper: Paper) -> dict[str, Any]: ...
 
 
 @dataclass
@@ -24,13 +41,19 @@ class BatchStats:
     prompt_tokens: int = 0
     completion_tokens: int = 0
     seconds: float = 0.0
+    #: The first failures (id, type, message); ``failed`` counts them all.
     failures: list[dict[str, Any]] = field(default_factory=list)
+    #: Rate-limited answers (429) seen, and the lowest and last concurrency limit.
+    rate_limits: int = 0
+    lowest_concurrency: int = 0
+    final_concurrency: int = 0
 
     def add(self, record: dict[str, Any]) -> None:
         meta = record.get("meta") or {}
         if record.get("error"):
             self.failed += 1
-            self.failures.append({"id": record["id"], **record["error"]})
+            if len(self.failures) < MAX_FAILURES_KEPT:
+                self.failures.append({"id": record["id"], **record["error"]})
         else:
             self.done += 1
         if meta.get("cached"):
@@ -40,24 +63,32 @@ class BatchStats:
             self.completion_tokens += usage.get("completion_tokens", 0)
 
 
+def _rate_limited(record: dict[str, Any]) -> bool:
+    return (record.get("error") or {}).get("type") == "RateLimitError"
+
+
 async def run_batch(
-    pipeline: Pipeline,
+    pipeline: Summarizer,
     papers: Iterable[Paper],
     writer: RecordWriter | None = None,
     *,
     concurrency: int = 4,
     limit: int | None = None,
     on_record: Callable[[dict[str, Any]], None] | None = None,
+    limiter: AdaptiveLimiter | None = None,
 ) -> BatchStats:
     """Summarize ``papers`` with at most ``concurrency`` requests in flight.
 
     Papers whose id the writer already holds are skipped (resume). Each record is
     written as soon as it is finished. Input is read as the workers take it, so memory
-    stays flat however long the input is.
+    stays flat however long the input is. The limit adapts to rate limiting (see
+    :mod:`summarizer.limiter`); pass ``limiter`` to watch or tune it.
     """
     stats = BatchStats()
     started = time.perf_counter()
-    queue: asyncio.Queue[Paper | None] = asyncio.Queue(maxsize=concurrency * 2)
+    limiter = limiter or AdaptiveLimiter(concurrency)
+    workers = limiter.maximum
+    queue: asyncio.Queue[Paper | None] = asyncio.Queue(maxsize=workers * 2)
     done_ids = writer.done if writer is not None else set()
 
     async def produce() -> None:
@@ -72,12 +103,23 @@ async def run_batch(
                     continue
                 await queue.put(paper)
         finally:
-            for _ in range(concurrency):
+            for _ in range(workers):
                 await queue.put(None)
 
     async def work() -> None:
         while (paper := await queue.get()) is not None:
-            record = await pipeline.summarize(paper)
+            async with limiter.slot() as slot:
+                # The backend reports each 429 it meets, even those its client retries.
+                token = rate_limit_listener.set(slot.rate_limited)
+                try:
+                    record = await pipeline.summarize(paper)
+                finally:
+                    rate_limit_listener.reset(token)
+                if _rate_limited(record):
+                    if not slot.hit:  # a backend that does not report each 429
+                        slot.rate_limited()
+                elif not (record.get("meta") or {}).get("cached"):
+                    slot.succeeded()
             if writer is not None:
                 writer.write(record)
             stats.add(record)
@@ -86,7 +128,10 @@ async def run_batch(
 
     async with asyncio.TaskGroup() as group:
         group.create_task(produce())
-        for _ in range(concurrency):
+        for _ in range(workers):
             group.create_task(work())
     stats.seconds = time.perf_counter() - started
+    stats.rate_limits = limiter.rate_limits
+    stats.lowest_concurrency = limiter.lowest
+    stats.final_concurrency = limiter.limit
     return stats

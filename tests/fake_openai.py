@@ -1,17 +1,27 @@
 """A scripted OpenAI-compatible chat completions server on loopback, for retry logic tests.
 
 It answers each POST /v1/chat/completions with the next scripted reply (a dict that is
-JSON-encoded as the assistant's message content, or a raw string), and records every
-request body. It is a real HTTP server: the client, instructor and the pipeline run
-unchanged against it.
+JSON-encoded as the assistant's message content, a raw string, or a :class:`Status` for an
+HTTP error such as a 429 with Retry-After), and records every request body. It is a real
+HTTP server: the client, instructor and the pipeline run unchanged against it.
 """
 
 from __future__ import annotations
 
 import json
 import threading
+from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
+
+
+@dataclass
+class Status:
+    """A scripted HTTP error reply, e.g. ``Status(429, {"retry-after-ms": "10"})``."""
+
+    code: int
+    headers: dict[str, str] = field(default_factory=dict)
+    message: str = "scripted error"
 
 
 class FakeOpenAI:
@@ -35,6 +45,10 @@ class FakeOpenAI:
                 with server._lock:
                     server.requests.append(body)
                     reply = server.replies.pop(0) if server.replies else server.default
+                if isinstance(reply, Status):
+                    error = {"message": reply.message, "type": "error", "code": reply.code}
+                    self._send(reply.code, {"error": error}, reply.headers)
+                    return
                 content = reply if isinstance(reply, str) else json.dumps(reply)
                 self._send(
                     200,
@@ -58,9 +72,13 @@ class FakeOpenAI:
                     },
                 )
 
-            def _send(self, status: int, payload: dict[str, Any]) -> None:
+            def _send(
+                self, status: int, payload: dict[str, Any], headers: dict[str, str] | None = None
+            ) -> None:
                 data = json.dumps(payload).encode()
                 self.send_response(status)
+                for name, value in (headers or {}).items():
+                    self.send_header(name, value)
                 self.send_header("content-type", "application/json")
                 self.send_header("content-length", str(len(data)))
                 self.end_headers()

@@ -47,7 +47,8 @@ def test_every_summarizer_command_in_the_readme_exists(argv):
     from typer.testing import CliRunner
 
     words = [w for w in argv if not w.startswith("-")]
-    group = words[:2] if words and words[0] in {"eval", "cache", "engine", "config"} else words[:1]
+    groups = {"eval", "cache", "engine", "config", "batch"}
+    group = words[:2] if words and words[0] in groups else words[:1]
     if group[:2] == ["eval", "test"] or (group and group[0] == "eval" and group[-1] != "compare"):
         group = ["eval", "run"]
     result = CliRunner().invoke(app, [*group, "--help"])

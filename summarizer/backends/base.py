@@ -3,10 +3,25 @@
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Callable
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any
 
 from pydantic import BaseModel
+
+#: Told of every rate-limited HTTP answer (429) with its Retry-After in seconds, if any, also
+#: of those the HTTP client then retries by itself. Set per request by the batch runner.
+rate_limit_listener: ContextVar[Callable[[float | None], None] | None] = ContextVar(
+    "summarizer_rate_limit_listener", default=None
+)
+
+
+def report_rate_limit(retry_after: float | None) -> None:
+    """Tell the current request's listener, if any, that the endpoint answered 429."""
+    listener = rate_limit_listener.get()
+    if listener is not None:
+        listener(retry_after)
 
 
 @dataclass

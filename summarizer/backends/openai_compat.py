@@ -25,7 +25,6 @@ import json
 import logging
 from typing import Any
 
-import httpx
 import instructor
 import openai
 from instructor.core.exceptions import IncompleteOutputException, InstructorRetryException
@@ -33,7 +32,7 @@ from pydantic import ValidationError
 
 from ..config import _is_loopback
 from ..errors import AuthenticationError, BackendError, OutputValidationError, RateLimitError
-from .base import Backend, Generation, GenerationRequest
+from .base import Backend, Generation, GenerationRequest, report_rate_limit
 
 log = logging.getLogger(__name__)
 # instructor logs every failed attempt at ERROR level; the records carry the outcome.
@@ -81,13 +80,7 @@ def _on_response(response: Any) -> None:
 def translate(exc: BaseException) -> BackendError:
     """Turn an openai SDK exception into the summarizer error tree."""
     if isinstance(exc, openai.RateLimitError):
-        retry_after = None
-        header = exc.response.headers.get("retry-after") if exc.response is not None else None
-        if header:
-            try:
-                retry_after = float(header)
-            except ValueError:
-                retry_after = None
+        retry_after = _retry_after(exc.response.headers) if exc.response is not None else None
         return RateLimitError(f"rate limited by the endpoint: {exc.message}", exc, retry_after)
     if isinstance(exc, openai.AuthenticationError):
         return AuthenticationError(
@@ -100,6 +93,22 @@ def translate(exc: BaseException) -> BackendError:
     if isinstance(exc, openai.APIStatusError):
         return BackendError(f"the endpoint answered HTTP {exc.status_code}: {exc.message}", exc)
     return BackendError(f"{type(exc).__name__}: {exc}", exc)
+
+
+def _retry_after(headers: Any) -> float | None:
+    """Seconds from ``retry-after-ms`` or ``retry-after`` (a number), if given."""
+    for name, scale in (("retry-after-ms", 1000.0), ("retry-after", 1.0)):
+        try:
+            return float(headers.get(name)) / scale
+        except (TypeError, ValueError):
+            continue
+    return None
+
+
+async def _on_http_response(response: Any) -> None:
+    # Every HTTP answer, retried ones included: the batch runner's limiter learns of each 429.
+    if response.status_code == 429:
+        report_rate_limit(_retry_after(response.headers))
 
 
 def _openai_cause(exc: BaseException) -> BaseException | None:
@@ -127,7 +136,11 @@ class OpenAICompatBackend(Backend):
         self.endpoint = endpoint or base_url or "https://api.openai.com/v1"
         self.model = model
         # A loopback endpoint must not be sent through HTTP(S)_PROXY from the environment.
-        http_client = httpx.AsyncClient(trust_env=False) if _is_loopback(base_url) else None
+        # openai's default client keeps its connection limits (1000, not httpx's 100).
+        http_client = openai.DefaultAsyncHttpxClient(
+            trust_env=not _is_loopback(base_url),
+            event_hooks={"response": [_on_http_response]},
+        )
         self._client = openai.AsyncOpenAI(
             base_url=base_url,
             api_key=api_key,

@@ -1,0 +1,181 @@
+"""Splitting one run across machines, and joining their outputs back.
+
+``--shard I/N`` keeps the papers whose id hashes to ``I - 1`` modulo ``N``: every machine
+reads the same input, keeps its share, and writes its own output file. The split depends
+only on the ids (a hash of the abstract, or the id the input gives), so it is the same on
+every machine and on every rerun.
+
+:func:`merge_outputs` joins the shard outputs into one JSONL file: an id found twice with
+the same summary is written once (a failed record gives way to a finished one); an id
+found twice with different summaries is a conflict; with the input given, every input id
+must be in the output exactly once.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .errors import ConfigError, InputError
+
+_SHARD = re.compile(r"^\s*(\d+)\s*/\s*(\d+)\s*$")
+#: How many missing or conflicting ids a report lists (all are counted).
+LISTED = 20
+
+
+@dataclass(frozen=True)
+class Shard:
+    """Shard ``index`` (1-based) of ``count``."""
+
+    index: int
+    count: int
+
+    def keeps(self, paper_id: str) -> bool:
+        """Whether the paper with this id belongs to this shard."""
+        return shard_of(paper_id, self.count) == self.index
+
+    def __str__(self) -> str:
+        return f"{self.index}/{self.count}"
+
+
+def shard_of(paper_id: str, count: int) -> int:
+    """The 1-based shard of an id among ``count`` shards (stable across machines and runs)."""
+    digest = hashlib.sha256(paper_id.encode("utf-8")).digest()
+    return int.from_bytes(digest[:8], "big") % count + 1
+
+
+def parse_shard(text: str) -> Shard:
+    """``"2/8"`` -> ``Shard(2, 8)``.
+
+    Raises:
+        ConfigError: not of the form I/N with 1 <= I <= N.
+    """
+    match = _SHARD.match(text or "")
+    if not match:
+        raise ConfigError(f"--shard {text!r}: expected I/N, e.g. 1/4 for the first of four")
+    index, count = int(match[1]), int(match[2])
+    if count < 1 or not 1 <= index <= count:
+        raise ConfigError(f"--shard {text}: I must be between 1 and N (N at least 1)")
+    return Shard(index, count)
+
+
+def in_shard(papers: Iterable[Any], shard: Shard | None) -> Iterator[Any]:
+    """The papers of ``shard`` (all of them with no shard), streamed."""
+    for paper in papers:
+        if shard is None or shard.keeps(paper.id):
+            yield paper
+
+
+@dataclass
+class MergeReport:
+    """What a merge found."""
+
+    written: int = 0
+    failed: int = 0
+    duplicates: int = 0
+    conflicts: int = 0
+    missing: int = 0
+    extra: int = 0
+    conflict_ids: list[str] = field(default_factory=list)
+    missing_ids: list[str] = field(default_factory=list)
+    bad_lines: list[str] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not (self.conflicts or self.missing or self.bad_lines)
+
+
+def _lines(path: Path) -> Iterator[tuple[int, dict[str, Any] | None]]:
+    """(line number, record) for each line of a JSONL output; None for a broken line."""
+    try:
+        with path.open("r", encoding="utf-8") as fh:
+            for number, line in enumerate(fh, start=1):
+                if not line.strip():
+                    continue
+                try:
+                    record = json.loads(line)
+                except json.JSONDecodeError:
+                    yield number, None
+                    continue
+                ok = isinstance(record, dict) and isinstance(record.get("id"), str)
+                yield number, record if ok else None
+    except FileNotFoundError as exc:
+        raise InputError(f"{path}: no such file") from exc
+    except UnicodeDecodeError as exc:
+        raise InputError(f"{path}: not a JSONL output of this tool (not UTF-8)") from exc
+
+
+def _content(record: dict[str, Any]) -> bytes:
+    """A digest of what a record says (its summary), blind to timings and cache flags."""
+    blob = json.dumps(record.get("summary"), sort_keys=True, ensure_ascii=False)
+    return hashlib.sha256(blob.encode("utf-8")).digest()[:12]
+
+
+def merge_outputs(
+    target: Path, sources: list[Path], input_ids: Iterable[str] | None = None
+) -> MergeReport:
+    """Join JSONL shard outputs into ``target``; see the module docstring for the rules.
+
+    Two passes over the sources, one record in memory at a time: the first picks, for
+    each id, the line to keep; the second copies those lines. What is held per id is a
+    short digest and a position.
+    """
+    report = MergeReport()
+    resolved = [Path(s).resolve() for s in sources]
+    if Path(target).resolve() in resolved:
+        raise ConfigError(f"the merged output {target} is also one of the shard files")
+    # id -> (digest of the summary or None for a failed record, source index, line number)
+    chosen: dict[str, tuple[bytes | None, int, int]] = {}
+    for index, path in enumerate(sources):
+        for number, record in _lines(Path(path)):
+            if record is None:
+                report.bad_lines.append(f"{path}:{number}")
+                continue
+            ok = record.get("summary") is not None and not record.get("error")
+            digest = _content(record) if ok else None
+            seen = chosen.get(record["id"])
+            if seen is None:
+                chosen[record["id"]] = (digest, index, number)
+                continue
+            report.duplicates += 1
+            if seen[0] is None and digest is not None:
+                chosen[record["id"]] = (digest, index, number)  # a finished one replaces a failure
+            elif seen[0] is not None and digest is not None and seen[0] != digest:
+                report.conflicts += 1
+                if len(report.conflict_ids) < LISTED:
+                    report.conflict_ids.append(record["id"])
+
+    target = Path(target)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    tmp = target.with_name(target.name + ".tmp")
+    with tmp.open("w", encoding="utf-8") as out:
+        for index, path in enumerate(sources):
+            for number, record in _lines(Path(path)):
+                if record is None:
+                    continue
+                digest, keep_index, keep_number = chosen[record["id"]]
+                if (keep_index, keep_number) != (index, number):
+                    continue
+                out.write(json.dumps(record, ensure_ascii=False) + "\n")
+                report.written += 1
+                report.failed += digest is None
+    os.replace(tmp, target)
+
+    if input_ids is not None:
+        expected = 0
+        for paper_id in input_ids:
+            expected += 1
+            if paper_id in chosen:
+                chosen[paper_id] = (b"", -1, -1)  # mark as expected
+                continue
+            report.missing += 1
+            if len(report.missing_ids) < LISTED:
+                report.missing_ids.append(paper_id)
+        report.extra = sum(1 for value in chosen.values() if value[1] != -1)
+    return report

@@ -1,0 +1,147 @@
+"""The batch runner: adaptive concurrency under 429s, and flat memory on a long input."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import tracemalloc
+
+from summarizer.config import Settings
+from summarizer.inputs import make_paper, read_papers
+from summarizer.output import RecordWriter
+from summarizer.pipeline import Pipeline, new_record
+from summarizer.runner import MAX_FAILURES_KEPT, run_batch
+
+from .fake_openai import FakeOpenAI, Status
+from .test_pipeline import ABSTRACT, answer
+
+
+def papers(n: int) -> list:
+    return [make_paper(f"{ABSTRACT} Variant {i}.", "t", None, None, 20_000) for i in range(n)]
+
+
+class ScriptedPipeline:
+    """Answers instantly; the first ``limited`` calls end rate limited. Tracks calls in flight."""
+
+    def __init__(self, limited: int = 0, limiter=None) -> None:
+        self.limited = limited
+        self.calls = 0
+        self.in_flight = 0
+        self.violations: list[tuple[int, int]] = []
+        self.limiter = limiter
+
+    async def summarize(self, paper):
+        self.calls += 1
+        number = self.calls
+        self.in_flight += 1
+        if self.limiter is not None and self.in_flight > self.limiter.limit:
+            self.violations.append((self.in_flight, self.limiter.limit))
+        try:
+            await asyncio.sleep(0)
+            record = new_record(paper)
+            record["meta"] = {"usage": {"prompt_tokens": 1, "completion_tokens": 1}}
+            if number <= self.limited:
+                record["error"] = {"type": "RateLimitError", "message": "429"}
+            else:
+                record["summary"] = {"tldr": "x"}
+            return record
+        finally:
+            self.in_flight -= 1
+
+
+def test_rate_limited_records_lower_the_limit_and_successes_raise_it_again():
+    from summarizer.limiter import AdaptiveLimiter
+
+    limiter = AdaptiveLimiter(8, increase_after=4)
+    pipeline = ScriptedPipeline(limited=1, limiter=limiter)
+    stats = asyncio.run(run_batch(pipeline, papers(60), limiter=limiter))
+    assert stats.done == 59 and stats.failed == 1
+    assert stats.rate_limits == 1
+    assert stats.lowest_concurrency == 4
+    assert stats.final_concurrency == 8  # 59 successes raise it back to the ceiling
+    assert pipeline.violations == []  # no call ever started above the limit
+
+
+def test_a_429_the_client_retried_still_lowers_the_limit(tmp_path):
+    replies = [Status(429, {"retry-after-ms": "10"})]
+    with FakeOpenAI(replies, default=answer()) as server:
+        settings = Settings(
+            base_url=server.base_url,
+            model="fake",
+            prompt="naive-grammar",
+            mode="json_schema",
+            cache_dir=tmp_path / "c",
+        )
+
+        async def go():
+            async with Pipeline(settings) as pipeline:
+                return await run_batch(pipeline, papers(6), concurrency=4)
+
+        stats = asyncio.run(go())
+    assert stats.done == 6 and stats.failed == 0  # the client retried the 429 itself
+    assert len(server.requests) == 7
+    assert stats.rate_limits == 1
+    assert stats.lowest_concurrency == 2
+
+
+def test_an_endpoint_that_keeps_answering_429_fails_the_items_and_lowers_the_limit(tmp_path):
+    with FakeOpenAI(default=Status(429, {"retry-after-ms": "5"})) as server:
+        settings = Settings(
+            base_url=server.base_url,
+            model="fake",
+            prompt="naive-grammar",
+            mode="json_schema",
+            cache_dir=tmp_path / "c",
+        )
+
+        async def go():
+            async with Pipeline(settings) as pipeline:
+                return await run_batch(pipeline, papers(6), concurrency=4)
+
+        stats = asyncio.run(go())
+    assert stats.failed == 6
+    assert {f["type"] for f in stats.failures} == {"RateLimitError"}
+    assert stats.rate_limits == len(server.requests)  # every 429, retried ones included
+    assert len(server.requests) == 24  # each item: one try and the client's three retries
+    # The first four were in flight together: their 429s halve the limit once (4 -> 2);
+    # the last two start at the lowered limit, and the first of them halves it again.
+    assert stats.lowest_concurrency == 1
+
+
+def test_only_the_first_failures_are_kept_but_all_are_counted():
+    count = MAX_FAILURES_KEPT + 50
+    stats = asyncio.run(run_batch(ScriptedPipeline(limited=count), papers(count)))
+    assert stats.failed == count
+    assert len(stats.failures) == MAX_FAILURES_KEPT
+
+
+def test_memory_stays_flat_over_a_long_streamed_input(tmp_path):
+    """20,000 papers of ~2 kB: holding them or their records would take well over 40 MB."""
+    n = 20_000
+    source = tmp_path / "big.jsonl"
+    filler = "x" * 2_000
+    with source.open("w") as fh:
+        for i in range(n):
+            fh.write(json.dumps({"abstract": f"Paper {i}. {filler}"}) + "\n")
+    out = tmp_path / "out.jsonl"
+
+    async def go():
+        writer = RecordWriter(out)
+        try:
+            return await run_batch(
+                ScriptedPipeline(), read_papers([str(source)]), writer, concurrency=16
+            )
+        finally:
+            writer.close()
+
+    tracemalloc.start()
+    try:
+        stats = asyncio.run(go())
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert stats.done == n
+    with out.open() as fh:
+        assert sum(1 for _ in fh) == n
+    # What does grow: the sets of ids (reader's dedupe and writer's resume), ~200 B a paper.
+    assert peak < 12_000_000, f"peak {peak / 1e6:.1f} MB"
