@@ -342,11 +342,14 @@ def _is_click(exc: BaseException, name: str) -> bool:
 
 def main() -> None:
     """Entry point with the one error handler."""
+    interrupted = "Interrupted; finished records are kept in the output, rerun to resume."
     try:
         code = app(standalone_mode=False)
+        if code == EXIT_INTERRUPTED:  # typer turns Ctrl-C inside a command into exit 130
+            err.print(interrupted)
         sys.exit(code if isinstance(code, int) else EXIT_OK)
     except KeyboardInterrupt:
-        err.print("Interrupted; finished records are kept in the output, rerun to resume.")
+        err.print(interrupted)
         sys.exit(EXIT_INTERRUPTED)
     except typer.Exit as exc:
         sys.exit(exc.exit_code)

@@ -16,9 +16,9 @@ failing after the listed faults (a permanent fault). Faults:
 ``empty``       a completion whose content is the empty string
 ==============  ================================================================
 
-Every request is logged as an :class:`Event` (marker, fault or ``pass``, status,
-start and end times), so tests can check what was retried and how long the client
-waited between tries.
+``latency`` delays every request that passes (a slow endpoint). Every request is logged
+as an :class:`Event` (marker, fault or ``pass``, status, start and end times), so tests
+can check what was retried and how long the client waited between tries.
 """
 
 from __future__ import annotations
@@ -70,12 +70,15 @@ HALF_ANSWER = '{"tldr": "A method that improves accuracy", "problem": "Existing 
 class FaultProxy:
     """A threaded HTTP server on 127.0.0.1 forwarding to ``upstream`` (a ``.../v1`` URL)."""
 
-    def __init__(self, upstream: str, *, hold: float = 5.0, retry_after: float = 1.0) -> None:
+    def __init__(
+        self, upstream: str, *, hold: float = 5.0, retry_after: float = 1.0, latency: float = 0.0
+    ) -> None:
         parts = urlsplit(upstream)
         self.upstream_host = parts.hostname or "127.0.0.1"
         self.upstream_port = parts.port or 80
         self.hold = hold
         self.retry_after = retry_after
+        self.latency = latency
         self.events: list[Event] = []
         self._plans: dict[str, list[str]] = {}
         self._then: dict[str, str | None] = {}
@@ -100,9 +103,12 @@ class FaultProxy:
                     proxy.events.append(event)
                 try:
                     if fault is None:
+                        proxy._stop.wait(proxy.latency)
                         event.status = proxy._forward(self, body, event)
                     else:
                         event.status = proxy._inject(self, fault)
+                except (BrokenPipeError, ConnectionResetError):
+                    self.close_connection = True  # the client gave up (or was killed)
                 finally:
                     event.ended = time.monotonic()
 
