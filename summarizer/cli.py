@@ -247,7 +247,10 @@ def _print_stats(stats: Any, output: Path | None) -> None:
         table.add_row("output", str(output))
     err.print(table)
     for failure in stats.failures[:10]:
-        err.print(f"[red]failed[/red] {failure['id']}: {failure['type']}: {failure['message']}")
+        # The message can quote the model or the abstract: never read it as markup.
+        line = Text("failed", style="red")
+        line.append(f" {failure['id']}: {failure['type']}: {failure['message']}")
+        err.print(line, soft_wrap=True)
 
 
 @app.command()
