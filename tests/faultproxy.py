@@ -14,6 +14,7 @@ failing after the listed faults (a permanent fault). Faults:
 ``cut``         a well-formed completion whose content is half a JSON answer
 ``schema``      a completion whose content is JSON that fails the summary schema
 ``empty``       a completion whose content is the empty string
+``echo``        HTTP 400 whose error message quotes the request's Authorization
 ==============  ================================================================
 
 ``latency`` delays every request that passes (a slow endpoint). Every request is logged
@@ -32,7 +33,19 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 from urllib.parse import urlsplit
 
-FAULTS = ("timeout", "429", "500", "502", "503", "drop", "truncate", "cut", "schema", "empty")
+FAULTS = (
+    "timeout",
+    "429",
+    "500",
+    "502",
+    "503",
+    "drop",
+    "truncate",
+    "cut",
+    "schema",
+    "empty",
+    "echo",
+)
 
 
 @dataclass
@@ -80,6 +93,7 @@ class FaultProxy:
         self.retry_after = retry_after
         self.latency = latency
         self.events: list[Event] = []
+        self.echoed: list[str] = []
         self._plans: dict[str, list[str]] = {}
         self._then: dict[str, str | None] = {}
         self._lock = threading.Lock()
@@ -177,6 +191,13 @@ class FaultProxy:
                 extra={"retry-after": f"{self.retry_after:g}"},
             )
             return 429
+        if fault == "echo":
+            auth = handler.headers.get("authorization", "")
+            with self._lock:
+                self.echoed.append(auth)
+            error = {"error": {"message": f"Incorrect API key provided: {auth}", "type": "auth"}}
+            self._send(handler, 400, json.dumps(error).encode())
+            return 400
         if fault in {"500", "502", "503"}:
             error = {"error": {"message": f"injected {fault}", "type": "server_error"}}
             self._send(handler, int(fault), json.dumps(error).encode())

@@ -115,11 +115,21 @@ def _status_detail(exc: openai.APIStatusError) -> str:
     return (exc.response.reason_phrase or "").strip() or "no detail"
 
 
-def translate(exc: BaseException, tries: int | None = None) -> BackendError:
+def translate(
+    exc: BaseException, tries: int | None = None, secret: str | None = None
+) -> BackendError:
     """Turn an openai SDK exception into the summarizer error tree.
 
     ``tries`` is how many HTTP requests the call made (the client's retries included).
+    ``secret`` (the API key) is masked wherever the endpoint's message quotes it.
     """
+    error = _translate(exc, tries)
+    if secret and len(secret) >= 8 and secret in str(error):
+        error.args = (str(error).replace(secret, "***"),)
+    return error
+
+
+def _translate(exc: BaseException, tries: int | None) -> BackendError:
     after = f" after {tries} requests" if tries and tries > 1 else ""
     if isinstance(exc, openai.RateLimitError):
         retry_after = None
@@ -192,6 +202,7 @@ class OpenAICompatBackend(Backend):
             else openai.DefaultAsyncHttpxClient(timeout=timeout, event_hooks=hooks)
         )
         self.http_retries = http_retries
+        self._secret = api_key
         self._client = openai.AsyncOpenAI(
             base_url=base_url,
             api_key=api_key,
@@ -237,9 +248,9 @@ class OpenAICompatBackend(Backend):
                 )
                 data = json.loads(response.choices[0].message.content or "")
             except openai.AuthenticationError as exc:
-                raise translate(exc) from exc
+                raise translate(exc, secret=self._secret) from exc
             except openai.APIConnectionError as exc:
-                raise translate(exc) from exc
+                raise translate(exc, secret=self._secret) from exc
             except (openai.APIStatusError, json.JSONDecodeError, IndexError, TypeError):
                 continue
             if mode == "json" or (isinstance(data, dict) and data.get("answer") in {"yes", "no"}):
@@ -280,7 +291,7 @@ class OpenAICompatBackend(Backend):
         except InstructorRetryException as exc:
             cause = _openai_cause(exc)
             if cause is not None:
-                raise translate(cause, tally["requests"]) from exc
+                raise translate(cause, tally["requests"], self._secret) from exc
             reason = _reason(exc)
             if tally["attempts"] and not (tally["raw"] or "").strip():
                 reason = "the model's answer was empty"
@@ -298,7 +309,7 @@ class OpenAICompatBackend(Backend):
                 usage=_usage(tally),
             ) from exc
         except openai.OpenAIError as exc:
-            raise translate(exc, tally["requests"]) from exc
+            raise translate(exc, tally["requests"], self._secret) from exc
         finally:
             _tally.reset(token)
         return Generation(
