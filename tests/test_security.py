@@ -218,3 +218,23 @@ def test_report_html_runs_no_script_from_abstract_or_model_text(tmp_path):
                 assert payload in text  # shown to the reader as text, as written
         finally:
             driver.quit()
+
+
+@pytest.mark.parametrize("prompt_name", ["default", "naive", "candidates"])
+def test_template_syntax_in_an_abstract_is_text_not_code(prompt_name):
+    from summarizer.inputs import make_paper
+    from summarizer.prompting import load_prompt
+    from summarizer.schema import PaperSummary
+    from summarizer.strategy import plan
+
+    tricks = (
+        "We study {{ 7 * 7 }} and {{ ''.__class__.__mro__ }} "
+        "{% for x in range(10) %}loop{% endfor %} {# gone #} on CIFAR-100."
+    )
+    abstract = f"{ABSTRACT} {tricks}"
+    messages = plan(
+        make_paper(abstract, "t", None, None, 20_000), load_prompt(prompt_name), PaperSummary
+    ).messages
+    last = messages[-1]["content"]
+    assert tricks in last  # passed through exactly, nothing evaluated
+    assert "49" not in last and "looploop" not in last
