@@ -277,7 +277,10 @@ def _print_stats(stats: Any, output: Path | None) -> None:
         table.add_row("output", str(output))
     err.print(table)
     for failure in stats.failures[:10]:
-        err.print(f"[red]failed[/red] {failure['id']}: {failure['type']}: {failure['message']}")
+        # The message can quote the model or the abstract: never read it as markup.
+        line = Text("failed", style="red")
+        line.append(f" {failure['id']}: {failure['type']}: {failure['message']}")
+        err.print(line, soft_wrap=True)
 
 
 @app.command()
@@ -375,11 +378,14 @@ def _is_click(exc: BaseException, name: str) -> bool:
 
 def main() -> None:
     """Entry point with the one error handler."""
+    interrupted = "Interrupted; finished records are kept in the output, rerun to resume."
     try:
         code = app(standalone_mode=False)
+        if code == EXIT_INTERRUPTED:  # typer turns Ctrl-C inside a command into exit 130
+            err.print(interrupted)
         sys.exit(code if isinstance(code, int) else EXIT_OK)
     except KeyboardInterrupt:
-        err.print("Interrupted; finished records are kept in the output, rerun to resume.")
+        err.print(interrupted)
         sys.exit(EXIT_INTERRUPTED)
     except typer.Exit as exc:
         sys.exit(exc.exit_code)

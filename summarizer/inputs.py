@@ -22,6 +22,7 @@ from .errors import InputError
 from .text import normalize_whitespace, paper_id
 
 MAX_ABSTRACT_CHARS = 20_000
+MIN_ABSTRACT_WORDS = 3  # "We propose X." is the shortest thing worth a request
 HEADER_LINES = {"daily papers"}
 ABSTRACT_KEYS = ("abstract", "Abstract", "summary", "text")
 csv.field_size_limit(64 * 1024 * 1024)
@@ -39,13 +40,19 @@ class Paper:
 
 
 def make_paper(abstract: str, source: str, id_: str | None, title: str | None, limit: int) -> Paper:
-    """A paper from one abstract; one over ``limit`` characters carries a ``problem``."""
+    """A paper from one abstract; one over ``limit`` characters, or of fewer than
+    ``MIN_ABSTRACT_WORDS`` words, carries a ``problem`` and is not sent to the model."""
     abstract = abstract.strip()
     problem = None
     if len(abstract) > limit:
         problem = (
             f"abstract is {len(abstract):,} characters, over the limit of {limit:,}; "
             "not sent to the model"
+        )
+    elif (words := len(abstract.split())) < MIN_ABSTRACT_WORDS:
+        problem = (
+            f"abstract has {words} word{'s' if words != 1 else ''}, too short to summarize "
+            f"(at least {MIN_ABSTRACT_WORDS}); not sent to the model"
         )
     return Paper(
         id=str(id_) if id_ not in (None, "") else paper_id(abstract),
@@ -203,15 +210,27 @@ _READERS = {"jsonl": read_jsonl, "csv": read_csv, "text": read_daily_papers}
 def read_papers(
     paths: Iterable[str], *, limit_chars: int = MAX_ABSTRACT_CHARS, dedupe: bool = True
 ) -> Iterator[Paper]:
-    """Yield the papers of every input in order; duplicates (same id) are yielded once."""
-    seen: set[str] = set()
+    """Yield the papers of every input in order; duplicates (same id) are yielded once.
+
+    Raises:
+        InputError: also when one id is given to two different abstracts, which would
+            otherwise drop one of them without a word.
+    """
+    seen: dict[str, tuple[str, str | None]] = {}  # id -> (abstract's digest, where)
     for path in paths:
         name = "stdin" if path == "-" else path
         fh = _open_text(path)
         with fh:
             for paper in _READERS[_format_of(path, fh)](fh, name, limit_chars):
                 if dedupe:
+                    digest = paper_id(paper.abstract)
                     if paper.id in seen:
+                        first_digest, first_where = seen[paper.id]
+                        if first_digest != digest:
+                            raise InputError(
+                                f"{paper.source}: id {paper.id!r} is already used by a different "
+                                f"abstract ({first_where}); give each abstract its own id"
+                            )
                         continue
-                    seen.add(paper.id)
+                    seen[paper.id] = (digest, paper.source)
                 yield paper

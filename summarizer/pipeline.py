@@ -135,10 +135,13 @@ class Pipeline:
                         break
             if parsed is None:
                 record["error"] = {"type": "OutputValidationError", "message": str(exc)}
-        except BackendError as exc:
-            record["error"] = {"type": type(exc).__name__, "message": str(exc)}
         except SummarizerError as exc:
             record["error"] = {"type": type(exc).__name__, "message": str(exc)}
+        except Exception as exc:  # one item's surprise must not end the batch
+            record["error"] = {
+                "type": type(exc).__name__,
+                "message": f"unexpected error: {str(exc)[:300] or type(exc).__name__}",
+            }
         if parsed is not None:
             self._finish(record, p.finish(parsed), paper.abstract, context, key)
         meta["dropped"] = context.get("dropped", [])
@@ -214,6 +217,8 @@ class Pipeline:
             meta["attempts"] += exc.attempts
             _add_usage(meta["usage"], exc.usage)
             return None
+        except BackendError:
+            return None  # the record keeps the validation error it already has
         meta["attempts"] += generation.attempts
         _add_usage(meta["usage"], generation.usage)
         return generation.parsed

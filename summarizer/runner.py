@@ -93,18 +93,18 @@ async def run_batch(
 
     async def produce() -> None:
         taken = 0
-        try:
-            for paper in papers:
-                if limit is not None and taken >= limit:
-                    break
-                taken += 1
-                if paper.id in done_ids:
-                    stats.skipped += 1
-                    continue
-                await queue.put(paper)
-        finally:
-            for _ in range(workers):
-                await queue.put(None)
+        for paper in papers:
+            if limit is not None and taken >= limit:
+                break
+            taken += 1
+            if paper.id in done_ids:
+                stats.skipped += 1
+                continue
+            await queue.put(paper)
+        # Not in a finally: when the batch is cancelled (Ctrl-C) or the input fails, the
+        # task group cancels the workers, and waiting to put into a full queue would hang.
+        for _ in range(workers):
+            await queue.put(None)
 
     async def work() -> None:
         while (paper := await queue.get()) is not None:

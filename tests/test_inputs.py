@@ -225,7 +225,9 @@ def test_duplicates_across_files_are_yielded_once(tmp_path: Path) -> None:
 def test_over_long_abstract_carries_a_problem(tmp_path: Path) -> None:
     path = tmp_path / "long.jsonl"
     long = "word " * 400  # 2,000 characters before stripping
-    path.write_text(f'{{"abstract": "{long}"}}\n{{"abstract": "Short."}}\n', encoding="utf-8")
+    path.write_text(
+        f'{{"abstract": "{long}"}}\n{{"abstract": "A short abstract."}}\n', encoding="utf-8"
+    )
     big, short = _read(path, limit_chars=1000)
     assert big.problem is not None
     assert "1,999 characters" in big.problem and "1,000" in big.problem

@@ -77,21 +77,89 @@ def _on_response(response: Any) -> None:
         pass
 
 
-def translate(exc: BaseException) -> BackendError:
-    """Turn an openai SDK exception into the summarizer error tree."""
+async def _on_request(request: Any) -> None:
+    tally = _tally.get()
+    if tally is not None:
+        tally["requests"] += 1
+
+
+class BrokenResponse(Exception):
+    """A response whose JSON body is cut short or malformed: a transport fault, retried."""
+
+
+async def _check_json_body(response: Any) -> None:
+    """Read a JSON response inside the client's send, so a broken body is retried like a
+    dropped connection (with backoff) instead of reaching instructor as the model's mistake."""
+    if "json" not in response.headers.get("content-type", ""):
+        return
+    await response.aread()
+    try:
+        json.loads(response.content)
+    except ValueError as exc:
+        raise BrokenResponse(
+            f"HTTP {response.status_code} with a JSON body that is cut short or malformed "
+            f"({len(response.content)} bytes: {exc})"
+        ) from exc
+
+
+_RETRY_HINT = "; rerun with the same output to retry failed items"
+
+
+def _status_detail(exc: openai.APIStatusError) -> str:
+    body = exc.body
+    if isinstance(body, dict):
+        message = body.get("message") or (body.get("error") or {}).get("message")
+        if isinstance(message, str) and message.strip():
+            return message.strip()[:200]
+    return (exc.response.reason_phrase or "").strip() or "no detail"
+
+
+def translate(
+    exc: BaseException, tries: int | None = None, secret: str | None = None
+) -> BackendError:
+    """Turn an openai SDK exception into the summarizer error tree.
+
+    ``tries`` is how many HTTP requests the call made (the client's retries included).
+    ``secret`` (the API key) is masked wherever the endpoint's message quotes it.
+    """
+    error = _translate(exc, tries)
+    if secret and len(secret) >= 8 and secret in str(error):
+        error.args = (str(error).replace(secret, "***"),)
+    return error
+
+
+def _translate(exc: BaseException, tries: int | None) -> BackendError:
+    after = f" after {tries} requests" if tries and tries > 1 else ""
     if isinstance(exc, openai.RateLimitError):
         retry_after = _retry_after(exc.response.headers) if exc.response is not None else None
-        return RateLimitError(f"rate limited by the endpoint: {exc.message}", exc, retry_after)
+        return RateLimitError(
+            f"rate limited by the endpoint (HTTP 429: {_status_detail(exc)}){after}{_RETRY_HINT}",
+            exc,
+            retry_after,
+        )
     if isinstance(exc, openai.AuthenticationError):
         return AuthenticationError(
             "the endpoint refused the API key; check the variable named by --api-key-env", exc
         )
     if isinstance(exc, openai.APITimeoutError):
-        return BackendError("the endpoint did not answer in time (raise --timeout?)", exc)
+        return BackendError(
+            f"the endpoint did not answer in time{after} (raise --timeout?){_RETRY_HINT}", exc
+        )
     if isinstance(exc, openai.APIConnectionError):
-        return BackendError(f"cannot connect to the endpoint: {exc}", exc)
+        cause = exc.__cause__
+        detail = str(cause).strip() if cause is not None else ""
+        if isinstance(cause, BrokenResponse):
+            return BackendError(f"the endpoint sent a broken response{after}: {detail}", exc)
+        if cause is not None and type(cause).__name__ in {"ConnectError", "ConnectTimeout"}:
+            return BackendError(f"cannot connect to the endpoint: {detail or exc}", exc)
+        detail = f"{type(cause).__name__}: {detail}" if cause is not None else str(exc)
+        return BackendError(f"the connection to the endpoint failed{after} ({detail})", exc)
     if isinstance(exc, openai.APIStatusError):
-        return BackendError(f"the endpoint answered HTTP {exc.status_code}: {exc.message}", exc)
+        retry = _RETRY_HINT if exc.status_code >= 500 or exc.status_code in {408, 409} else ""
+        return BackendError(
+            f"the endpoint answered HTTP {exc.status_code} ({_status_detail(exc)}){after}{retry}",
+            exc,
+        )
     return BackendError(f"{type(exc).__name__}: {exc}", exc)
 
 
@@ -139,8 +207,14 @@ class OpenAICompatBackend(Backend):
         # openai's default client keeps its connection limits (1000, not httpx's 100).
         http_client = openai.DefaultAsyncHttpxClient(
             trust_env=not _is_loopback(base_url),
-            event_hooks={"response": [_on_http_response]},
+            timeout=timeout,
+            event_hooks={
+                "request": [_on_request],
+                "response": [_on_http_response, _check_json_body],
+            },
         )
+        self.http_retries = http_retries
+        self._secret = api_key
         self._client = openai.AsyncOpenAI(
             base_url=base_url,
             api_key=api_key,
@@ -186,9 +260,9 @@ class OpenAICompatBackend(Backend):
                 )
                 data = json.loads(response.choices[0].message.content or "")
             except openai.AuthenticationError as exc:
-                raise translate(exc) from exc
+                raise translate(exc, secret=self._secret) from exc
             except openai.APIConnectionError as exc:
-                raise translate(exc) from exc
+                raise translate(exc, secret=self._secret) from exc
             except (openai.APIStatusError, json.JSONDecodeError, IndexError, TypeError):
                 continue
             if mode == "json" or (isinstance(data, dict) and data.get("answer") in {"yes", "no"}):
@@ -216,16 +290,25 @@ class OpenAICompatBackend(Backend):
             # and keeps the schema out of the prompt: the grammar enforces it.
             schema = request.response_model.model_json_schema()
             kwargs["extra_body"] = {"response_format": {"type": "json_object", "schema": schema}}
-        tally = {"attempts": 0, "prompt_tokens": 0, "completion_tokens": 0, "raw": None}
+        tally = {
+            "attempts": 0,
+            "requests": 0,
+            "prompt_tokens": 0,
+            "completion_tokens": 0,
+            "raw": None,
+        }
         token = _tally.set(tally)
         try:
             parsed = await self._instructor(mode).create(**kwargs)
         except InstructorRetryException as exc:
             cause = _openai_cause(exc)
             if cause is not None:
-                raise translate(cause) from exc
+                raise translate(cause, tally["requests"], self._secret) from exc
+            reason = _reason(exc)
+            if tally["attempts"] and not (tally["raw"] or "").strip():
+                reason = "the model's answer was empty"
             raise OutputValidationError(
-                f"no valid answer after {tally['attempts']} attempt(s): {_reason(exc)}",
+                f"no valid answer after {tally['attempts']} attempt(s): {reason}",
                 attempts=tally["attempts"],
                 last_raw=tally["raw"],
                 usage=_usage(tally),
@@ -238,7 +321,7 @@ class OpenAICompatBackend(Backend):
                 usage=_usage(tally),
             ) from exc
         except openai.OpenAIError as exc:
-            raise translate(exc) from exc
+            raise translate(exc, tally["requests"], self._secret) from exc
         finally:
             _tally.reset(token)
         return Generation(

@@ -1,0 +1,191 @@
+"""Crash and resume: ``kill -9`` and Ctrl-C mid-batch, then rerun into the same output.
+
+The batch runs as ``python -m summarizer.cli summarize`` in a subprocess against a
+scripted endpoint behind the fault proxy, which slows every answer down so that the
+kill points (after 0, 3 and 7 finished records) are reached deterministically.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import diskcache
+import pytest
+
+from summarizer.output import read_records
+from summarizer.schema import PaperSummary
+
+from .fake_openai import FakeOpenAI
+from .faultproxy import FaultProxy
+from .faults_table import REASK_PROMPT
+from .limits import time_limit
+from .test_pipeline import ABSTRACT, answer
+
+N = 12
+
+
+@pytest.fixture
+def endpoint():
+    with FakeOpenAI(default=answer()) as upstream, FaultProxy(upstream.base_url, latency=0.25) as p:
+        yield p
+
+
+@pytest.fixture
+def batch(tmp_path: Path, endpoint: FaultProxy) -> dict:
+    inputs = tmp_path / "in.jsonl"
+    abstracts = {f"Item{n:02d}": f"{ABSTRACT} (Reference Item{n:02d}.)" for n in range(N)}
+    inputs.write_text(
+        "".join(json.dumps({"id": k, "abstract": v}) + "\n" for k, v in abstracts.items())
+    )
+    prompt = tmp_path / "reask.v1.toml"
+    prompt.write_text(REASK_PROMPT)
+    env = {**os.environ, "SUMMARIZER_CACHE_DIR": str(tmp_path / "cache")}
+    for name in ("SUMMARIZER_DEBUG", "SUMMARIZER_PROGRESS", "OPENAI_API_KEY"):
+        env.pop(name, None)
+    args = [
+        sys.executable,
+        "-m",
+        "summarizer.cli",
+        "summarize",
+        str(inputs),
+        "--base-url",
+        endpoint.base_url,
+        "--model",
+        "fake",
+        "--mode",
+        "json_schema",
+        "--prompt",
+        str(prompt),
+        "--concurrency",
+        "2",
+    ]
+    return {"args": args, "env": env, "abstracts": abstracts, "out": tmp_path / "out.jsonl"}
+
+
+def start(batch: dict, out: Path, cache: Path | None = None) -> subprocess.Popen[str]:
+    env = batch["env"] if cache is None else {**batch["env"], "SUMMARIZER_CACHE_DIR": str(cache)}
+    return subprocess.Popen(
+        [*batch["args"], "-o", str(out)],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+
+
+def lines_in(path: Path) -> int:
+    return path.read_text().count("\n") if path.exists() else 0
+
+
+def wait_until(check, proc: subprocess.Popen[str], within: float = 60) -> None:
+    deadline = time.monotonic() + within
+    while not check():
+        assert proc.poll() is None, f"the batch ended early: {proc.communicate()}"
+        assert time.monotonic() < deadline, "kill point not reached"
+        time.sleep(0.02)
+
+
+def check_final(out: Path, abstracts: dict[str, str]) -> list[dict]:
+    """Exactly one valid, finished record per input id, and every line is whole JSON."""
+    text = out.read_text()
+    assert text.endswith("\n")
+    records = [json.loads(line) for line in text.splitlines()]
+    assert sorted(r["id"] for r in records) == sorted(abstracts)
+    for record in records:
+        assert record["error"] is None, record["error"]
+        PaperSummary.model_validate(
+            record["summary"], context={"abstract": abstracts[record["id"]]}
+        )
+    return records
+
+
+def test_kill_9_at_several_points_then_rerun_gives_one_record_per_id(batch, endpoint):
+    out = batch["out"]
+    kept: list[dict] = []
+    with time_limit(150):
+        for point in (0, 3, 7):
+            proc = start(batch, out)
+            if point == 0:  # killed while the first requests are in flight
+                wait_until(lambda: len(endpoint.events) > 0, proc)
+            else:
+                wait_until(lambda p=point: lines_in(out) >= p, proc)
+            proc.send_signal(signal.SIGKILL)
+            proc.communicate(timeout=30)
+            assert proc.returncode == -signal.SIGKILL
+            now = read_records(out)
+            assert now[: len(kept)] == kept  # finished records survive every kill
+            assert len({r["id"] for r in now}) == len(now)
+            kept = now
+            # A write cut short by the kill: half a record, no newline.
+            with out.open("a") as fh:
+                fh.write(json.dumps({"id": "Item11", "summary": {"tldr": "half"}})[:25])
+        assert 3 <= len(kept) < N
+        proc = start(batch, out)
+        stdout, stderr = proc.communicate(timeout=60)
+    assert proc.returncode == 0, stderr
+    final = check_final(out, batch["abstracts"])
+    assert final[: len(kept)] == kept
+
+
+def test_ctrl_c_exits_130_with_a_clean_message_and_a_consistent_output(batch):
+    out = batch["out"]
+    with time_limit(90):
+        proc = start(batch, out)
+        wait_until(lambda: lines_in(out) >= 2, proc)
+        proc.send_signal(signal.SIGINT)
+        stdout, stderr = proc.communicate(timeout=30)
+        assert proc.returncode == 130, stderr
+        assert "Interrupted" in stderr and "rerun to resume" in stderr
+        assert "Traceback" not in stderr and "Error" not in stderr
+        text = out.read_text()
+        assert text == "" or text.endswith("\n")
+        partial = [json.loads(line) for line in text.splitlines()]
+        assert 2 <= len(partial) < N
+        assert len({r["id"] for r in partial}) == len(partial)
+
+        proc = start(batch, out)
+        _, stderr = proc.communicate(timeout=60)
+    assert proc.returncode == 0, stderr
+    final = check_final(out, batch["abstracts"])
+    assert final[: len(partial)] == partial
+
+
+def test_two_processes_share_one_cache_without_corrupting_it(batch, endpoint, tmp_path):
+    cache = tmp_path / "shared-cache"
+    outs = [tmp_path / "a.jsonl", tmp_path / "b.jsonl"]
+    with time_limit(90):
+        procs = [start(batch, out, cache) for out in outs]
+        results = [p.communicate(timeout=60) for p in procs]
+        assert [p.returncode for p in procs] == [0, 0], results
+        for out in outs:
+            check_final(out, batch["abstracts"])
+
+        store = diskcache.Cache(str(cache / "responses"))
+        try:
+            assert store.check() == []  # sqlite integrity and files agree
+            assert len(store) == N
+            for key in store.iterkeys():
+                PaperSummary.model_validate(store[key]["summary"])
+        finally:
+            store.close()
+
+        # A third run on the same cache is served from it alone: no request at all.
+        before = len(endpoint.events)
+        third = tmp_path / "c.jsonl"
+        result = subprocess.run(
+            [*batch["args"], "-o", str(third)],
+            env={**batch["env"], "SUMMARIZER_CACHE_DIR": str(cache)},
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        assert len(endpoint.events) == before
+    assert result.returncode == 0, result.stderr
+    records = check_final(third, batch["abstracts"])
+    assert all(r["meta"]["cached"] for r in records)

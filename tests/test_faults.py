@@ -1,0 +1,191 @@
+"""The fault suite: timeouts, rate limits, server errors, dropped connections and broken
+answers, injected by a proxy on loopback in front of a real HTTP endpoint.
+
+Every item ends done or failed with a reason; none is lost or written twice; the
+retries back off (and wait what Retry-After says); nothing invalid is cached.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from summarizer.inputs import read_papers
+from summarizer.schema import PaperSummary
+
+from .conftest import SEEDS
+from .fake_openai import FakeOpenAI
+from .faults_table import Item, Outcome, make_items, run
+from .limits import time_limit
+from .test_pipeline import ABSTRACT, answer
+
+TRANSPORT = {"timeout", "429", "500", "502", "503", "drop", "truncate"}
+RETRY_AFTER = 1.5  # well above the client's first backoff (0.375-0.5 s)
+
+
+def _gaps(outcome: Outcome, item: Item) -> list[float]:
+    """Seconds between the end of each request and the start of the next, for one item."""
+    events = outcome.requests(item)
+    return [b.started - a.ended for a, b in zip(events, events[1:], strict=False)]
+
+
+def _check_done(outcome: Outcome, item: Item) -> dict:
+    record = outcome.record(item)
+    assert record["error"] is None, (item.fault, record["error"])
+    abstract = item.paper.abstract
+    PaperSummary.model_validate(record["summary"], context={"abstract": abstract})
+    for field in ("introduces", "datasets"):
+        for value, (start, end) in zip(
+            record["summary"][field], record["spans"][field], strict=True
+        ):
+            assert abstract[start:end] == value
+    return record
+
+
+def _check_cache_holds_only_the_done(outcome: Outcome) -> None:
+    done = [r for r in outcome.records if r["error"] is None]
+    cached = sorted(
+        json.dumps(v["summary"], sort_keys=True) for v in outcome.cache_entries.values()
+    )
+    assert cached == sorted(json.dumps(r["summary"], sort_keys=True) for r in done)
+    for value in outcome.cache_entries.values():
+        PaperSummary.model_validate(value["summary"])
+
+
+@pytest.fixture(scope="module")
+def scripted(tmp_path_factory: pytest.TempPathFactory) -> tuple[Outcome, Outcome, Path]:
+    """Every fault, once and for ever, then a rerun into the same output with no faults."""
+    workdir = tmp_path_factory.mktemp("faults")
+    items = make_items([ABSTRACT])
+    with time_limit(120), FakeOpenAI(default=answer()) as upstream:
+        first = run(
+            items,
+            upstream.base_url,
+            "fake",
+            workdir,
+            timeout=1.5,
+            hold=2.5,
+            retry_after=RETRY_AFTER,
+        )
+        print("\n" + first.table())
+        rerun = run(items, upstream.base_url, "fake", workdir, timeout=1.5, inject=False)
+    return first, rerun, workdir
+
+
+def test_no_item_is_lost_or_written_twice(scripted):
+    first, _, _ = scripted
+    assert {row["fault"] for row in first.rows} >= TRANSPORT | {"cut", "schema", "empty"}
+    for row in first.rows:
+        assert row["lost"] == 0 and row["duplicates"] == 0, row
+        assert row["done"] + row["failed"] == row["sent"], row
+    assert len(first.records) == len(first.items)
+
+
+def test_a_transient_fault_is_retried_and_the_item_is_right(scripted):
+    first, _, _ = scripted
+    for item in first.items:
+        if item.permanent:
+            continue
+        _check_done(first, item)
+        faults = [e.fault for e in first.requests(item)]
+        expected = ["pass"] if item.fault == "clean" else [item.fault, "pass"]
+        assert faults == expected, (item.paper.id, faults)
+
+
+def test_transport_retries_back_off_and_honour_retry_after(scripted):
+    first, _, _ = scripted
+    for item in first.items:
+        if item.fault not in TRANSPORT - {"timeout"}:
+            continue
+        gaps = _gaps(first, item)
+        if item.fault == "429":
+            assert all(g >= RETRY_AFTER - 0.05 for g in gaps), gaps
+        elif item.permanent:
+            # Exponential backoff with jitter: 0.375-0.5 s, then 0.75-1 s, then 1.5-2 s.
+            assert gaps[0] >= 0.3 and all(b > a for a, b in zip(gaps, gaps[1:], strict=False)), gaps
+        else:
+            assert gaps[0] >= 0.3, gaps
+
+
+def test_a_permanent_fault_ends_as_a_failed_record_with_the_reason(scripted):
+    first, _, _ = scripted
+    expected = {
+        "timeout": ("BackendError", "did not answer in time after 4 requests"),
+        "429": ("RateLimitError", "rate limited by the endpoint (HTTP 429"),
+        "500": ("BackendError", "answered HTTP 500"),
+        "502": ("BackendError", "answered HTTP 502"),
+        "503": ("BackendError", "answered HTTP 503"),
+        "drop": ("BackendError", "connection to the endpoint failed after 4 requests"),
+        "truncate": ("BackendError", "broken response after 4 requests"),
+        "cut": ("OutputValidationError", "Invalid JSON"),
+        "schema": ("OutputValidationError", "tldr: Input should be a valid string"),
+        "empty": ("OutputValidationError", "the model's answer was empty"),
+    }
+    for item in first.items:
+        if not item.permanent:
+            continue
+        record = first.record(item)
+        kind, fragment = expected[item.fault]
+        assert record["summary"] is None
+        assert record["error"]["type"] == kind, record["error"]
+        assert fragment in record["error"]["message"], record["error"]
+        assert "Traceback" not in record["error"]["message"]
+        # Transport faults: the first request and the client's 3 retries; answers that
+        # never validate: the first answer, 2 re-asks and one sampled try.
+        assert len(first.requests(item)) == 4, item.fault
+
+
+def test_nothing_invalid_enters_the_cache(scripted):
+    first, _, _ = scripted
+    _check_cache_holds_only_the_done(first)
+    assert len(first.cache_entries) == sum(1 for i in first.items if not i.permanent)
+
+
+def test_rerun_into_the_same_output_retries_only_the_failed(scripted):
+    first, rerun, workdir = scripted
+    ids = [r["id"] for r in rerun.records]
+    assert sorted(ids) == sorted(i.paper.id for i in rerun.items)  # one record per id
+    for item in rerun.items:
+        _check_done(rerun, item)
+        sent = len(rerun.requests(item))
+        assert sent == (1 if item.permanent else 0), (item.paper.id, sent)
+    kept = [r for r in first.records if r["error"] is None]
+    assert rerun.records[: len(kept)] == kept
+    _check_cache_holds_only_the_done(rerun)
+
+
+@pytest.mark.engine
+def test_faults_in_front_of_the_real_engine(tmp_path, engine):
+    """Rate limit and schema failure once (retried, then answered by the engine), server
+    error and truncated body for ever (failed): two engine answers, bounded."""
+    seed = SEEDS / "000_89500ff302b6df21.txt"
+    abstracts = [p.abstract for p in read_papers([str(seed)])][:2]
+    items = make_items(
+        abstracts, transient=("429", "schema"), permanent=("503", "truncate"), clean=0
+    )
+    with time_limit(900):
+        outcome = run(
+            items,
+            engine.base_url,
+            engine.model,
+            tmp_path,
+            prompt="default",
+            mode="json_object_schema",
+            timeout=300,
+            retry_after=1,
+            concurrency=1,
+        )
+    print("\n" + outcome.table())
+    for row in outcome.rows:
+        assert row["lost"] == 0 and row["duplicates"] == 0, row
+    for item in items:
+        if item.permanent:
+            assert outcome.record(item)["error"]["type"] == "BackendError"
+        else:
+            record = _check_done(outcome, item)
+            assert record["meta"]["usage"]["completion_tokens"] > 0
+            assert outcome.requests(item)[0].fault == item.fault
+    _check_cache_holds_only_the_done(outcome)
+    assert len(outcome.cache_entries) == 2
