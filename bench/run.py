@@ -22,6 +22,7 @@ import os
 import re
 import resource
 import shutil
+import signal
 import statistics
 import subprocess
 import sys
@@ -315,7 +316,11 @@ class Engine:
     def __enter__(self) -> Engine:
         from summarizer.engine import start_daemon
 
-        self.info = start_daemon(self.cache_dir)
+        try:
+            self.info = start_daemon(self.cache_dir)
+        except BaseException:
+            shutil.rmtree(self.cache_dir, ignore_errors=True)
+            raise
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -358,59 +363,49 @@ _FILLER = (
 )
 
 
-def engine_rates(engine: Engine, reps: int = 3) -> dict[str, float]:
+def engine_rates(engine: Engine, reps: int = 2, salt: int = 0) -> dict[str, list[float]]:
     """Raw prompt-eval and generation rates (tokens/s) from the engine's own timings.
 
     Prompt rate: a ~400-token prompt (about an abstract's size) with max_tokens=1, its
     first words changed each time so that no prefix is reused. Generation rate: a short
-    prompt, 128 tokens with no stop and end-of-text banned, greedy, no grammar; and the
-    same under a JSON-schema grammar like the one summarize sends.
+    prompt, 96 tokens with end-of-text banned, greedy, no grammar. Grammar rate: the same
+    under the JSON-schema grammar that summarize sends (completion tokens over the
+    request's wall time less its prompt eval).
     """
+    from summarizer.strategy import text_model
+
     out: dict[str, list[float]] = {"prompt": [], "generation": [], "grammar_generation": []}
     engine.post("/completions", {"prompt": "Hello", "max_tokens": 4})  # warm-up
-    for i in range(reps):
+    eos = {"151643": -100, "151645": -100}  # Qwen2.5's end-of-text and end-of-turn
+    schema = text_model().model_json_schema()
+    for i in range(salt, salt + reps):
         engine.mark()
         prompt = f"Note {i} {_tag(i * 7919)}: " + _FILLER * 7
         engine.post("/completions", {"prompt": prompt, "max_tokens": 1, "temperature": 0})
-        (request,) = engine.requests()[-1:]
+        request = engine.requests()[-1]
         out["prompt"].append(request.prompt_eval_tokens / request.prompt_eval_ms * 1000)
-    eos = {"151643": -100, "151645": -100}  # Qwen2.5's end-of-text and end-of-turn
-    for i in range(reps):
         engine.mark()
-        engine.post(
-            "/completions",
-            {
-                "prompt": f"Write a long story about a lighthouse keeper, part {i + 1}:\n",
-                "max_tokens": 128,
-                "temperature": 0,
-                "logit_bias": eos,
-            },
-        )
+        story = f"Write a long story about a lighthouse keeper, part {i + 1}:\n"
+        body = {"prompt": story, "max_tokens": 96, "temperature": 0, "logit_bias": eos}
+        engine.post("/completions", body)
         request = engine.requests()[-1]
         out["generation"].append(request.eval_runs / request.eval_ms * 1000)
-    from summarizer.strategy import text_model
-
-    schema = text_model().model_json_schema()
-    for i in range(reps):
         engine.mark()
         started = time.perf_counter()
-        body = engine.post(
+        answer = engine.post(
             "/chat/completions",
             {
-                "messages": [
-                    {"role": "user", "content": f"Summarize run {i + 1} of a study as JSON."}
-                ],
-                "max_tokens": 128,
+                "messages": [{"role": "user", "content": f"Summarize study {i + 1} as JSON."}],
+                "max_tokens": 96,
                 "temperature": 0,
                 "response_format": {"type": "json_object", "schema": schema},
             },
         )
         wall = time.perf_counter() - started
         request = engine.requests()[-1]
-        tokens = body["usage"]["completion_tokens"]
-        # Wall time less prompt eval: decoding plus grammar-constrained sampling per token.
+        tokens = answer["usage"]["completion_tokens"]
         out["grammar_generation"].append(tokens / (wall - request.prompt_eval_ms / 1000))
-    return {k: statistics.median(v) for k, v in out.items()}
+    return out
 
 
 # ---------------------------------------------------------------- 1. engine floor
@@ -422,23 +417,25 @@ def floor_section(n: int = 20, seeds: str = SEEDS) -> tuple[str, dict[str, Any]]
     from summarizer.config import Settings
 
     papers = seed_papers(seeds, n)
-    header_load = load()
+    start_load = load()
     with Engine() as engine:
-        rates = engine_rates(engine)
+        before = engine_rates(engine)
         settings = Settings(cache_dir=engine.cache_dir, use_cache=False, concurrency=1)
         engine.mark()
         started = time.perf_counter()
         records = summarize_many(papers, settings)
         wall = time.perf_counter() - started
         requests = engine.requests()
+        after = engine_rates(engine, salt=100)
     end_load = load()
+    samples = {k: before[k] + after[k] for k in before}
+    rates = {k: statistics.median(v) for k, v in samples.items()}
     attempts = sum(r["meta"].get("attempts", 0) for r in records)
     if len(requests) != attempts:
         raise SystemExit(f"engine log shows {len(requests)} requests for {attempts} attempts")
     pr, gr = rates["prompt"], rates["generation"]
     rows, per = [], []
     i = 0
-    reask_ms = total_ms = 0.0
     for k, record in enumerate(records, 1):
         meta = record["meta"]
         mine = requests[i : i + meta["attempts"]]
@@ -447,20 +444,21 @@ def floor_section(n: int = 20, seeds: str = SEEDS) -> tuple[str, dict[str, Any]]
         completion = meta["usage"]["completion_tokens"]
         floor_s = evaluated / pr + completion / gr
         first = mine[0]
-        first_floor = first.prompt_eval_tokens / pr + (first.eval_runs + 1) / gr
-        reask_ms += sum(r.total_ms for r in mine[1:])
-        total_ms += sum(r.total_ms for r in mine)
-        seconds = meta["seconds"]
+        first_tokens = first.eval_runs + 1  # the first token is sampled after the prompt eval
         per.append(
             {
-                "seconds": seconds,
+                "seconds": meta["seconds"],
                 "floor": floor_s,
-                "first_floor": first_floor,
+                "first_floor": first.prompt_eval_tokens / pr + first_tokens / gr,
                 "sent": meta["usage"]["prompt_tokens"],
                 "evaluated": evaluated,
                 "completion": completion,
                 "attempts": meta["attempts"],
                 "valid": record["error"] is None,
+                "prompt_ms": sum(r.prompt_eval_ms for r in mine),
+                "eval_ms": sum(r.eval_ms for r in mine),
+                "engine_ms": sum(r.total_ms for r in mine),
+                "reask_ms": sum(r.total_ms for r in mine[1:]),
             }
         )
         rows.append(
@@ -471,48 +469,63 @@ def floor_section(n: int = 20, seeds: str = SEEDS) -> tuple[str, dict[str, Any]]
                 meta["usage"]["prompt_tokens"],
                 evaluated,
                 completion,
-                f"{seconds:.2f}",
+                f"{meta['seconds']:.2f}",
                 f"{floor_s:.2f}",
-                f"{seconds / floor_s:.2f}",
+                f"{meta['seconds'] / floor_s:.2f}",
                 "yes" if record["error"] is None else "no",
             ]
         )
-    total_s = sum(p["seconds"] for p in per)
-    floor_total = sum(p["floor"] for p in per)
-    first_total = sum(p["first_floor"] for p in per)
-    reasks = sum(p["attempts"] - 1 for p in per)
-    reask_share = reask_ms / total_ms if total_ms else 0.0
-    prefix = requests[1].prefix_hit if len(requests) > 1 else 0
+
+    def total(key: str) -> float:
+        return sum(p[key] for p in per)
+
+    total_s, floor_total, first_total = total("seconds"), total("floor"), total("first_floor")
+    prompt_s, eval_s = total("prompt_ms") / 1000, total("eval_ms") / 1000
+    engine_s = total("engine_ms") / 1000
+    other_s = engine_s - prompt_s - eval_s
+    client_s = total_s - engine_s
+    reask_share = total("reask_ms") / 1000 / total_s if total_s else 0.0
+    prefix = max((r.prefix_hit for r in requests[1:]), default=0)
     rows.append(
         [
             "all",
             f"{len(per)} abstracts",
-            sum(p["attempts"] for p in per),
-            sum(p["sent"] for p in per),
-            sum(p["evaluated"] for p in per),
-            sum(p["completion"] for p in per),
+            int(total("attempts")),
+            int(total("sent")),
+            int(total("evaluated")),
+            int(total("completion")),
             f"{total_s:.2f}",
             f"{floor_total:.2f}",
             f"{total_s / floor_total:.2f}",
             f"{sum(p['valid'] for p in per)}/{len(per)}",
         ]
     )
+
+    def spread(key: str) -> str:
+        return "/".join(f"{v:.0f}" if v >= 100 else f"{v:.1f}" for v in samples[key])
+
     notes = [
-        f"Measured at {header_load} (start) and {end_load} (end).",
-        f"Engine rates (median of 3, from the engine's own timings): prompt eval {pr:.0f} "
-        f"tokens/s, generation {gr:.1f} tokens/s (no grammar), "
-        f"{rates['grammar_generation']:.1f} tokens/s under the summary's JSON-schema grammar "
-        "(wall time less prompt eval).",
-        "floor s = evaluated prompt tokens / prompt rate + completion tokens / generation rate, "
-        "over every request of the abstract (re-asks included). 'evaluated' counts only the "
-        "prompt tokens the engine had to evaluate: the engine reuses the KV cache of the "
-        f"prompt prefix it saw last ({prefix} tokens of fixed prefix were reused by the second "
-        "request), so the fixed prefix is evaluated once per run.",
-        f"Seconds per abstract: {total_s / len(per):.2f} (summarize_many, concurrency 1, no "
-        f"cache; wall {wall:.1f} s for {len(per)} including the connection); floor "
-        f"{floor_total / len(per):.2f}; ratio {total_s / floor_total:.2f}. Against the floor of "
-        f"the first request only (no re-asks): {total_s / first_total:.2f}.",
-        f"Re-asks: {reasks} extra requests; {reask_share:.1%} of the engine's request time.",
+        f"Load: {start_load} at the start, {end_load} at the end.",
+        f"Engine rates (median of {len(samples['prompt'])}: before/after the run; from the "
+        f"engine's own timings): prompt eval {pr:.0f} tokens/s ({spread('prompt')}), "
+        f"generation {gr:.1f} tokens/s ({spread('generation')}) without a grammar, "
+        f"{rates['grammar_generation']:.1f} tokens/s ({spread('grammar_generation')}) under "
+        "the summary's JSON-schema grammar.",
+        "floor s = evaluated prompt tokens / prompt rate + completion tokens / generation "
+        "rate, over every request of the abstract. 'evaluated' counts only the prompt tokens "
+        "the engine had to evaluate: it keeps the KV cache of the prompt it saw last, so the "
+        f"fixed prefix ({prefix} tokens: system prompt and chat template) is evaluated by "
+        "the first request of the run only, and a re-ask evaluates only what it adds.",
+        f"Per abstract: {total_s / len(per):.2f} s measured (summarize_many, concurrency 1, "
+        f"no cache; {wall:.1f} s wall for {len(per)}), floor {floor_total / len(per):.2f} s: "
+        f"ratio {total_s / floor_total:.2f}. Against the floor of each abstract's first "
+        f"request alone (as if no re-ask were needed): {total_s / first_total:.2f}.",
+        f"Where the time went: engine prompt eval {prompt_s / total_s:.0%}, engine decoding "
+        f"{eval_s / total_s:.0%}, engine other (grammar-constrained sampling, grammar build, "
+        f"HTTP) {other_s / total_s:.0%}, client (cue rules, validation, instructor) "
+        f"{client_s / total_s:.0%}.",
+        f"Re-asks: {int(total('attempts')) - len(per)} extra requests, "
+        f"{reask_share:.1%} of the measured time.",
     ]
     text = table(
         "Embedded engine against its floor (bundled Qwen2.5-Coder-0.5B-Instruct Q4_K_M)",
@@ -533,11 +546,18 @@ def floor_section(n: int = 20, seeds: str = SEEDS) -> tuple[str, dict[str, Any]]
     )
     summary = {
         "rates": rates,
+        "rate_samples": samples,
         "seconds_per_abstract": total_s / len(per),
         "floor_per_abstract": floor_total / len(per),
         "ratio": total_s / floor_total,
         "ratio_first_request": total_s / first_total,
         "reask_share": reask_share,
+        "breakdown_s": {
+            "prompt_eval": prompt_s,
+            "decode": eval_s,
+            "engine_other": other_s,
+            "client": client_s,
+        },
         "records": records,
     }
     return text, summary
@@ -657,6 +677,8 @@ def main(argv: list[str] | None = None) -> None:
         args.concurrency = int(args.concurrency)
         client_worker(args)
         return
+    # Stopped with SIGTERM: unwind, so that an engine started here is stopped too.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     sections = [s.strip() for s in args.only.split(",") if s.strip()]
     unknown = set(sections) - {"floor", "client", "peers"}
     if unknown:
