@@ -252,7 +252,8 @@ def client_section(
         ["run", "items", "valid", "cached", "seconds", "items/s", "peak RSS MB"],
         rows,
         [
-            f"Measured at {header_load} (server and client share the cores).",
+            f"Load: {header_load} at the start, {load()} at the end (server and client "
+            "share the cores).",
             "Goals: 500 items/s at concurrency 64, 2,000 items/s fully cached.",
             "Peak RSS is the client process's (imports included), one process per run.",
         ],
