@@ -4,7 +4,7 @@ PY := $(VENV)/bin/python
 SEEDS ?= ../shared/seeds/000_89500ff302b6df21.txt
 LIMIT ?= 5
 
-.PHONY: install browser run test lint eval clean
+.PHONY: install browser run test lint eval bench clean
 
 $(VENV)/.installed: pyproject.toml
 	python3 -m venv $(VENV)
@@ -25,6 +25,21 @@ eval: install
 	$(VENV)/bin/summarizer eval test --out runs/test-default
 	@echo "reports: runs/test-default/report.html (naive baseline beside it)"
 
+# Benchmarks (bench/README.md): the embedded engine against its floor, client overhead
+# against a fast loopback server, and peers on the same engine. BENCH_ARGS picks sections,
+# e.g. make bench BENCH_ARGS="--only client".
+PEERS_VENV := bench/.venv-peers
+BENCH_ARGS ?=
+
+$(PEERS_VENV)/.installed: bench/requirements-peers.txt
+	python3 -m venv $(PEERS_VENV)
+	$(PEERS_VENV)/bin/python -m pip install --quiet --upgrade pip
+	$(PEERS_VENV)/bin/python -m pip install --quiet -r bench/requirements-peers.txt
+	touch $@
+
+bench: install $(PEERS_VENV)/.installed
+	$(PY) bench/run.py $(BENCH_ARGS)
+
 # Debian's Chromium and ChromeDriver for the browser tests (skipped where they are missing).
 browser:
 	@if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ]; then \
@@ -38,8 +53,8 @@ test: install browser lint
 	$(PY) -m pytest
 
 lint: install
-	$(VENV)/bin/ruff check summarizer tests
-	$(VENV)/bin/ruff format --check summarizer tests
+	$(VENV)/bin/ruff check summarizer tests bench
+	$(VENV)/bin/ruff format --check summarizer tests bench
 
 clean:
 	rm -rf $(VENV) out dist build

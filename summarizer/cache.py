@@ -1,9 +1,9 @@
 """The response cache: validated summaries only, keyed on everything that changes them.
 
-The key hashes the endpoint, model, structured-output mode setting, the rendered
-messages (which hold the prompt template's text and the abstract), the response
-schema, the summary schema id and the generation parameters; never timeouts or
-concurrency. Failures are never stored.
+The key hashes the endpoint, model, structured-output mode setting, the abstract and
+its title, the prompt template file's hash, a hash of the code that renders the prompt
+and decides fields (so a cached rerun runs none of it), the summary schema and the
+generation parameters; never timeouts or concurrency. Failures are never stored.
 """
 
 from __future__ import annotations

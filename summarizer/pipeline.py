@@ -8,7 +8,11 @@ as a record whose ``error`` says why, and the batch goes on.
 from __future__ import annotations
 
 import dataclasses
+import functools
+import hashlib
+import json
 import time
+from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
@@ -22,7 +26,7 @@ from .inputs import Paper
 from .prompting import Prompt, load_prompt, messages_hash
 from .schema import spans
 from .schemas import SchemaInfo, load_schema
-from .strategy import Plan, plan
+from .strategy import plan
 
 # Sampled tries after greedy re-asks fail, hotter each time.
 RESAMPLE_TEMPERATURES = (0.7, 1.0)
@@ -31,6 +35,35 @@ RESAMPLE_TEMPERATURES = (0.7, 1.0)
 def _add_usage(total: dict[str, int], more: dict[str, int]) -> None:
     for key, value in more.items():
         total[key] = total.get(key, 0) + value
+
+
+@functools.cache
+def code_hash() -> str:
+    """A hash of the code that turns an abstract into a request and decides fields from it.
+
+    Part of the cache key: the key is computed from the inputs before any of that code
+    runs, so a cached rerun skips it, and a change to it still misses the cache.
+    """
+    from . import (
+        candidates,
+        cues,
+        grounding,
+        known_datasets,
+        labels,
+        prompting,
+        schema,
+        strategy,
+        text,
+    )
+
+    digest = hashlib.sha256()
+    modules = (candidates, cues, grounding, known_datasets, labels, prompting, schema, strategy)
+    for module in (*modules, text):
+        try:
+            digest.update(Path(module.__file__ or "").read_bytes())
+        except OSError:
+            digest.update(module.__name__.encode())
+    return digest.hexdigest()[:16]
 
 
 def new_record(paper: Paper) -> dict[str, Any]:
@@ -54,6 +87,9 @@ class Pipeline:
         self.schema: SchemaInfo = load_schema(settings.schema_ref)
         self.connection = Connection(settings)
         self.cache = ResultCache(settings.cache_dir, enabled=settings.use_cache)
+        self._schema_hash = hashlib.sha256(
+            json.dumps(self.schema.model.model_json_schema(), sort_keys=True).encode()
+        ).hexdigest()[:16]
 
     async def __aenter__(self) -> Pipeline:
         return self
@@ -74,12 +110,34 @@ class Pipeline:
             self.settings.max_retries if self.settings.max_retries is not None else spec.max_retries
         )
 
-    def _meta(self, messages: list[dict]) -> dict[str, Any]:
+    def _key(self, paper: Paper) -> str:
+        """The cache key, from what determines the answer: computed before planning."""
+        spec = self.prompt.spec
+        return cache_key(
+            endpoint=self.connection.endpoint,
+            model=self.connection.model,
+            mode=self.connection.mode,
+            abstract=paper.abstract,
+            title=paper.title,
+            prompt=self.prompt.id,
+            template_hash=self.prompt.template_hash,
+            code=code_hash(),
+            schema=self.schema.id,
+            schema_hash=self._schema_hash,
+            strategy=spec.strategy,
+            ground=spec.ground,
+            grammar=spec.grammar,
+            max_retries=self.max_retries,
+            max_tokens=self.settings.max_tokens,
+            temperature=self.settings.temperature,
+        )
+
+    def _meta(self, prompt_hash: str) -> dict[str, Any]:
         return {
             "endpoint": self.connection.endpoint,
             "model": self.connection.model,
             "prompt": self.prompt.id,
-            "prompt_hash": messages_hash(messages),
+            "prompt_hash": prompt_hash,
             "template_hash": self.prompt.template_hash,
             "schema": self.schema.id,
             "mode": self.connection.mode,
@@ -98,15 +156,17 @@ class Pipeline:
             record["error"] = {"type": "InputError", "message": paper.problem}
             record["meta"] = {"prompt": self.prompt.id, "schema": self.schema.id}
             return record
-        p = plan(paper, self.prompt, self.schema.model)
-        meta = self._meta(p.messages)
-        record["meta"] = meta
-        key = self._key(p, meta)
+        key = self._key(paper)
         hit = self.cache.get(key)
         if hit is not None:
             record.update(summary=hit["summary"], spans=hit["spans"])
+            meta = self._meta(hit["meta"].get("prompt_hash", ""))
             meta.update(hit["meta"], cached=True, seconds=round(time.perf_counter() - started, 4))
+            record["meta"] = meta
             return record
+        p = plan(paper, self.prompt, self.schema.model)
+        meta = self._meta(messages_hash(p.messages))
+        record["meta"] = meta
         context = self._context(paper)
         request = GenerationRequest(
             messages=p.messages,
@@ -162,7 +222,7 @@ class Pipeline:
         started = time.perf_counter()
         record = new_record(paper)
         p = plan(paper, self.prompt, self.schema.model)
-        meta = self._meta(p.messages)
+        meta = self._meta(messages_hash(p.messages))
         record["meta"] = meta
         context = self._context(paper)
         try:
@@ -174,28 +234,12 @@ class Pipeline:
                 f"{where}: {first['msg']}"[:300], attempts=1, last_raw=raw, usage=usage
             ) from exc
         meta.update(attempts=1, usage=usage, **(extra or {}))
-        self._finish(record, p.finish(parsed), paper.abstract, context, self._key(p, meta))
+        self._finish(record, p.finish(parsed), paper.abstract, context, self._key(paper))
         if record["error"]:
             raise OutputValidationError(record["error"]["message"], 1, raw, usage)
         meta["dropped"] = context.get("dropped", [])
         meta["seconds"] = round(time.perf_counter() - started, 3)
         return record
-
-    def _key(self, p: Plan, meta: dict[str, Any]) -> str:
-        return cache_key(
-            endpoint=meta["endpoint"],
-            model=meta["model"],
-            mode=meta["mode"],
-            messages=p.messages,
-            response_schema=p.response_model.model_json_schema(),
-            schema=self.schema.id,
-            strategy=self.prompt.spec.strategy,
-            ground=self.prompt.spec.ground,
-            grammar=self.prompt.spec.grammar,
-            max_retries=self.max_retries,
-            max_tokens=self.settings.max_tokens,
-            temperature=self.settings.temperature,
-        )
 
     def _context(self, paper: Paper) -> dict[str, Any]:
         return {
@@ -250,7 +294,7 @@ class Pipeline:
         record["summary"] = summary.model_dump(mode="json")
         record["spans"] = spans(summary, abstract)
         meta = record["meta"]
-        stored = {k: meta[k] for k in ("attempts", "usage")} | {
+        stored = {k: meta[k] for k in ("attempts", "usage", "prompt_hash")} | {
             "dropped": context.get("dropped", [])
         }
         self.cache.set(

@@ -1,0 +1,45 @@
+"""The benchmark's client-overhead section, small: every record valid, then all cached.
+
+No timing is asserted: bench/run.py measures, this only keeps it working.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+from bench.fast_server import answer
+from bench.run import FastServer, _client_run, synthetic_papers
+from summarizer.schema import PaperSummary
+from summarizer.strategy import text_model
+
+from .conftest import SEEDS
+
+PATTERN = str(SEEDS / "*.txt")
+
+
+def test_client_section_small_run_gives_valid_records_then_a_cached_rerun(tmp_path):
+    cache = str(tmp_path / "bench-cache")
+    with FastServer() as server:
+        fresh = asyncio.run(_client_run(server.base_url, cache, 50, 8, PATTERN))
+        cached = asyncio.run(_client_run(server.base_url, cache, 50, 8, PATTERN))
+    assert (fresh["valid"], fresh["invalid"], fresh["cached"]) == (50, 0, 0)
+    assert (cached["valid"], cached["invalid"], cached["cached"]) == (50, 0, 50)
+    papers = {p.id: p for p in synthetic_papers(PATTERN, 50)}
+    (first,) = sorted(tmp_path.glob("bench-cache/records-8-*.jsonl"))[:1]
+    records = [json.loads(line) for line in first.read_text().splitlines()]
+    assert {r["id"] for r in records} == set(papers)
+    for record in records:
+        abstract = papers[record["id"]].abstract
+        PaperSummary.model_validate(record["summary"], context={"abstract": abstract})
+
+
+def test_fast_server_answers_the_cues_schema_with_grounded_keywords():
+    abstract = "We propose ImbSAM, a class-aware optimizer for imbalanced recognition."
+    schema = text_model().model_json_schema()
+    body = {
+        "messages": [{"role": "user", "content": f"Abstract:\n{abstract}"}],
+        "response_format": {"type": "json_object", "schema": schema},
+    }
+    parsed = text_model().model_validate_json(answer(body), context={"abstract": abstract})
+    assert all(k.lower() in abstract.lower() for k in parsed.keywords)
