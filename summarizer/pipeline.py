@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import hashlib
+import importlib
 import json
 import time
 from pathlib import Path
@@ -37,6 +38,20 @@ def _add_usage(total: dict[str, int], more: dict[str, int]) -> None:
         total[key] = total.get(key, 0) + value
 
 
+# The modules whose code decides what is asked and what is kept.
+_KEYED_MODULES = (
+    "candidates",
+    "cues",
+    "grounding",
+    "known_datasets",
+    "labels",
+    "prompting",
+    "schema",
+    "strategy",
+    "text",
+)
+
+
 @functools.cache
 def code_hash() -> str:
     """A hash of the code that turns an abstract into a request and decides fields from it.
@@ -44,21 +59,9 @@ def code_hash() -> str:
     Part of the cache key: the key is computed from the inputs before any of that code
     runs, so a cached rerun skips it, and a change to it still misses the cache.
     """
-    from . import (
-        candidates,
-        cues,
-        grounding,
-        known_datasets,
-        labels,
-        prompting,
-        schema,
-        strategy,
-        text,
-    )
-
     digest = hashlib.sha256()
-    modules = (candidates, cues, grounding, known_datasets, labels, prompting, schema, strategy)
-    for module in (*modules, text):
+    for name in _KEYED_MODULES:
+        module = importlib.import_module(f"{__package__}.{name}")
         try:
             digest.update(Path(module.__file__ or "").read_bytes())
         except OSError:
