@@ -201,7 +201,6 @@ class OpenAICompatBackend(Backend):
             if _is_loopback(base_url)
             else openai.DefaultAsyncHttpxClient(timeout=timeout, event_hooks=hooks)
         )
-        self.http_retries = http_retries
         self._secret = api_key
         self._client = openai.AsyncOpenAI(
             base_url=base_url,
