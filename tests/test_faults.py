@@ -103,8 +103,9 @@ def test_transport_retries_back_off_and_honour_retry_after(scripted):
         if item.fault == "429":
             assert all(g >= RETRY_AFTER - 0.05 for g in gaps), gaps
         elif item.permanent:
-            # Exponential backoff with jitter: 0.375-0.5 s, then 0.75-1 s, then 1.5-2 s.
-            assert gaps[0] >= 0.3 and all(b > a for a, b in zip(gaps, gaps[1:], strict=False)), gaps
+            # Exponential backoff with jitter: 0.375-0.5 s, then 0.75-1 s, then 1.5-2 s
+            # (compared with slack: a busy machine adds scheduling delay to any gap).
+            assert gaps[0] >= 0.3 and gaps[-1] >= 1.4 and gaps[-1] > gaps[0] + 0.5, gaps
         else:
             assert gaps[0] >= 0.3, gaps
 
