@@ -31,6 +31,8 @@ from summarizer.runner import run_batch
 
 from .faultproxy import FAULTS, Event, FaultProxy
 
+# The faults of the table: every one but ``echo``, which the security suite uses.
+TABLE_FAULTS = tuple(f for f in FAULTS if f != "echo")
 REASK_PROMPT = (
     'name = "reask"\nversion = 1\nstrategy = "free"\nreask = true\nmax_retries = 2\n'
     'ground = "reask"\ngrammar = true\nsystem = "Summarize."\nuser = "{{ abstract }}"\n'
@@ -72,8 +74,8 @@ class Outcome:
 
 def make_items(
     abstracts: list[str],
-    transient: tuple[str, ...] = FAULTS,
-    permanent: tuple[str, ...] = FAULTS,
+    transient: tuple[str, ...] = TABLE_FAULTS,
+    permanent: tuple[str, ...] = TABLE_FAULTS,
     clean: int = 2,
 ) -> list[Item]:
     """Items whose ids are also their markers; ``abstracts`` are cycled through."""
@@ -188,7 +190,7 @@ def _main() -> None:
             abstracts = [p.abstract for p in read_papers([str(seed)])][:4]
             # A permanent timeout costs four client timeouts, which on the engine must
             # exceed its slowest answer; the scripted run covers that case.
-            permanent = tuple(f for f in FAULTS if f != "timeout")
+            permanent = tuple(f for f in TABLE_FAULTS if f != "timeout")
             items = make_items(abstracts, permanent=permanent, clean=1)
             with LocalEngine(models, startup_timeout=180) as engine:
                 outcome = run(

@@ -103,8 +103,9 @@ def test_transport_retries_back_off_and_honour_retry_after(scripted):
         if item.fault == "429":
             assert all(g >= RETRY_AFTER - 0.05 for g in gaps), gaps
         elif item.permanent:
-            # Exponential backoff with jitter: 0.375-0.5 s, then 0.75-1 s, then 1.5-2 s.
-            assert gaps[0] >= 0.3 and all(b > a for a, b in zip(gaps, gaps[1:], strict=False)), gaps
+            # Exponential backoff with jitter: 0.375-0.5 s, then 0.75-1 s, then 1.5-2 s
+            # (compared with slack: a busy machine adds scheduling delay to any gap).
+            assert gaps[0] >= 0.3 and gaps[-1] >= 1.4 and gaps[-1] > gaps[0] + 0.5, gaps
         else:
             assert gaps[0] >= 0.3, gaps
 
@@ -189,3 +190,72 @@ def test_faults_in_front_of_the_real_engine(tmp_path, engine):
             assert outcome.requests(item)[0].fault == item.fault
     _check_cache_holds_only_the_done(outcome)
     assert len(outcome.cache_entries) == 2
+
+
+def _summarize_all(settings, markers: list[str]) -> list[dict]:
+    import asyncio
+
+    from summarizer.inputs import make_paper
+    from summarizer.pipeline import Pipeline
+    from summarizer.runner import run_batch
+
+    papers = [make_paper(f"{ABSTRACT} (Reference {m}.)", "t", m, None, 20_000) for m in markers]
+    records: list[dict] = []
+
+    async def go() -> None:
+        async with Pipeline(settings) as pipeline:
+            await run_batch(pipeline, papers, concurrency=2, on_record=records.append)
+
+    asyncio.run(go())
+    return sorted(records, key=lambda r: r["id"])
+
+
+def _settings(base_url: str, tmp_path: Path):
+    from summarizer.config import Settings
+
+    from .faults_table import REASK_PROMPT
+
+    prompt = tmp_path / "reask.v1.toml"
+    prompt.write_text(REASK_PROMPT)
+    return Settings(
+        base_url=base_url,
+        model="fake",
+        prompt=str(prompt),
+        mode="json_schema",
+        timeout=2,
+        cache_dir=tmp_path / "cache",
+    )
+
+
+def test_endpoint_failing_during_the_sampled_retry_fails_one_item(tmp_path):
+    """Invalid answers through the re-asks, then the endpoint goes down for the sampled try."""
+    from .faultproxy import FaultProxy
+
+    with time_limit(60), FakeOpenAI(default=answer()) as upstream:
+        with FaultProxy(upstream.base_url) as proxy:
+            proxy.plan("Bad", "schema", "schema", "schema", then="503")
+            records = _summarize_all(_settings(proxy.base_url, tmp_path), ["Bad", "Good"])
+    bad, good = records
+    assert bad["error"]["type"] == "OutputValidationError", bad["error"]
+    assert good["error"] is None
+
+
+def test_an_unexpected_error_in_one_item_does_not_end_the_batch(tmp_path, monkeypatch):
+    from summarizer.backends.openai_compat import OpenAICompatBackend
+
+    real = OpenAICompatBackend.generate
+
+    async def flaky(self, request):
+        if "Boom" in request.messages[-1]["content"]:
+            raise RuntimeError("a bug somewhere below the pipeline")
+        return await real(self, request)
+
+    monkeypatch.setattr(OpenAICompatBackend, "generate", flaky)
+    with time_limit(60), FakeOpenAI(default=answer()) as upstream:
+        records = _summarize_all(_settings(upstream.base_url, tmp_path), ["Boom", "Fine", "Okay"])
+    boom, fine, okay = records
+    assert boom["error"] == {
+        "type": "RuntimeError",
+        "message": "unexpected error: a bug somewhere below the pipeline",
+    }
+    assert fine["error"] is None and okay["error"] is None

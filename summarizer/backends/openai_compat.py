@@ -213,7 +213,6 @@ class OpenAICompatBackend(Backend):
                 "response": [_on_http_response, _check_json_body],
             },
         )
-        self.http_retries = http_retries
         self._secret = api_key
         self._client = openai.AsyncOpenAI(
             base_url=base_url,
