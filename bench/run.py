@@ -588,7 +588,7 @@ def peers_section(
     header_load = load()
     rows = []
     with Engine() as engine:
-        abstracts = HERE / "peer_abstracts.tmp.json"
+        abstracts = engine.cache_dir / "abstracts.json"
         abstracts.write_text(json.dumps([p.abstract for p in papers]))
         try:
             if ours is None:  # else: the floor section's run of the same abstracts
