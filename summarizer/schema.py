@@ -15,6 +15,7 @@ grounding on their own fields.
 from __future__ import annotations
 
 import re
+from contextvars import ContextVar
 from typing import Annotated, Any, Literal
 
 from pydantic import (
@@ -57,9 +58,22 @@ _TRAILING_PUNCT = ".,;:)]}>\"'"
 _SCHEME = re.compile(r"^([a-zA-Z][a-zA-Z0-9+.-]*):(?!\d)")
 
 
+# The validation context of the answer being validated, for callers that cannot pass it to
+# pydantic directly: instructor renders every message as a Jinja template with the
+# ``context`` it is given, which would rewrite an abstract holding "{{ ... }}".
+validation_context: ContextVar[dict[str, Any] | None] = ContextVar(
+    "summarizer_validation_context", default=None
+)
+
+
+def _context_of(info: ValidationInfo) -> dict[str, Any] | None:
+    ctx = info.context if info.context is not None else validation_context.get()
+    return ctx if isinstance(ctx, dict) else None
+
+
 def _context(info: ValidationInfo) -> dict[str, Any] | None:
-    ctx = info.context
-    if isinstance(ctx, dict) and isinstance(ctx.get("abstract"), str):
+    ctx = _context_of(info)
+    if ctx is not None and isinstance(ctx.get("abstract"), str):
         return ctx
     return None
 
@@ -189,7 +203,7 @@ class SummaryChecks(BaseModel):
             raise ValueError(f"{info.field_name} is empty; write one sentence")
         parts = sentences(value)
         if len(parts) > 1:
-            ctx = info.context if isinstance(info.context, dict) else {}
+            ctx = _context_of(info) or {}
             if not ctx.get("repair"):
                 raise ValueError(f"{info.field_name} must be exactly one sentence")
             value = parts[0]

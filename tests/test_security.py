@@ -238,3 +238,16 @@ def test_template_syntax_in_an_abstract_is_text_not_code(prompt_name):
     last = messages[-1]["content"]
     assert tricks in last  # passed through exactly, nothing evaluated
     assert "49" not in last and "looploop" not in last
+
+
+def test_template_syntax_in_an_abstract_reaches_the_endpoint_unchanged(tmp_path):
+    from .test_pipeline import answer, run, settings_for
+
+    tricks = "We study {{ 7 * 7 }} and {{ abstract }} {% if true %}yes{% endif %} here."
+    abstract = f"{ABSTRACT} {tricks}"
+    with FakeOpenAI(default=answer()) as server:
+        record = run(settings_for(server, tmp_path, prompt="naive-grammar"), abstract=abstract)
+    sent = server.requests[0]["messages"][-1]["content"]
+    assert sent.endswith(abstract)  # the wire carries the abstract as written
+    assert sent.count(ABSTRACT) == 1
+    assert record["error"] is None

@@ -32,6 +32,7 @@ from pydantic import ValidationError
 
 from ..config import _is_loopback
 from ..errors import AuthenticationError, BackendError, OutputValidationError, RateLimitError
+from ..schema import validation_context
 from .base import Backend, Generation, GenerationRequest, report_rate_limit
 
 log = logging.getLogger(__name__)
@@ -279,7 +280,6 @@ class OpenAICompatBackend(Backend):
             "model": self.model,
             "messages": request.messages,
             "response_model": request.response_model,
-            "context": request.context,
             "max_retries": request.max_retries,
             "max_tokens": request.max_tokens,
             "temperature": request.temperature,
@@ -297,6 +297,9 @@ class OpenAICompatBackend(Backend):
             "raw": None,
         }
         token = _tally.set(tally)
+        # The context reaches the validators through a context variable, not instructor's
+        # ``context``: instructor would render every message as a Jinja template with it.
+        context_token = validation_context.set(request.context)
         try:
             parsed = await self._instructor(mode).create(**kwargs)
         except InstructorRetryException as exc:
@@ -322,6 +325,7 @@ class OpenAICompatBackend(Backend):
         except openai.OpenAIError as exc:
             raise translate(exc, tally["requests"], self._secret) from exc
         finally:
+            validation_context.reset(context_token)
             _tally.reset(token)
         return Generation(
             parsed=parsed, attempts=tally["attempts"], usage=_usage(tally), raw=tally["raw"]
