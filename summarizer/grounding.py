@@ -42,6 +42,7 @@ def _fold(text: str) -> tuple[str, list[int]]:
     return "".join(out), where
 
 
+@lru_cache(maxsize=4096)
 def normalize(text: str) -> str:
     """The grounding normal form of ``text``."""
     return _fold(text)[0].strip()
