@@ -42,10 +42,17 @@ def _fold(text: str) -> tuple[str, list[int]]:
     return "".join(out), where
 
 
+_BREAKS = re.compile(r"[\s" + re.escape(_DASHES) + r"]+")
+
+
 @lru_cache(maxsize=4096)
 def normalize(text: str) -> str:
-    """The grounding normal form of ``text``."""
-    return _fold(text)[0].strip()
+    """The grounding normal form of ``text`` (what ``_fold`` gives, without the index map)."""
+    text = text.replace("\\%", "%")
+    # Lower-cased character by character, as _fold does (str.lower() treats a final sigma
+    # differently).
+    text = "".join(ch.lower() for ch in text) if "\u03a3" in text else text.lower()
+    return _BREAKS.sub(" ", text).strip()
 
 
 @lru_cache(maxsize=256)
