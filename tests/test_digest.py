@@ -17,8 +17,7 @@ import pytest
 from summarizer.digest import build_digest, highlight, safe_href
 from summarizer.grounding import find_span
 
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMEDRIVER = Path("/usr/bin/chromedriver")
+from .browser import browser_missing, headless_chrome
 
 DIAG = (
     "Given the limitations of existing medical benchmarks, we present DiagnosisArena, a benchmark "
@@ -349,44 +348,16 @@ def _cli(args: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
     )
 
 
-def _browser_missing() -> str | None:
-    if not CHROMIUM.exists() or not CHROMEDRIVER.exists():
-        return "Chromium is not installed: apt-get install -y chromium chromium-driver (Debian)"
-    try:
-        import selenium  # noqa: F401
-    except ImportError:
-        return "selenium is not installed: pip install -e '.[dev]'"
-    return None
-
-
-@pytest.mark.skipif(_browser_missing() is not None, reason=_browser_missing() or "")
+@pytest.mark.skipif(browser_missing() is not None, reason=browser_missing() or "")
 def test_filters_in_headless_chromium(tmp_path):
     """Open the file as a user would, click a domain filter, and keep screenshots."""
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
     from selenium.webdriver.common.by import By
 
     target = tmp_path / "digest.html"
     target.write_text(build_digest(RECORDS, title="Browser test"), encoding="utf-8")
     shots = Path(os.environ.get("DIGEST_SCREENSHOT_DIR") or tmp_path)
     shots.mkdir(parents=True, exist_ok=True)
-    options = webdriver.ChromeOptions()
-    options.binary_location = str(CHROMIUM)
-    for flag in (
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--disable-dev-shm-usage",
-        f"--user-data-dir={tmp_path / 'profile'}",
-        "--window-size=1280,2600",
-    ):
-        options.add_argument(flag)
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    driver = webdriver.Chrome(service=Service(executable_path=str(CHROMEDRIVER)), options=options)
+    driver = headless_chrome(tmp_path / "profile", "--window-size=1280,2600", browser_log=True)
     try:
         driver.set_page_load_timeout(30)
         driver.get(target.as_uri())

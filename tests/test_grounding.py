@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from summarizer.grounding import find_span, is_grounded, normalize
+from summarizer.grounding import _fold, find_span, is_grounded, normalize
 
 ABSTRACT = (
     "We propose ImbSAM, built on Sharpness-Aware  Minimization, and the Droplet3D-4M\n"
@@ -103,3 +103,17 @@ def test_normalize(text: str, expected: str) -> None:
 )
 def test_number_not_found_after_decimal_point(item: str, text: str) -> None:
     assert find_span(item, text) is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "  Gains of 4.8\\% on  CIFAR-100 \u2013 and 45 %. ",
+        "ΟΔΥΣΣΕΥΣ and İstanbul\u00a0multi\u2010task\tlearning",
+        "a\\\\%b -- c\u2212d\n\ne",
+        "",
+    ],
+)
+def test_normal_form_is_the_folded_text(text):
+    # normalize() skips the index map that spans need; it must give the same text.
+    assert normalize(text) == _fold(text)[0].strip()

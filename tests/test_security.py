@@ -20,6 +20,7 @@ import pytest
 
 from summarizer.evaluation.report import write_reports
 
+from .browser import browser_missing, headless_chrome
 from .fake_openai import FakeOpenAI
 from .faultproxy import FaultProxy
 from .faults_table import REASK_PROMPT
@@ -29,8 +30,6 @@ from .test_report import GOLD, item, make_run
 
 SECRET = "sk-test-reliability-7f3a9c2e51d0"
 KEY_ENV = "RELIABILITY_TEST_KEY"
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMEDRIVER = Path("/usr/bin/chromedriver")
 
 
 def _cli(args: list[str], cwd: Path, **env: str) -> subprocess.CompletedProcess[str]:
@@ -142,16 +141,6 @@ def test_api_key_is_not_logged_even_at_debug_level(tmp_path, caplog, echoing_end
     assert SECRET not in json.dumps(records)
 
 
-def _browser_missing() -> str | None:
-    if not (CHROMIUM.exists() and CHROMEDRIVER.exists()):
-        return "chromium and chromedriver are not installed (make browser)"
-    try:
-        import selenium  # noqa: F401
-    except ImportError:
-        return "selenium is not installed: pip install -e '.[dev]'"
-    return None
-
-
 PAYLOADS = (
     "<script>window.__pwned = 'script'</script>",
     "<img src=x onerror=\"window.__pwned = 'img'\">",
@@ -161,10 +150,8 @@ PAYLOADS = (
 )
 
 
-@pytest.mark.skipif(_browser_missing() is not None, reason=_browser_missing() or "")
+@pytest.mark.skipif(browser_missing() is not None, reason=browser_missing() or "")
 def test_report_html_runs_no_script_from_abstract_or_model_text(tmp_path):
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
     from selenium.webdriver.common.by import By
 
     abstract = (
@@ -187,24 +174,8 @@ def test_report_html_runs_no_script_from_abstract_or_model_text(tmp_path):
     opened = tmp_path / "opened.html"
     opened.write_text(page)
 
-    options = webdriver.ChromeOptions()
-    options.binary_location = str(CHROMIUM)
-    for flag in (
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--disable-dev-shm-usage",
-        f"--user-data-dir={tmp_path / 'profile'}",
-    ):
-        options.add_argument(flag)
     with time_limit(90):
-        driver = webdriver.Chrome(
-            service=Service(executable_path=str(CHROMEDRIVER)), options=options
-        )
+        driver = headless_chrome(tmp_path / "profile")
         try:
             driver.set_page_load_timeout(30)
             driver.get(opened.as_uri())
