@@ -14,10 +14,38 @@ from functools import lru_cache
 Span = tuple[int, int]
 
 _DASHES = "-\u2010\u2011\u2012\u2013\u2212"
+_BREAKS = re.compile(r"[\s" + re.escape(_DASHES) + r"]+")
 
 
 def _fold(text: str) -> tuple[str, list[int]]:
     """Return the normalized text and, for each of its characters, the source index."""
+    lowered = text.lower()
+    if "\\%" in text or "\u03a3" in text or len(lowered) != len(text):
+        return _fold_by_character(text)
+    # Every character maps to itself except runs of breaks, which become one space at
+    # the run's first character (none at either end).
+    parts: list[str] = []
+    where: list[int] = []
+    gap = done = 0
+    for run in _BREAKS.finditer(lowered):
+        start, end = run.span()
+        if start > done:
+            if parts:
+                parts.append(" ")
+                where.append(gap)
+            parts.append(lowered[done:start])
+            where.extend(range(done, start))
+        gap, done = start, end
+    if done < len(lowered):
+        if parts:
+            parts.append(" ")
+            where.append(gap)
+        parts.append(lowered[done:])
+        where.extend(range(done, len(lowered)))
+    return "".join(parts), where
+
+
+def _fold_by_character(text: str) -> tuple[str, list[int]]:
     out: list[str] = []
     where: list[int] = []
     i, n = 0, len(text)
@@ -40,9 +68,6 @@ def _fold(text: str) -> tuple[str, list[int]]:
         out.pop()
         where.pop()
     return "".join(out), where
-
-
-_BREAKS = re.compile(r"[\s" + re.escape(_DASHES) + r"]+")
 
 
 @lru_cache(maxsize=4096)

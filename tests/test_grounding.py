@@ -117,3 +117,22 @@ def test_number_not_found_after_decimal_point(item: str, text: str) -> None:
 def test_normal_form_is_the_folded_text(text):
     # normalize() skips the index map that spans need; it must give the same text.
     assert normalize(text) == _fold(text)[0].strip()
+
+
+def test_fast_fold_equals_the_character_by_character_fold():
+    import random
+
+    from summarizer.grounding import _fold_by_character
+
+    from .conftest import SEEDS
+
+    texts = [p for f in sorted(SEEDS.iterdir()) for p in f.read_text().split("\n\n")]
+    alphabet = "aB9 .%\\-\u2013\u2212\t\n\u00a0Σİ"
+    rng = random.Random(5)
+    texts += ["".join(rng.choice(alphabet) for _ in range(rng.randint(0, 30))) for _ in range(3000)]
+    texts += ["  Gains on  CIFAR-100 \u2013 and 45 %. ", "-a-", " ", "x"]
+    fast_paths = 0
+    for text in texts:
+        assert _fold(text) == _fold_by_character(text), repr(text)
+        fast_paths += "\\%" not in text and "Σ" not in text and "İ" not in text
+    assert fast_paths > 500  # the fast path was the one compared, not only the fallback

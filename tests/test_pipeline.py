@@ -248,3 +248,23 @@ def test_cli_reads_stdin_once_and_writes_a_record(tmp_path, monkeypatch):
     (line,) = out.read_text().splitlines()
     record = json.loads(line)
     assert record["abstract"] == ABSTRACT and record["summary"]["introduces"] == ["ImbSAM"]
+
+
+@pytest.mark.parametrize("mode", ["json_schema", "json_object_schema"])
+def test_first_try_and_reask_send_the_same_request_format(tmp_path, reask_prompt, mode):
+    first = answer(introduces=["ImbSAM", "FooNet-7"])
+    with FakeOpenAI([first, answer()]) as server:
+        record = run(settings_for(server, tmp_path, prompt=reask_prompt, mode=mode))
+    assert record["error"] is None and record["meta"]["attempts"] == 2
+    one, two = server.requests
+    assert one["response_format"] == two["response_format"]
+    kind = {"json_schema": "json_schema", "json_object_schema": "json_object"}[mode]
+    assert one["response_format"]["type"] == kind
+    schema = one["response_format"].get("schema") or one["response_format"]["json_schema"]["schema"]
+    assert {"tldr", "introduces"} <= set(schema["properties"]) and "tldr" in schema["required"]
+    assert one["max_tokens"] == two["max_tokens"] and one["temperature"] == 0
+    # The re-ask is the first conversation, the answer given, and what was wrong with it.
+    assert two["messages"][: len(one["messages"])] == one["messages"]
+    said, told = two["messages"][len(one["messages"]) :]
+    assert said["role"] == "assistant" and json.loads(said["content"]) == first
+    assert told["role"] == "user" and "FooNet-7" in told["content"]
