@@ -393,6 +393,14 @@ _PASSIVE = (
 )
 
 
+# Earlier work, then its name: "a recent generalizable NeRF architecture called GNT".
+EXISTING_BEFORE_NAMING = re.compile(
+    r"\b(?:recent|recently|existing|popular|prior|previous|well-known|standard|widely used)\b"
+    r"[^.;,()]*\s$",
+    re.IGNORECASE,
+)
+
+
 def find_cue_names(abstract: str) -> list[str]:
     """Names written right after "we propose", "we introduce", "named", ...: new artifacts.
 
@@ -411,7 +419,12 @@ def _cue_names(abstract: str) -> tuple[str, ...]:
         _CUE_VERB + _LEAD + phrase,
         _WE_CALL + phrase,
         _OWN + phrase,
-        _NAMING_CUE + r"(?P<name>[\w][\w\-\^]*\*?)(?:" + _ACRONYM_AFTER + r")?",
+        # "dubbed GNT with Mixture-of-View-Experts (GNT-MOVE)" gives the short form alone.
+        _NAMING_CUE + r"[\w][\w\-]*(?:\s+[\w\-]+){1,4}?(?P<name>)" + _ACRONYM_AFTER,
+        _NAMING_CUE
+        + r"(?P<name>[\w][\w\-\^]*\*?)(?![\w\-\^*])(?!(?:\s+[\w\-]+){1,4}?[\s~]*\()(?:"
+        + _ACRONYM_AFTER
+        + r")?",
         _CUE_VERB + r"(?:[\w\-']+\s+){1,7}?" + r"(?P<name>)" + _ACRONYM_AFTER,
         r"(?i:\bnovel\s+)(?!"
         + _NOT_ARTIFACT
@@ -420,8 +433,12 @@ def _cue_names(abstract: str) -> tuple[str, ...]:
         phrase + _PASSIVE,
         phrase + r"\s+(?:[\w\-]+\s+){0,2}introduced in this (?:paper|work)",
     )
-    for pattern in patterns:
+    for index, pattern in enumerate(patterns):
         for match in re.finditer(pattern, abstract):
+            if index in (0, 4, 5) and EXISTING_BEFORE_NAMING.search(
+                abstract, max(0, match.start() - 80), match.start()
+            ):
+                continue  # "a recent architecture called GNT" names earlier work
             name, short = match.group("name"), match.group("acr")
             if short and (not name or len(short) < len(name)):
                 name = short

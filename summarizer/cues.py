@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .candidates import find_cue_names, find_names
+from .candidates import EXISTING_BEFORE_NAMING, find_cue_names, find_names
 from .known_datasets import find_known_datasets, is_known_dataset
 from .text import sentences
 
@@ -32,6 +32,22 @@ _EXISTING = (
 )
 _DATA_WORD = r"(?:datasets?|benchmarks?|corpus|corpora|suites?|test sets?|splits?|collections?)"
 _DATA_CONTEXT = r"(?:on|across|over|using|from|in|with|including|such as|e\.g\.,?|and|of|to)"
+
+
+# "Our approach, Language Guided Bottlenecks (LaBo)", "our generalist model with dynamic
+# routing (DRMC)": the name given to the paper's own thing.
+_OUR_APPOSITIVE = re.compile(
+    r"\bour\s+(?:[\w-]+\s+){0,2}[\w-]+\s*[,:]\s*(?:[\w-]+\s+){0,4}\(?$"
+    r"|\bour\s+(?!(?:[\w-]+\s+){0,5}?(?:than|over|versus|vs|like|unlike|such|e\.g)\b)"
+    r"(?:[\w-]+\s+){1,6}\($"
+)
+
+
+# "we propose an alternative referential task, Major Entity Identification (MEI)".
+_WE_PROPOSE_APPOSITIVE = re.compile(
+    r"\bwe\s+" + _INTRO_VERB + r"\s+(?:an?|the)\s+(?:[\w-]+\s+){0,4}[\w-]+,\s*"
+    r"(?:[\w-]+\s+){0,4}\(?$"
+)
 
 
 @dataclass(frozen=True)
@@ -92,6 +108,20 @@ def _written_as(long: str, short: str, text: str) -> bool:
     return any(text[:at].rstrip().endswith(long) for at in _in_parens(short, text))
 
 
+# "dubbed GNT with Mixture-of-View-Experts (GNT-MOVE)": the name is the short form.
+_LONG_NAME_GOES_ON = re.compile(r"(?:\s+[\w\-]+){1,4}?[\s~]*\(")
+_LAST_NAMING = re.compile(r".*\b" + _NAMING + r"\b", re.DOTALL)
+
+
+def _names_earlier_work(text: str, start: int) -> bool:
+    """ "a recent architecture called GNT": the naming word follows a mark of earlier work."""
+    last = _LAST_NAMING.match(text, max(0, start - 40), start)
+    if last is None:
+        return False
+    naming_at = last.end() - len(last.group(0).split()[-1])
+    return EXISTING_BEFORE_NAMING.search(text, max(0, naming_at - 80), naming_at) is not None
+
+
 def _before(text: str, start: int, words: int) -> str:
     return " ".join(text[:start].split()[-words:]).lower()
 
@@ -116,21 +146,26 @@ def classify_name(
     for start, end in mentions:
         sentence = next((s for s in sentences(abstract) if name in s), "")
         before8 = _before(abstract, start, 8)
+        before12 = _before(abstract, start, 12)
         before3 = _before(abstract, start, 3)
         after4 = _after(abstract, end, 4)
-        if re.search(r"\b" + _NAMING + r"\s*[\"'(]?$", before3) or re.search(
-            r"\b" + _NAMING + r"\b", before3
-        ):
+        if (
+            re.search(r"\b" + _NAMING + r"\s*[\"'(]?$", before3)
+            or re.search(r"\b" + _NAMING + r"\b", before3)
+        ) and not (_names_earlier_work(abstract, start) or _LONG_NAME_GOES_ON.match(abstract, end)):
             intro += 3
             reasons.append("named")
         if re.search(
             r"\b(?:we|this (?:paper|work)|our work|authors)\b[^.;]*\b" + _INTRO_VERB, before8
-        ):
+        ) or _WE_PROPOSE_APPOSITIVE.search(before12):
             intro += 2
             reasons.append("we propose")
         if re.search(r"\bour\s*$", before3) or re.search(r"\bour\b", before3.split(",")[-1]):
             intro += 2
             reasons.append("our")
+        elif _OUR_APPOSITIVE.search(before12):
+            intro += 3
+            reasons.append("our X, NAME")
         if re.match(r"^[,:(]?\s*(?:an?|the)\s+(?:\w+[\s,-]+){0,3}?" + _NEW_NOUN, after4):
             intro += 1
             reasons.append("X, a new")
@@ -212,6 +247,9 @@ def _background(name: str, abstract: str) -> bool:
     Data-efficient CBMs (DCBMs)")."""
     found = [s for s in sentences(abstract) if _mentions(name, s)]
     if len(found) < 2 or _OWN_WORK.search(found[0]):
+        return False
+    first = found[0]
+    if _OUR_APPOSITIVE.search(_before(first, _mentions(name, first)[0][0], 12)):
         return False
     return any(_OWN_WORK.search(s) for s in found[1:])
 

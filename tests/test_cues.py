@@ -199,6 +199,34 @@ def test_tasks_are_noun_phrases_ending_in_a_task_word():
             ["ImageNet-A"],
             id="adjective-is-not-a-name",
         ),
+        pytest.param(
+            "Ranking is hard. Our method, Sparse Pairwise Ranking (SPaR), learns pairs. "
+            "SPaR is a simple method with a novel loss.",
+            ["SPaR"],
+            [],
+            id="our-method-appositive-not-background",
+        ),
+        pytest.param(
+            "Routing helps. Experiments show that our shared model with gated routing (GSR) "
+            "generalizes across sites.",
+            ["GSR"],
+            [],
+            id="our-phrase-then-short-form",
+        ),
+        pytest.param(
+            "Parsing is brittle. We propose an alternative structured task, Span Role "
+            "Linking (SRL2), where spans are given. SRL2 models transfer well.",
+            ["SRL2"],
+            [],
+            id="we-propose-a-task-appositive",
+        ),
+        pytest.param(
+            "Starting from a recent vision architecture called ViTok, we show that merging "
+            "helps. Our tokenizer, dubbed ViTok with Adaptive Merging (ViTok-AM), is faster.",
+            ["ViTok-AM"],
+            [],
+            id="earlier-work-called-and-long-dubbed-name",
+        ),
     ],
 )
 def test_names_from_wording(abstract: str, new: list[str], data: list[str]) -> None:
