@@ -422,7 +422,8 @@ def _cue_names(abstract: str) -> tuple[str, ...]:
         # "dubbed GNT with Mixture-of-View-Experts (GNT-MOVE)" gives the short form alone.
         _NAMING_CUE + r"[\w][\w\-]*(?:\s+[\w\-]+){1,4}?(?P<name>)" + _ACRONYM_AFTER,
         _NAMING_CUE
-        + r"(?P<name>[\w][\w\-\^]*\*?)(?![\w\-\^*])(?!(?:\s+[\w\-]+){1,4}?[\s~]*\()(?:"
+        + r"(?P<name>[\w][\w\-\^]*\*?(?:\s+[A-Z][\w\-]*){0,4})(?![\w\-\^*])"
+        + r"(?!(?:\s+[\w\-]+){1,4}?[\s~]*\()(?:"
         + _ACRONYM_AFTER
         + r")?",
         _CUE_VERB + r"(?:[\w\-']+\s+){1,7}?" + r"(?P<name>)" + _ACRONYM_AFTER,

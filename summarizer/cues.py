@@ -136,6 +136,12 @@ def classify_name(
     """Label one candidate name from the wording around its mentions."""
     if _background(name, abstract):
         return NameCall(name, "other", "mentioned as existing before the paper's own work")
+    # "a novel behavioral cloning (BC) approach" is a term, even after "we propose";
+    # "our DKVB" claims the acronym as the paper's own.
+    if _term_acronym(name, abstract) and not re.search(
+        r"\b[Oo]ur\s+" + re.escape(name) + r"\b", abstract
+    ):
+        return NameCall(name, "other", "abbreviates a common term")
     if cue_names and name in cue_names:
         return NameCall(name, "introduces", "written right after 'we propose/introduce' or 'named'")
     mentions = _mentions(name, abstract)
@@ -160,7 +166,7 @@ def classify_name(
         ) or _WE_PROPOSE_APPOSITIVE.search(before12):
             intro += 2
             reasons.append("we propose")
-        if re.search(r"\bour\s*$", before3) or re.search(r"\bour\b", before3.split(",")[-1]):
+        if re.search(r"\bour\s+(?:[\w-]+\s+)?$", before3 + " "):
             intro += 2
             reasons.append("our")
         elif _OUR_APPOSITIVE.search(before12):
@@ -181,8 +187,6 @@ def classify_name(
         ):
             data += 2
             reasons.append("dataset context")
-    if _term_acronym(name, abstract):
-        return NameCall(name, "other", "abbreviates a common term")
     if _listed_as_data(name, abstract):
         data += 2
         reasons.append("listed as a dataset")
@@ -208,6 +212,8 @@ _LIST_CUE = re.compile(
     + _DATA_WORD
     + r"\s*(?:[:,(]|such as|including|like)\s*(?:[\w\-.]+,?\s+(?:and\s+)?){0,6}\(?$"
 )
+# "two new datasets, where advanced models like GPT-3.5": the list is of something else.
+_NOT_A_LIST = re.compile(r"\b(?:where|which|that|models?|methods?|baselines?)\b")
 _PAREN_CUE = re.compile(r"\s*\)[^.]{0,60}\b" + _DATA_WORD)
 _ON_CUE = re.compile(
     r"\b(?:accuracy|performance|results?|evaluated|evaluate|trained|experiments?|tested)"
@@ -222,7 +228,8 @@ def _listed_as_data(name: str, abstract: str) -> bool:
         if i + n < len(abstract) and _glued(abstract[i + n]):
             continue
         before = abstract[max(0, i - 300) : i]
-        if _LIST_CUE.search(before) or _ON_CUE.search(before):
+        listed = _LIST_CUE.search(before)
+        if listed and not _NOT_A_LIST.search(listed.group(0)) or _ON_CUE.search(before):
             return True
         if _OPEN_PAREN_END.search(before) and _PAREN_CUE.match(abstract, i + n):
             return True
@@ -236,7 +243,7 @@ _OWN_WORK = re.compile(
     + _NAMING
     + r"|"
     + _NEW_NOUN
-    + r"\b)",
+    + r"\b|\bour (?:proposed|new)\b)",
     re.IGNORECASE,
 )
 

@@ -227,6 +227,48 @@ def test_tasks_are_noun_phrases_ending_in_a_task_word():
             [],
             id="earlier-work-called-and-long-dubbed-name",
         ),
+        pytest.param(
+            "We study tuning. Our proposed method Sparse Token Aware Routing (STAR) is fast. "
+            "We show that our STAR is a new state of the art.",
+            ["STAR"],
+            [],
+            id="our-proposed-method-is-own-work",
+        ),
+        pytest.param(
+            "This study evaluates GPT-4V on shifts. Our findings delineate GPT-4V's limits, "
+            "and GPT-4V fails often.",
+            [],
+            [],
+            id="our-findings-about-a-model-are-not-a-new-name",
+        ),
+        pytest.param(
+            "Further, we propose a practical approach called Unified Embedding with three "
+            "benefits.",
+            ["Unified Embedding"],
+            [],
+            id="called-multiword-name",
+        ),
+        pytest.param(
+            "We propose a novel behavioral cloning (BC) approach with transformers. We present "
+            "BC agents that generalize.",
+            [],
+            [],
+            id="term-acronym-after-we-propose",
+        ),
+        pytest.param(
+            "We introduce a discrete key-value bottleneck (DKVB) for language models. We "
+            "evaluate our DKVB in four scenarios.",
+            ["DKVB"],
+            [],
+            id="our-term-acronym-is-a-name",
+        ),
+        pytest.param(
+            "We study memory with two new datasets, where advanced models like GPT-3.5-turbo "
+            "struggle.",
+            [],
+            [],
+            id="models-after-a-dataset-word-are-not-datasets",
+        ),
     ],
 )
 def test_names_from_wording(abstract: str, new: list[str], data: list[str]) -> None:
