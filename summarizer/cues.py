@@ -135,6 +135,8 @@ def classify_name(
 ) -> NameCall:
     """Label one candidate name from the wording around its mentions."""
     if _background(name, abstract):
+        if is_known_dataset(name) or _listed_as_data(name, abstract, loose=False):
+            return NameCall(name, "dataset", "existing, listed as a dataset")
         return NameCall(name, "other", "mentioned as existing before the paper's own work")
     # "a novel behavioral cloning (BC) approach" is a term, even after "we propose";
     # "our DKVB" claims the acronym as the paper's own.
@@ -221,8 +223,9 @@ _ON_CUE = re.compile(
 )
 
 
-def _listed_as_data(name: str, abstract: str) -> bool:
-    """ "datasets such as X", "X (...) benchmark", "accuracy on X"."""
+def _listed_as_data(name: str, abstract: str, loose: bool = True) -> bool:
+    """ "datasets such as X", "accuracy on X", "X and Y benchmarks", a list of known
+    datasets; with ``loose``, also "X (...) benchmark"."""
     n = len(name)
     for i in _occurrences(name, abstract):
         if i + n < len(abstract) and _glued(abstract[i + n]):
@@ -231,9 +234,30 @@ def _listed_as_data(name: str, abstract: str) -> bool:
         listed = _LIST_CUE.search(before)
         if listed and not _NOT_A_LIST.search(listed.group(0)) or _ON_CUE.search(before):
             return True
-        if _OPEN_PAREN_END.search(before) and _PAREN_CUE.match(abstract, i + n):
+        if loose and _OPEN_PAREN_END.search(before) and _PAREN_CUE.match(abstract, i + n):
+            return True
+        if _COORDINATED_DATA.match(abstract, i + n) or _among_known_datasets(name, abstract, i):
             return True
     return False
+
+
+# "the closed-loop NAVSIM and Bench2Drive benchmarks"
+_COORDINATED_DATA = re.compile(
+    r"(?:\s*(?:,|and|or)\s*(?:the\s+)?[\w\-.]+){1,4}\s+(?:\w+\s+)?" + _DATA_WORD + r"\b"
+)
+_LIST_BOUNDS = re.compile(r"[.;:()\[\]]")
+_LIST_SEPARATORS = re.compile(r"\s*(?:,|\band\b|\bor\b)\s*")
+
+
+def _among_known_datasets(name: str, abstract: str, at: int) -> bool:
+    """ "CIFAR10, STL10, CINIC10, Tiny-ImageNet": a plain list with two well-known datasets."""
+    start = max((m.end() for m in _LIST_BOUNDS.finditer(abstract, max(0, at - 200), at)), default=0)
+    end = _LIST_BOUNDS.search(abstract, at)
+    segment = abstract[start : end.start() if end else len(abstract)]
+    items = [x for x in _LIST_SEPARATORS.split(segment) if x]
+    if name not in items:
+        return False
+    return sum(is_known_dataset(x) for x in items if x != name) >= 2
 
 
 _OWN_WORK = re.compile(

@@ -269,6 +269,32 @@ def test_tasks_are_noun_phrases_ending_in_a_task_word():
             [],
             id="models-after-a-dataset-word-are-not-datasets",
         ),
+        pytest.param(
+            "Results on the closed-loop DRIVESIM and Bench2Drive benchmarks improve.",
+            [],
+            ["DRIVESIM", "Bench2Drive"],
+            id="coordinated-benchmarks",
+        ),
+        pytest.param(
+            "We train ResNet18 on CIFAR10, STL10, CINIC10 and Tiny-ImageNet.",
+            [],
+            ["CIFAR10", "STL10", "CINIC10", "Tiny-ImageNet"],
+            id="list-with-known-datasets",
+        ),
+        pytest.param(
+            "Recent benchmarks like ReaSCAN test grounding. We present a model that beats "
+            "others on ReaSCAN, a new state of the art.",
+            [],
+            ["ReaSCAN"],
+            id="background-dataset-is-still-a-dataset",
+        ),
+        pytest.param(
+            "Why do networks trained with gradient descent (GD) generalize on real datasets? "
+            "We propose a new metric that explains how GD behaves.",
+            [],
+            [],
+            id="background-term-is-not-a-dataset",
+        ),
     ],
 )
 def test_names_from_wording(abstract: str, new: list[str], data: list[str]) -> None:
