@@ -259,6 +259,21 @@ def _is_year(abstract: str, start: int, end: int) -> bool:
     )
 
 
+_VERSION_NUMBER = re.compile(r"\d(?:\.\d)?")
+_NAME_BEFORE = re.compile(r"(?<![\w.])([A-Z][\w\-\u00b7]*|[A-Za-z]+[A-Z][\w\-]*) $")
+_METRIC_WORDS = {"AUC", "AUROC", "F1", "BLEU", "ROUGE", "mAP", "IoU", "Dice", "PSNR", "SSIM", "FID"}
+_NOT_NAMES = {"The", "A", "An", "In", "On", "Of", "By", "To", "We", "Our", "Only", "All", "Top"}
+
+
+def _after_product_name(abstract: str, start: int) -> bool:
+    """True when a name stands right before the number: "Gemini 2.0", "Table 3"."""
+    match = _NAME_BEFORE.search(abstract, max(0, start - 40), start)
+    if match is None:
+        return False
+    word = match.group(1)
+    return word not in _METRIC_WORDS and word not in _NOT_NAMES
+
+
 def find_numbers(abstract: str, names: list[str]) -> list[Number]:
     """Every number the abstract states with digits, with unit or sign, in order."""
     spans_of_urls = [(m.start(), m.end()) for m in _URL.finditer(abstract)]
@@ -290,6 +305,13 @@ def find_numbers(abstract: str, names: list[str]) -> list[Number]:
             and (before_char == "(" or before_char.isspace())
         ):
             continue  # an enumeration marker: "(1)", "1)"
+        if (
+            not unit
+            and not sign
+            and _VERSION_NUMBER.fullmatch(num)
+            and _after_product_name(abstract, start)
+        ):
+            continue  # "Gemini 2.0 Flash", "DALL-E 2": a version inside a name
         if sign in {"-", "\u2212"} and (
             abstract[start - 1 : start].isalnum() or abstract[start - 1 : start] == "-"
         ):

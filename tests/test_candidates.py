@@ -110,6 +110,9 @@ def test_numbers_found(text: str, expected: list[str]) -> None:
         pytest.param("Steps: 1) encode, 2) decode.", id="enumeration-half-paren"),
         pytest.param("We use Qwen2.5-7B and ResNet-50 with v1.5 weights.", id="versions"),
         pytest.param("It evaluates six models on four tasks.", id="counts-as-words"),
+        pytest.param("It beats GPT-4o and Gemini 2.0 Flash.", id="version-inside-a-name"),
+        pytest.param("Objects imagined by DALL-E 2 or captured.", id="version-after-a-name"),
+        pytest.param("The details are in Table 3.", id="table-number"),
     ],
 )
 def test_not_numbers(text: str) -> None:
@@ -137,6 +140,10 @@ def test_multi_reference_citations_are_not_numbers(text: str) -> None:
 )
 def test_decimal_inside_a_term_is_not_a_number(text: str) -> None:
     assert _values(text) == []
+
+
+def test_a_metric_name_before_a_number_keeps_it() -> None:
+    assert _values("It reaches AUC 0.9 and F1 8 on the test set.") == ["0.9", "8"]
 
 
 def test_count_that_looks_like_a_year_is_a_result() -> None:
