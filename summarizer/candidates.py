@@ -405,6 +405,10 @@ _OWN = (
     r"framework|architecture|algorithm|system|technique|scheme|benchmark|dataset|metric|"
     r"paradigm|network)s?,?\s+(?:called\s+|named\s+)?)"
 )
+_ARTIFACT_NOUN = (
+    r"(?:method|approach|model|framework|architecture|algorithm|system|technique|scheme|"
+    r"benchmark|dataset|metric|paradigm|network|strategy|task|loss|module|pipeline)s?"
+)
 _WE_CALL = (
     r"(?i:\bwe\s+(?:call|dub|name|term|devise[sd]?|coin)\s+"
     r"(?:(?:(?:this|the|our)(?:\s+\w+)?|it|them)\s+)?(?:as\s+)?(?:an?\s+)?)"
@@ -454,6 +458,13 @@ def _cue_names(abstract: str) -> tuple[str, ...]:
         + r")(?:[\w\-]+\s+){0,5}?[\w\-]+(?P<name>)"
         + _ACRONYM_AFTER,
         phrase + _PASSIVE,
+        # "introduces a simple framework, Feature Multiplexing, where ..."
+        _CUE_VERB
+        + r"(?:[\w\-']+\s+){0,8}?"
+        + _ARTIFACT_NOUN
+        + r",\s+"
+        + phrase
+        + r"(?=\s*[,.;]|\s+(?:which|that|to|and|for)\b)",
         phrase + r"\s+(?:[\w\-]+\s+){0,2}introduced in this (?:paper|work)",
     )
     for index, pattern in enumerate(patterns):

@@ -295,6 +295,19 @@ def test_tasks_are_noun_phrases_ending_in_a_task_word():
             [],
             id="background-term-is-not-a-dataset",
         ),
+        pytest.param(
+            "This work introduces a simple yet effective framework, Feature Mixing Lines, "
+            "where one space serves many features.",
+            ["Feature Mixing Lines"],
+            [],
+            id="multiword-name-after-we-introduce-a-framework",
+        ),
+        pytest.param(
+            "Finally, we design a simpler grounded task, RefIt, to probe transformers.",
+            ["RefIt"],
+            [],
+            id="name-after-we-design-a-task",
+        ),
     ],
 )
 def test_names_from_wording(abstract: str, new: list[str], data: list[str]) -> None:
