@@ -458,6 +458,14 @@ def _cue_names(abstract: str) -> tuple[str, ...]:
         + r")(?:[\w\-]+\s+){0,5}?[\w\-]+(?P<name>)"
         + _ACRONYM_AFTER,
         phrase + _PASSIVE,
+        # "reveals a new Kinetics Scaling Law that ..."
+        r"\b(?:[Aa]n?|[Oo]ur)\s+(?:new|novel)\s+(?P<name>"
+        + _TOKEN
+        + r"(?:\s+"
+        + _TOKEN
+        + r"){1,4})(?:"
+        + _ACRONYM_AFTER
+        + r")?(?=\s+(?:that|which|to|for|is|,)|[,.;])",
         # "introduces a simple framework, Feature Multiplexing, where ..."
         _CUE_VERB
         + r"(?:[\w\-']+\s+){0,8}?"
@@ -467,6 +475,16 @@ def _cue_names(abstract: str) -> tuple[str, ...]:
         + r"(?=\s*[,.;]|\s+(?:which|that|to|and|for)\b)",
         phrase + r"\s+(?:[\w\-]+\s+){0,2}introduced in this (?:paper|work)",
     )
+    # "a novel learning model called pseudo supervisor to ...": a lower-case name, kept
+    # only after a new artifact and a naming word.
+    patterns += (
+        r"(?i:\b(?:novel|new)\s+(?:[\w\-()]+\s+){0,5}?"
+        + _ARTIFACT_NOUN
+        + r",?\s+(?:called|named|namely|dubbed|termed)\s+)"
+        + r"(?P<name>[a-z][a-z\-]+(?:\s+[a-z][a-z\-]+){0,2}?)(?P<acr>)"
+        + r"(?=\s*[,.;:]|\s+(?:to|which|that|for|with|and)\b)",
+    )
+    lower_case_ok = len(patterns) - 1
     for index, pattern in enumerate(patterns):
         for match in re.finditer(pattern, abstract):
             if index in (0, 4, 5) and EXISTING_BEFORE_NAMING.search(
@@ -477,7 +495,7 @@ def _cue_names(abstract: str) -> tuple[str, ...]:
             if short and (not name or len(short) < len(name)):
                 name = short
             name = _own_abbreviation(name.rstrip(".,;:"))
-            if not re.search(r"[A-Z0-9]", name):
+            if not re.search(r"[A-Z0-9]", name) and index != lower_case_ok:
                 continue
             if name and name.lower() not in _GENERIC and name not in out:
                 out.append(name)

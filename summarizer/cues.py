@@ -43,6 +43,13 @@ _OUR_APPOSITIVE = re.compile(
 )
 
 
+# "We introduce D-4M, ..., and train D3, a generative model ...".
+_APPOSITIVE_ARTIFACT = re.compile(
+    r"^,\s*an?\s+(?:[\w-]+\s+){0,2}(?:model|framework|method|architecture|algorithm|system|"
+    r"benchmark|dataset|metric|network|agent|tool|library|pipeline)s?\b"
+)
+_WE_MAKE = re.compile(r"\bwe\s+(?:\w+\s+)?(?:" + _INTRO_VERB + r"|train)", re.IGNORECASE)
+
 # "we propose an alternative referential task, Major Entity Identification (MEI)".
 _WE_PROPOSE_APPOSITIVE = re.compile(
     r"\bwe\s+" + _INTRO_VERB + r"\s+(?:an?|the)\s+(?:[\w-]+\s+){0,4}[\w-]+,\s*"
@@ -177,6 +184,11 @@ def classify_name(
         if re.match(r"^[,:(]?\s*(?:an?|the)\s+(?:\w+[\s,-]+){0,3}?" + _NEW_NOUN, after4):
             intro += 1
             reasons.append("X, a new")
+        if _APPOSITIVE_ARTIFACT.match(after4) and _WE_MAKE.search(
+            sentence[: max(0, sentence.find(name))]
+        ):
+            intro += 3
+            reasons.append("we ... X, a model")
         if re.match(r"^\)?\s*(?:,\s*)?(?:is|are)\s+(?:an?\s+)?" + _NEW_NOUN, after4):
             intro += 1
         if re.search(r"\b" + _EXISTING + r"\s*(?:\w+\s*){0,2}$", before3) and "our" not in before3:

@@ -308,6 +308,32 @@ def test_tasks_are_noun_phrases_ending_in_a_task_word():
             [],
             id="name-after-we-design-a-task",
         ),
+        pytest.param(
+            "Our analysis reveals a new Memory Scaling Law that guides allocation.",
+            ["Memory Scaling Law"],
+            [],
+            id="title-case-name-after-a-new",
+        ),
+        pytest.param(
+            "We develop a novel semi-supervised learning (SSL) model called pseudo teacher to "
+            "use unlabeled data.",
+            ["pseudo teacher"],
+            [],
+            id="lower-case-name-after-a-new-model-called",
+        ),
+        pytest.param(
+            "We call for better tests. The loss, called for by many, is a new model of old.",
+            [],
+            [],
+            id="called-without-a-new-artifact-takes-no-lower-case-name",
+        ),
+        pytest.param(
+            "We introduce Clip3D-2M, the first large video dataset, and train Clip3D, a "
+            "generative model for assets.",
+            ["Clip3D-2M", "Clip3D"],
+            [],
+            id="we-train-x-a-model",
+        ),
     ],
 )
 def test_names_from_wording(abstract: str, new: list[str], data: list[str]) -> None:
