@@ -407,7 +407,8 @@ _OWN = (
 )
 _ARTIFACT_NOUN = (
     r"(?:method|approach|model|framework|architecture|algorithm|system|technique|scheme|"
-    r"benchmark|dataset|metric|paradigm|network|strategy|task|loss|module|pipeline)s?"
+    r"benchmark|dataset|metric|paradigm|network|strategy|task|loss|module|pipeline|schedule|"
+    r"objective|regularizer|layer|block|mechanism)s?"
 )
 _WE_CALL = (
     r"(?i:\bwe\s+(?:call|dub|name|term|devise[sd]?|coin)\s+"
@@ -458,6 +459,17 @@ def _cue_names(abstract: str) -> tuple[str, ...]:
         + r")(?:[\w\-]+\s+){0,5}?[\w\-]+(?P<name>)"
         + _ACRONYM_AFTER,
         phrase + _PASSIVE,
+        # "by introducing a Global Alignment loss"
+        r"(?i:\b(?:introducing|proposing|presenting)\s+(?:an?|the)\s+(?:(?:new|novel)\s+)?)"
+        + r"(?P<name>"
+        + _TOKEN
+        + r"(?:\s+"
+        + _TOKEN
+        + r"){0,3})(?:"
+        + _ACRONYM_AFTER
+        + r")?\s+"
+        + _ARTIFACT_NOUN
+        + r"\b",
         # "reveals a new Kinetics Scaling Law that ..."
         r"\b(?:[Aa]n?|[Oo]ur)\s+(?:new|novel)\s+(?P<name>"
         + _TOKEN

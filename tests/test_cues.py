@@ -334,6 +334,13 @@ def test_tasks_are_noun_phrases_ending_in_a_task_word():
             [],
             id="we-train-x-a-model",
         ),
+        pytest.param(
+            "It extends the IB framework by introducing a Local Agreement loss derived from a "
+            "bound.",
+            ["Local Agreement"],
+            [],
+            id="introducing-a-named-loss",
+        ),
     ],
 )
 def test_names_from_wording(abstract: str, new: list[str], data: list[str]) -> None:
