@@ -64,7 +64,7 @@ _SERVER_MODULES = (
 # its settings read every field from the environment (API_KEY, CONFIG_FILE, HOST, PORT, MODEL,
 # N_CTX, ...) and HOST/PORT/CONFIG_FILE even override the command line, so a user's unrelated
 # API_KEY would lock us out; and nothing stops it when the parent dies without running atexit
-# (SIGKILL, SIGTERM), so a watchdog thread exits once the parent is gone (argv[1] = 0: detached).
+# (SIGKILL, SIGTERM), so a watchdog thread exits once the parent is gone (argv[1] = 0: detached);
 # and its grammar sampler checks the whole vocabulary at every step, so summarizer.fast_grammar
 # checks the likely tokens first (same greedy output; decoding under a grammar at about 90% of
 # the plain rate instead of half).
