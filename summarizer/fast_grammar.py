@@ -1,16 +1,18 @@
-"""Grammar-constrained sampling that checks a short list of tokens before the whole vocabulary.
+"""Grammar-constrained sampling that checks short lists of tokens before the whole vocabulary.
 
 Runs inside the embedded engine's process (see :mod:`summarizer.engine`), never in the
 client. llama-cpp-python applies a grammar to every token of the vocabulary at every step:
-151,936 tokens for Qwen2.5, which halves the decoding rate under any JSON grammar. Most
-steps, the most likely tokens already include one the grammar allows, so this sampler
-checks the ``TOP`` most likely first and applies the grammar to the whole vocabulary only
-when none of them is allowed (llama.cpp's own ``common_sampler`` does the same).
+151,936 tokens for Qwen2.5, which halves the decoding rate under a small JSON grammar and
+is far slower under a large one (string lengths, enums). At most steps the most likely
+tokens already include one the grammar allows, so this sampler checks the ``WIDTHS[0]``
+most likely first, then the ``WIDTHS[1]`` most likely, and applies the grammar to the whole
+vocabulary only when none of those is allowed (llama.cpp's own ``common_sampler`` also
+checks its pick before the whole vocabulary).
 
 Greedy decoding gives the same tokens as the plain grammar sampler: the most likely
-allowed token is among the top ``TOP`` whenever any allowed token is. Sampled decoding
-draws from the allowed tokens among the ``TOP`` most likely, which top-k (40) and
-min-p would cut to anyway.
+allowed token is in a short list whenever any allowed token is. Sampled decoding draws
+from the allowed tokens of the first list that has any, which top-k (40) and min-p would
+cut to anyway.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ import llama_cpp
 import numpy as np
 from llama_cpp import _internals
 
-TOP = 64
+WIDTHS = (64, 2048)
 
 _TOKEN = np.dtype([("id", np.intc), ("logit", np.single), ("p", np.single)], align=True)
 assert _TOKEN.itemsize == ctypes.sizeof(llama_cpp.llama_token_data)
@@ -38,20 +40,22 @@ def _view(data: Any, size: int) -> np.ndarray:
 class TopFirstGrammar:
     """A llama.cpp sampler: the grammar, applied to the likely tokens first."""
 
-    def __init__(self, model: Any, grammar: Any, top: int = TOP) -> None:
+    def __init__(self, model: Any, grammar: Any, widths: tuple[int, ...] | None = None) -> None:
         self.grammar = llama_cpp.llama_sampler_init_grammar(
             model.vocab, grammar._grammar.encode("utf-8"), grammar._root.encode("utf-8")
         )
         if not self.grammar:
             raise ValueError("llama.cpp could not parse the grammar")
-        self.top = top
-        self.full_checks = 0
+        self.widths = tuple(sorted(widths or WIDTHS))
         self.steps = 0
-        self._probe = (llama_cpp.llama_token_data * top)()
+        self.wide_checks = 0  # steps that needed a list beyond the first
+        self.full_checks = 0  # steps that needed the whole vocabulary
+        widest = self.widths[-1]
+        self._probe = (llama_cpp.llama_token_data * widest)()
         self._probe_view = np.frombuffer(self._probe, dtype=_TOKEN)
         self._probe_array = llama_cpp.llama_token_data_array(
             data=ctypes.cast(self._probe, llama_cpp.llama_token_data_p),
-            size=top,
+            size=widest,
             selected=-1,
             sorted=False,
         )
@@ -70,26 +74,41 @@ class TopFirstGrammar:
         array = cur_p.contents
         size = int(array.size)
         try:
-            if size > self.top:
-                tokens = _view(array.data, size)
-                top = np.argpartition(tokens["logit"], size - self.top)[size - self.top :]
-                probe = self._probe_view
-                probe[:] = tokens[top]
-                self._probe_array.size = self.top
-                self._probe_array.selected = -1
-                self._probe_array.sorted = False
-                llama_cpp.llama_sampler_apply(self.grammar, ctypes.byref(self._probe_array))
-                allowed = probe[probe["logit"] > -math.inf]
-                if len(allowed):
-                    tokens[: len(allowed)] = allowed
-                    array.size = len(allowed)
-                    array.selected = -1
-                    array.sorted = False
-                    return
+            if self._apply_to_likely(array, size):
+                return
         except Exception:  # noqa: BLE001 - fall back to the full check below
             pass
         self.full_checks += 1
         llama_cpp.llama_sampler_apply(self.grammar, cur_p)
+
+    def _apply_to_likely(self, array: Any, size: int) -> bool:
+        """Keep only the allowed tokens among the most likely, if there are any."""
+        widths = [w for w in self.widths if w < size]
+        if not widths:
+            return False
+        tokens = _view(array.data, size)
+        logits = tokens["logit"]
+        widest = widths[-1]
+        top = np.argpartition(logits, size - widest)[size - widest :]
+        top = top[np.argsort(logits[top])[::-1]]  # most likely first
+        probe = self._probe_view
+        for n, width in enumerate(widths):
+            if n:
+                self.wide_checks += 1
+            probe[:width] = tokens[top[:width]]
+            self._probe_array.size = width
+            self._probe_array.selected = -1
+            self._probe_array.sorted = False
+            llama_cpp.llama_sampler_apply(self.grammar, ctypes.byref(self._probe_array))
+            checked = probe[:width]
+            allowed = checked[checked["logit"] > -math.inf]
+            if len(allowed):
+                tokens[: len(allowed)] = allowed
+                array.size = len(allowed)
+                array.selected = -1
+                array.sorted = False
+                return True
+        return False
 
     def _accept(self, _smpl: Any, token: int) -> None:
         llama_cpp.llama_sampler_accept(self.grammar, token)

@@ -86,19 +86,36 @@ def test_greedy_answer_equals_full_vocabulary_grammar(llm, request) -> None:
     data = json.loads(fast)
     assert re.fullmatch(SCHEMA["properties"]["tldr"]["pattern"], data["tldr"])
     (sampler,) = built
-    # Most steps were decided from the short list, not the whole vocabulary.
+    # Most steps were decided from the first short list, not the whole vocabulary.
     assert sampler.steps > 20
-    assert sampler.full_checks < sampler.steps / 4
+    assert sampler.wide_checks + sampler.full_checks < sampler.steps / 4
 
 
-def test_falls_back_to_the_whole_vocabulary(llm, samplers) -> None:
+# Nothing a summary would start with: the most likely tokens are all refused at first.
+RARE = 'root ::= "qzx" [0-9] [0-9] [0-9] "|"'
+
+
+def test_falls_back_to_the_whole_vocabulary(llm, samplers, monkeypatch) -> None:
     from llama_cpp import LlamaGrammar
 
-    # Nothing a summary would start with: the likely tokens are all refused at first.
-    grammar = LlamaGrammar.from_string('root ::= "qzx" [0-9] [0-9] [0-9] "|"', verbose=False)
-    answer = _ask(llm, grammar)
+    from summarizer import fast_grammar
+
+    monkeypatch.setattr(fast_grammar, "WIDTHS", (1, 2))
+    answer = _ask(llm, LlamaGrammar.from_string(RARE, verbose=False))
     assert re.fullmatch(r"qzx[0-9]{3}\|", answer)
     assert samplers[0].full_checks >= 1
+
+
+def test_a_wider_list_comes_before_the_whole_vocabulary(llm, samplers, monkeypatch) -> None:
+    from llama_cpp import LlamaGrammar
+
+    from summarizer import fast_grammar
+
+    monkeypatch.setattr(fast_grammar, "WIDTHS", (1, 150_000))
+    answer = _ask(llm, LlamaGrammar.from_string(RARE, verbose=False))
+    assert re.fullmatch(r"qzx[0-9]{3}\|", answer)
+    assert samplers[0].wide_checks >= 1
+    assert samplers[0].full_checks <= samplers[0].wide_checks
 
 
 def test_sampled_answers_follow_the_grammar(llm, samplers) -> None:
