@@ -81,8 +81,12 @@ def watch():
     os._exit(0)
 if parent:
     threading.Thread(target=watch, daemon=True).start()
-from summarizer import fast_grammar
-fast_grammar.install()
+try:
+    from summarizer import fast_grammar
+    fast_grammar.install()
+    print("summarizer: grammar sampler checks the likely tokens first", file=sys.stderr)
+except Exception as exc:  # the stock sampler still works, only slower
+    print(f"summarizer: stock grammar sampler in use ({exc!r})", file=sys.stderr)
 runpy.run_module("llama_cpp.server", run_name="__main__", alter_sys=True)
 """
 

@@ -371,6 +371,8 @@ def test_engine_serves_and_stops_cleanly(engine_cache: Path) -> None:
     engine.stop()  # idempotent
     log = (engine_cache / "engine.log").read_text(errors="replace")
     assert "Uvicorn running" in log  # server output went to the log, not the terminal
+    assert "grammar sampler checks the likely tokens first" in log
+    assert "stock grammar sampler" not in log
 
 
 @needs_engine
