@@ -470,6 +470,17 @@ def _cue_names(abstract: str) -> tuple[str, ...]:
         + r")?\s+"
         + _ARTIFACT_NOUN
         + r"\b",
+        # "with our Concept Matrix Search algorithm" (two words at least: "our Transformer
+        # model" is an existing one)
+        r"\b[Oo]ur\s+(?:(?:new|novel|proposed)\s+)?(?P<name>"
+        + _TOKEN
+        + r"(?:\s+"
+        + _TOKEN
+        + r"){1,3})(?:"
+        + _ACRONYM_AFTER
+        + r")?\s+"
+        + _ARTIFACT_NOUN
+        + r"\b",
         # "reveals a new Kinetics Scaling Law that ..."
         r"\b(?:[Aa]n?|[Oo]ur)\s+(?:new|novel)\s+(?P<name>"
         + _TOKEN

@@ -341,6 +341,18 @@ def test_tasks_are_noun_phrases_ending_in_a_task_word():
             [],
             id="introducing-a-named-loss",
         ),
+        pytest.param(
+            "With our Concept Grid Search algorithm we improve CLIP without training.",
+            ["Concept Grid Search"],
+            [],
+            id="our-title-case-name-algorithm",
+        ),
+        pytest.param(
+            "We fine-tune our Transformer model and our BERT encoder on the task.",
+            [],
+            [],
+            id="our-single-word-model-is-not-named-new",
+        ),
     ],
 )
 def test_names_from_wording(abstract: str, new: list[str], data: list[str]) -> None:
