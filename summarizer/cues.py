@@ -137,6 +137,20 @@ def _after(text: str, end: int, words: int) -> str:
     return " ".join(text[end:].split()[:words]).lower()
 
 
+# The tests classify_name makes around each mention of a name.
+_NAMING_AT_END = re.compile(r"\b" + _NAMING + r"\s*[\"'(]?$")
+_NAMING_WORD = re.compile(r"\b" + _NAMING + r"\b")
+_WE_PROPOSE = re.compile(r"\b(?:we|this (?:paper|work)|our work|authors)\b[^.;]*\b" + _INTRO_VERB)
+_OUR_BEFORE = re.compile(r"\bour\s+(?:[\w-]+\s+)?$")
+_A_NEW_AFTER = re.compile(r"^[,:(]?\s*(?:an?|the)\s+(?:\w+[\s,-]+){0,3}?" + _NEW_NOUN)
+_IS_NEW_AFTER = re.compile(r"^\)?\s*(?:,\s*)?(?:is|are)\s+(?:an?\s+)?" + _NEW_NOUN)
+_EXISTING_BEFORE = re.compile(r"\b" + _EXISTING + r"\s*(?:\w+\s*){0,2}$")
+_DATA_WORD_AFTER = re.compile(r"^(?:\w+\s+)?" + _DATA_WORD)
+_DATA_WORD_IN = re.compile(r"\b" + _DATA_WORD + r"\b")
+_DATA_CONTEXT_BEFORE = re.compile(r"\b" + _DATA_CONTEXT + r"\s*(?:the\s+)?$")
+_INTRO_VERB_IN = re.compile(r"\b" + _INTRO_VERB)
+
+
 def classify_name(
     name: str, abstract: str, names: list[str], cue_names: list[str] | None = None
 ) -> NameCall:
@@ -164,24 +178,21 @@ def classify_name(
         before12 = _before(abstract, start, 12)
         before3 = _before(abstract, start, 3)
         after4 = _after(abstract, end, 4)
-        if (
-            re.search(r"\b" + _NAMING + r"\s*[\"'(]?$", before3)
-            or re.search(r"\b" + _NAMING + r"\b", before3)
-        ) and not (_names_earlier_work(abstract, start) or _LONG_NAME_GOES_ON.match(abstract, end)):
+        if (_NAMING_AT_END.search(before3) or _NAMING_WORD.search(before3)) and not (
+            _names_earlier_work(abstract, start) or _LONG_NAME_GOES_ON.match(abstract, end)
+        ):
             intro += 3
             reasons.append("named")
-        if re.search(
-            r"\b(?:we|this (?:paper|work)|our work|authors)\b[^.;]*\b" + _INTRO_VERB, before8
-        ) or _WE_PROPOSE_APPOSITIVE.search(before12):
+        if _WE_PROPOSE.search(before8) or _WE_PROPOSE_APPOSITIVE.search(before12):
             intro += 2
             reasons.append("we propose")
-        if re.search(r"\bour\s+(?:[\w-]+\s+)?$", before3 + " "):
+        if _OUR_BEFORE.search(before3 + " "):
             intro += 2
             reasons.append("our")
         elif _OUR_APPOSITIVE.search(before12):
             intro += 3
             reasons.append("our X, NAME")
-        if re.match(r"^[,:(]?\s*(?:an?|the)\s+(?:\w+[\s,-]+){0,3}?" + _NEW_NOUN, after4):
+        if _A_NEW_AFTER.match(after4):
             intro += 1
             reasons.append("X, a new")
         if _APPOSITIVE_ARTIFACT.match(after4) and _WE_MAKE.search(
@@ -189,15 +200,15 @@ def classify_name(
         ):
             intro += 3
             reasons.append("we ... X, a model")
-        if re.match(r"^\)?\s*(?:,\s*)?(?:is|are)\s+(?:an?\s+)?" + _NEW_NOUN, after4):
+        if _IS_NEW_AFTER.match(after4):
             intro += 1
-        if re.search(r"\b" + _EXISTING + r"\s*(?:\w+\s*){0,2}$", before3) and "our" not in before3:
+        if _EXISTING_BEFORE.search(before3) and "our" not in before3:
             existing += 1
             reasons.append("existing")
-        if re.match(r"^(?:\w+\s+)?" + _DATA_WORD, after4) or (
-            re.search(r"\b" + _DATA_WORD + r"\b", sentence.lower())
-            and re.search(r"\b" + _DATA_CONTEXT + r"\s*(?:the\s+)?$", before3)
-            and not re.search(r"\b" + _INTRO_VERB, sentence.lower())
+        if _DATA_WORD_AFTER.match(after4) or (
+            _DATA_WORD_IN.search(sentence.lower())
+            and _DATA_CONTEXT_BEFORE.search(before3)
+            and not _INTRO_VERB_IN.search(sentence.lower())
         ):
             data += 2
             reasons.append("dataset context")

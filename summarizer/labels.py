@@ -186,10 +186,12 @@ _DOMAIN_WEIGHT = {
 
 
 # Domain words by their first letter; a word counts where it starts a word of the text.
-_DOMAIN_BY_LETTER: dict[str, list[tuple[str, str]]] = {}
+# Domain words by their first two characters: each word start of the abstract is checked
+# against the few words it could begin.
+_DOMAIN_BY_START: dict[str, list[tuple[str, str]]] = {}
 for _domain, _words in _DOMAIN_WORDS.items():
     for _word in _words:
-        _DOMAIN_BY_LETTER.setdefault(_word[0], []).append((_domain, _word))
+        _DOMAIN_BY_START.setdefault(_word[:2], []).append((_domain, _word))
 _WORD_START = re.compile(r"\b\w")
 
 
@@ -200,7 +202,7 @@ def domain_scores(abstract: str) -> dict[str, float]:
     hits = dict.fromkeys(_DOMAIN_WORDS, 0)
     for match in _WORD_START.finditer(text):
         at = match.start()
-        for domain, word in _DOMAIN_BY_LETTER.get(text[at], ()):
+        for domain, word in _DOMAIN_BY_START.get(text[at : at + 2], ()):
             if text.startswith(word, at):
                 hits[domain] += 1
     return {domain: hits[domain] * _DOMAIN_WEIGHT[domain] for domain in _DOMAIN_WORDS}

@@ -15,6 +15,7 @@ grounding on their own fields.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from contextvars import ContextVar
 from typing import Annotated, Any, Literal
 
@@ -283,11 +284,12 @@ def copies_abstract(text: str, abstract: str, threshold: float = 0.8) -> bool:
         return False
     if normalize(text).rstrip(".") in normalize(abstract):
         return True
+    counted = Counter(mine)
     for sentence in sentences(abstract):
         theirs = words(sentence)
         if not theirs:
             continue
-        common = sum(min(mine.count(w), theirs.count(w)) for w in set(mine))
+        common = sum((counted & Counter(theirs)).values())
         precision = common / len(mine)
         recall = common / len(theirs)
         if precision >= threshold and recall >= threshold:
