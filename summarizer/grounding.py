@@ -15,6 +15,7 @@ Span = tuple[int, int]
 
 _DASHES = "-\u2010\u2011\u2012\u2013\u2212"
 _BREAKS = re.compile(r"[\s" + re.escape(_DASHES) + r"]+")
+_WORDS = re.compile(r"[^\s" + re.escape(_DASHES) + r"]+")
 
 
 def _fold(text: str) -> tuple[str, list[int]]:
@@ -22,26 +23,19 @@ def _fold(text: str) -> tuple[str, list[int]]:
     lowered = text.lower()
     if "\\%" in text or "\u03a3" in text or len(lowered) != len(text):
         return _fold_by_character(text)
-    # Every character maps to itself except runs of breaks, which become one space at
-    # the run's first character (none at either end).
+    # Every character maps to itself; the breaks between two words become one space at the
+    # first character of the run, and there are none at either end.
     parts: list[str] = []
     where: list[int] = []
-    gap = done = 0
-    for run in _BREAKS.finditer(lowered):
-        start, end = run.span()
-        if start > done:
-            if parts:
-                parts.append(" ")
-                where.append(gap)
-            parts.append(lowered[done:start])
-            where.extend(range(done, start))
-        gap, done = start, end
-    if done < len(lowered):
+    last_end = 0
+    for word in _WORDS.finditer(lowered):
+        start, end = word.span()
         if parts:
             parts.append(" ")
-            where.append(gap)
-        parts.append(lowered[done:])
-        where.extend(range(done, len(lowered)))
+            where.append(last_end)
+        parts.append(lowered[start:end])
+        where.extend(range(start, end))
+        last_end = end
     return "".join(parts), where
 
 
