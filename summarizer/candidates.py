@@ -437,80 +437,122 @@ def find_cue_names(abstract: str) -> list[str]:
     return list(_cue_names(abstract))
 
 
+def _tokens(least: int, most: int) -> str:
+    """``least`` to ``most`` more capitalized words after a first one."""
+    return _TOKEN + r"(?:\s+" + _TOKEN + r"){" + f"{least},{most}" + "}"
+
+
+_CUE_PHRASE = r"(?P<name>" + _PHRASE + r")(?:" + _ACRONYM_AFTER + r")?"
+_MAYBE_ACRONYM = r"(?:" + _ACRONYM_AFTER + r")?"
+
+
+@dataclass(frozen=True)
+class _Cue:
+    pattern: re.Pattern[str]
+    naming: bool = False  # after "named/called/...": skipped when it names earlier work
+    lower_case: bool = False  # may give a name without a capital or digit
+
+
+_CUES = tuple(
+    _Cue(re.compile(pattern), naming, lower)
+    for pattern, naming, lower in (
+        (_NAMING_CUE_QUOTED + _MAYBE_ACRONYM, True, False),
+        (_CUE_VERB + _LEAD + _CUE_PHRASE, False, False),
+        (_WE_CALL + _CUE_PHRASE, False, False),
+        (_OWN + _CUE_PHRASE, False, False),
+        # "dubbed GNT with Mixture-of-View-Experts (GNT-MOVE)" gives the short form alone.
+        (
+            _NAMING_CUE + r"[\w][\w\-]*(?:\s+[\w\-]+){1,4}?(?P<name>)" + _ACRONYM_AFTER,
+            True,
+            False,
+        ),
+        (
+            _NAMING_CUE
+            + r"(?P<name>[\w][\w\-\^]*\*?(?:\s+[A-Z][\w\-]*){0,4})(?![\w\-\^*])"
+            + r"(?!(?:\s+[\w\-]+){1,4}?[\s~]*\()"
+            + _MAYBE_ACRONYM,
+            True,
+            False,
+        ),
+        (_CUE_VERB + r"(?:[\w\-']+\s+){1,7}?" + r"(?P<name>)" + _ACRONYM_AFTER, False, False),
+        (
+            r"(?i:\bnovel\s+)(?!"
+            + _NOT_ARTIFACT
+            + r")(?:[\w\-]+\s+){0,5}?[\w\-]+(?P<name>)"
+            + _ACRONYM_AFTER,
+            False,
+            False,
+        ),
+        (_CUE_PHRASE + _PASSIVE, False, False),
+        # "by introducing a Global Alignment loss"
+        (
+            r"(?i:\b(?:introducing|proposing|presenting)\s+(?:an?|the)\s+(?:(?:new|novel)\s+)?)"
+            + r"(?P<name>"
+            + _tokens(0, 3)
+            + r")"
+            + _MAYBE_ACRONYM
+            + r"\s+"
+            + _ARTIFACT_NOUN
+            + r"\b",
+            False,
+            False,
+        ),
+        # "with our Concept Matrix Search algorithm" (two words at least: "our Transformer
+        # model" is an existing one)
+        (
+            r"\b[Oo]ur\s+(?:(?:new|novel|proposed)\s+)?(?P<name>"
+            + _tokens(1, 3)
+            + r")"
+            + _MAYBE_ACRONYM
+            + r"\s+"
+            + _ARTIFACT_NOUN
+            + r"\b",
+            False,
+            False,
+        ),
+        # "reveals a new Kinetics Scaling Law that ..."
+        (
+            r"\b(?:[Aa]n?|[Oo]ur)\s+(?:new|novel)\s+(?P<name>"
+            + _tokens(1, 4)
+            + r")"
+            + _MAYBE_ACRONYM
+            + r"(?=\s+(?:that|which|to|for|is|,)|[,.;])",
+            False,
+            False,
+        ),
+        # "introduces a simple framework, Feature Multiplexing, where ..."
+        (
+            _CUE_VERB
+            + r"(?:[\w\-']+\s+){0,8}?"
+            + _ARTIFACT_NOUN
+            + r",\s+"
+            + _CUE_PHRASE
+            + r"(?=\s*[,.;]|\s+(?:which|that|to|and|for)\b)",
+            False,
+            False,
+        ),
+        (_CUE_PHRASE + r"\s+(?:[\w\-]+\s+){0,2}introduced in this (?:paper|work)", False, False),
+        # "a novel learning model called pseudo supervisor to ...": a lower-case name, kept
+        # only after a new artifact and a naming word.
+        (
+            r"(?i:\b(?:novel|new)\s+(?:[\w\-()]+\s+){0,5}?"
+            + _ARTIFACT_NOUN
+            + r",?\s+(?:called|named|namely|dubbed|termed)\s+)"
+            + r"(?P<name>[a-z][a-z\-]+(?:\s+[a-z][a-z\-]+){0,2}?)(?P<acr>)"
+            + r"(?=\s*[,.;:]|\s+(?:to|which|that|for|with|and)\b)",
+            False,
+            True,
+        ),
+    )
+)
+
+
 @lru_cache(maxsize=64)
 def _cue_names(abstract: str) -> tuple[str, ...]:
     out: list[str] = []
-    phrase = r"(?P<name>" + _PHRASE + r")(?:" + _ACRONYM_AFTER + r")?"
-    patterns = (
-        _NAMING_CUE_QUOTED + r"(?:" + _ACRONYM_AFTER + r")?",
-        _CUE_VERB + _LEAD + phrase,
-        _WE_CALL + phrase,
-        _OWN + phrase,
-        # "dubbed GNT with Mixture-of-View-Experts (GNT-MOVE)" gives the short form alone.
-        _NAMING_CUE + r"[\w][\w\-]*(?:\s+[\w\-]+){1,4}?(?P<name>)" + _ACRONYM_AFTER,
-        _NAMING_CUE
-        + r"(?P<name>[\w][\w\-\^]*\*?(?:\s+[A-Z][\w\-]*){0,4})(?![\w\-\^*])"
-        + r"(?!(?:\s+[\w\-]+){1,4}?[\s~]*\()(?:"
-        + _ACRONYM_AFTER
-        + r")?",
-        _CUE_VERB + r"(?:[\w\-']+\s+){1,7}?" + r"(?P<name>)" + _ACRONYM_AFTER,
-        r"(?i:\bnovel\s+)(?!"
-        + _NOT_ARTIFACT
-        + r")(?:[\w\-]+\s+){0,5}?[\w\-]+(?P<name>)"
-        + _ACRONYM_AFTER,
-        phrase + _PASSIVE,
-        # "by introducing a Global Alignment loss"
-        r"(?i:\b(?:introducing|proposing|presenting)\s+(?:an?|the)\s+(?:(?:new|novel)\s+)?)"
-        + r"(?P<name>"
-        + _TOKEN
-        + r"(?:\s+"
-        + _TOKEN
-        + r"){0,3})(?:"
-        + _ACRONYM_AFTER
-        + r")?\s+"
-        + _ARTIFACT_NOUN
-        + r"\b",
-        # "with our Concept Matrix Search algorithm" (two words at least: "our Transformer
-        # model" is an existing one)
-        r"\b[Oo]ur\s+(?:(?:new|novel|proposed)\s+)?(?P<name>"
-        + _TOKEN
-        + r"(?:\s+"
-        + _TOKEN
-        + r"){1,3})(?:"
-        + _ACRONYM_AFTER
-        + r")?\s+"
-        + _ARTIFACT_NOUN
-        + r"\b",
-        # "reveals a new Kinetics Scaling Law that ..."
-        r"\b(?:[Aa]n?|[Oo]ur)\s+(?:new|novel)\s+(?P<name>"
-        + _TOKEN
-        + r"(?:\s+"
-        + _TOKEN
-        + r"){1,4})(?:"
-        + _ACRONYM_AFTER
-        + r")?(?=\s+(?:that|which|to|for|is|,)|[,.;])",
-        # "introduces a simple framework, Feature Multiplexing, where ..."
-        _CUE_VERB
-        + r"(?:[\w\-']+\s+){0,8}?"
-        + _ARTIFACT_NOUN
-        + r",\s+"
-        + phrase
-        + r"(?=\s*[,.;]|\s+(?:which|that|to|and|for)\b)",
-        phrase + r"\s+(?:[\w\-]+\s+){0,2}introduced in this (?:paper|work)",
-    )
-    # "a novel learning model called pseudo supervisor to ...": a lower-case name, kept
-    # only after a new artifact and a naming word.
-    patterns += (
-        r"(?i:\b(?:novel|new)\s+(?:[\w\-()]+\s+){0,5}?"
-        + _ARTIFACT_NOUN
-        + r",?\s+(?:called|named|namely|dubbed|termed)\s+)"
-        + r"(?P<name>[a-z][a-z\-]+(?:\s+[a-z][a-z\-]+){0,2}?)(?P<acr>)"
-        + r"(?=\s*[,.;:]|\s+(?:to|which|that|for|with|and)\b)",
-    )
-    lower_case_ok = len(patterns) - 1
-    for index, pattern in enumerate(patterns):
-        for match in re.finditer(pattern, abstract):
-            if index in (0, 4, 5) and EXISTING_BEFORE_NAMING.search(
+    for cue in _CUES:
+        for match in cue.pattern.finditer(abstract):
+            if cue.naming and EXISTING_BEFORE_NAMING.search(
                 abstract, max(0, match.start() - 80), match.start()
             ):
                 continue  # "a recent architecture called GNT" names earlier work
@@ -518,7 +560,7 @@ def _cue_names(abstract: str) -> tuple[str, ...]:
             if short and (not name or len(short) < len(name)):
                 name = short
             name = _own_abbreviation(name.rstrip(".,;:"))
-            if not re.search(r"[A-Z0-9]", name) and index != lower_case_ok:
+            if not cue.lower_case and not re.search(r"[A-Z0-9]", name):
                 continue
             if name and name.lower() not in _GENERIC and name not in out:
                 out.append(name)
