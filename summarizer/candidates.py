@@ -405,10 +405,11 @@ _OWN = (
     r"framework|architecture|algorithm|system|technique|scheme|benchmark|dataset|metric|"
     r"paradigm|network)s?,?\s+(?:called\s+|named\s+)?)"
 )
-_ARTIFACT_NOUN = (
+# Nouns for a thing a paper makes: "a new framework, X", "our X algorithm".
+ARTIFACT_NOUN = (
     r"(?:method|approach|model|framework|architecture|algorithm|system|technique|scheme|"
     r"benchmark|dataset|metric|paradigm|network|strategy|task|loss|module|pipeline|schedule|"
-    r"objective|regularizer|layer|block|mechanism)s?"
+    r"objective|regularizer|layer|block|mechanism|agent|tool|library)s?"
 )
 _WE_CALL = (
     r"(?i:\bwe\s+(?:call|dub|name|term|devise[sd]?|coin)\s+"
@@ -492,7 +493,7 @@ _CUES = tuple(
             + r")"
             + _MAYBE_ACRONYM
             + r"\s+"
-            + _ARTIFACT_NOUN
+            + ARTIFACT_NOUN
             + r"\b",
             False,
             False,
@@ -505,7 +506,7 @@ _CUES = tuple(
             + r")"
             + _MAYBE_ACRONYM
             + r"\s+"
-            + _ARTIFACT_NOUN
+            + ARTIFACT_NOUN
             + r"\b",
             False,
             False,
@@ -524,7 +525,7 @@ _CUES = tuple(
         (
             _CUE_VERB
             + r"(?:[\w\-']+\s+){0,8}?"
-            + _ARTIFACT_NOUN
+            + ARTIFACT_NOUN
             + r",\s+"
             + _CUE_PHRASE
             + r"(?=\s*[,.;]|\s+(?:which|that|to|and|for)\b)",
@@ -536,7 +537,7 @@ _CUES = tuple(
         # only after a new artifact and a naming word.
         (
             r"(?i:\b(?:novel|new)\s+(?:[\w\-()]+\s+){0,5}?"
-            + _ARTIFACT_NOUN
+            + ARTIFACT_NOUN
             + r",?\s+(?:called|named|namely|dubbed|termed)\s+)"
             + r"(?P<name>[a-z][a-z\-]+(?:\s+[a-z][a-z\-]+){0,2}?)(?P<acr>)"
             + r"(?=\s*[,.;:]|\s+(?:to|which|that|for|with|and)\b)",

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .candidates import EXISTING_BEFORE_NAMING, find_cue_names, find_names
+from .candidates import ARTIFACT_NOUN, EXISTING_BEFORE_NAMING, find_cue_names, find_names
 from .known_datasets import find_known_datasets, is_known_dataset
 from .text import sentences
 
@@ -44,10 +44,7 @@ _OUR_APPOSITIVE = re.compile(
 
 
 # "We introduce D-4M, ..., and train D3, a generative model ...".
-_APPOSITIVE_ARTIFACT = re.compile(
-    r"^,\s*an?\s+(?:[\w-]+\s+){0,2}(?:model|framework|method|architecture|algorithm|system|"
-    r"benchmark|dataset|metric|network|agent|tool|library|pipeline)s?\b"
-)
+_APPOSITIVE_ARTIFACT = re.compile(r"^,\s*an?\s+(?:[\w-]+\s+){0,2}" + ARTIFACT_NOUN + r"\b")
 _WE_MAKE = re.compile(r"\bwe\s+(?:\w+\s+)?(?:" + _INTRO_VERB + r"|train)", re.IGNORECASE)
 
 # "we propose an alternative referential task, Major Entity Identification (MEI)".
