@@ -169,8 +169,9 @@ def classify_name(
         return NameCall(name, "other", "not found as a word")
     intro = data = existing = 0
     reasons: list[str] = []
+    # The first sentence that holds the name, for every mention.
+    sentence = next((s for s in sentences(abstract) if name in s), "")
     for start, end in mentions:
-        sentence = next((s for s in sentences(abstract) if name in s), "")
         before8 = _before(abstract, start, 8)
         before12 = _before(abstract, start, 12)
         before3 = _before(abstract, start, 3)
