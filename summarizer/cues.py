@@ -237,6 +237,7 @@ _LIST_CUE = re.compile(
 )
 # "two new datasets, where advanced models like GPT-3.5": the list is of something else.
 _NOT_A_LIST = re.compile(r"\b(?:where|which|that|models?|methods?|baselines?)\b")
+_MODEL_AFTER = re.compile(r"(?:/[\w\-.]+)?\s+(?:models?|methods?|architectures?|networks?)\b")
 _PAREN_CUE = re.compile(r"\s*\)[^.]{0,60}\b" + _DATA_WORD)
 _ON_CUE = re.compile(
     r"\b(?:accuracy|performance|results?|evaluated|evaluate|trained|experiments?|tested)"
@@ -251,6 +252,8 @@ def _listed_as_data(name: str, abstract: str, loose: bool = True) -> bool:
     for i in _occurrences(name, abstract):
         if i + n < len(abstract) and _glued(abstract[i + n]):
             continue
+        if _MODEL_AFTER.match(abstract, i + n):
+            continue  # "results on T2V/T2I models such as ..."
         before = abstract[max(0, i - 300) : i]
         listed = _LIST_CUE.search(before)
         if listed and not _NOT_A_LIST.search(listed.group(0)) or _ON_CUE.search(before):

@@ -353,6 +353,12 @@ def test_tasks_are_noun_phrases_ending_in_a_task_word():
             [],
             id="our-single-word-model-is-not-named-new",
         ),
+        pytest.param(
+            "Experimental results on V2A/A2V models such as SoundGen show gains on AudioSet.",
+            [],
+            ["AudioSet"],
+            id="names-followed-by-models-are-not-datasets",
+        ),
     ],
 )
 def test_names_from_wording(abstract: str, new: list[str], data: list[str]) -> None:
