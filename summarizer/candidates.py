@@ -443,6 +443,13 @@ def _tokens(least: int, most: int) -> str:
     return _TOKEN + r"(?:\s+" + _TOKEN + r"){" + f"{least},{most}" + "}"
 
 
+def _name_then_artifact(least: int, most: int) -> str:
+    """A capitalized name, its short form if any, then an artifact noun: "Global Alignment loss"."""
+    return (
+        r"(?P<name>" + _tokens(least, most) + r")" + _MAYBE_ACRONYM + r"\s+" + ARTIFACT_NOUN + r"\b"
+    )
+
+
 _CUE_PHRASE = r"(?P<name>" + _PHRASE + r")(?:" + _ACRONYM_AFTER + r")?"
 _MAYBE_ACRONYM = r"(?:" + _ACRONYM_AFTER + r")?"
 
@@ -488,26 +495,14 @@ _CUES = tuple(
         # "by introducing a Global Alignment loss"
         (
             r"(?i:\b(?:introducing|proposing|presenting)\s+(?:an?|the)\s+(?:(?:new|novel)\s+)?)"
-            + r"(?P<name>"
-            + _tokens(0, 3)
-            + r")"
-            + _MAYBE_ACRONYM
-            + r"\s+"
-            + ARTIFACT_NOUN
-            + r"\b",
+            + _name_then_artifact(0, 3),
             False,
             False,
         ),
         # "with our Concept Matrix Search algorithm" (two words at least: "our Transformer
         # model" is an existing one)
         (
-            r"\b[Oo]ur\s+(?:(?:new|novel|proposed)\s+)?(?P<name>"
-            + _tokens(1, 3)
-            + r")"
-            + _MAYBE_ACRONYM
-            + r"\s+"
-            + ARTIFACT_NOUN
-            + r"\b",
+            r"\b[Oo]ur\s+(?:(?:new|novel|proposed)\s+)?" + _name_then_artifact(1, 3),
             False,
             False,
         ),
