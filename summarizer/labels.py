@@ -9,7 +9,9 @@ name rules of :mod:`summarizer.cues`.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from collections import Counter
+from collections.abc import Iterator
 
 from .text import sentences
 
@@ -425,18 +427,47 @@ _TASK_STOP = {
 }
 
 
+_HEADS = "|".join(re.escape(h) for h in _TASK_HEADS)
 # Up to three words and a head noun; tried only where a word starts.
-_TASK_PHRASE = re.compile(
-    r"(?<![\w'\-])((?:[\w'\-]+\s+){0,3})(" + "|".join(re.escape(h) for h in _TASK_HEADS) + r")\b",
-    re.IGNORECASE,
-)
+_TASK_PHRASE = re.compile(r"(?<![\w'\-])((?:[\w'\-]+\s+){0,3})(" + _HEADS + r")\b", re.I)
+_HEAD = re.compile(r"(?<![\w'\-])(?:" + _HEADS + r")\b", re.I)
+_TOKEN = re.compile(r"[\w'\-]+")
+
+
+def _task_phrases(abstract: str) -> Iterator[re.Match[str]]:
+    """What ``_TASK_PHRASE.finditer`` finds, trying the pattern only at the word starts
+    that can reach a head noun (at most three words before it) instead of at every word.
+
+    A phrase starts at a word start (the look-behind) and ends at a head noun, and the
+    scan takes the leftmost start first: so for each head, in order, the word starts
+    from three words before it up to the head itself are tried, left to right.
+    """
+    heads = [m.start() for m in _HEAD.finditer(abstract)]
+    if not heads:
+        return
+    starts = [m.start() for m in _TOKEN.finditer(abstract)]
+    tried = 0  # word starts before this are done: matched into, or unable to match
+    for head in heads:
+        if head < tried:
+            continue
+        j = bisect_left(starts, head)
+        for start in starts[max(j - 3, 0) : j + 1]:
+            if start < tried:
+                continue
+            match = _TASK_PHRASE.match(abstract, start)
+            if match:
+                yield match
+                tried = match.end()
+                break
+        else:
+            tried = head + 1
 
 
 def find_tasks(abstract: str, limit: int = 3) -> list[str]:
     """Short noun phrases that name a task: up to three words before a task head noun."""
     counts: Counter[str] = Counter()
     first: dict[str, int] = {}
-    for match in _TASK_PHRASE.finditer(abstract):
+    for match in _task_phrases(abstract):
         words = match.group(1).split()
         kept: list[str] = []
         for word in reversed(words):

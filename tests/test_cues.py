@@ -142,6 +142,26 @@ def test_tasks_are_noun_phrases_ending_in_a_task_word():
     assert len(tasks) <= 3
 
 
+
+def test_task_phrases_are_the_ones_a_full_scan_finds():
+    import random
+
+    from summarizer.labels import _TASK_PHRASE, _task_phrases
+
+    from .conftest import SEEDS
+
+    texts = [p for f in sorted(SEEDS.iterdir()) for p in f.read_text().split("\n\n")]
+    words = ["image", "classification", "object detection", "-", "'s", ",", "\n", "of", "the"]
+    words += ["segmentation-based", "very long-tailed", "Retrieval", "generation.", "a"]
+    rng = random.Random(7)
+    texts += [" ".join(rng.choice(words) for _ in range(rng.randint(0, 25))) for _ in range(2000)]
+    found = 0
+    for text in texts:
+        full = [(m.span(), m.groups()) for m in _TASK_PHRASE.finditer(text)]
+        assert [(m.span(), m.groups()) for m in _task_phrases(text)] == full, repr(text)
+        found += len(full)
+    assert found > 3000  # phrases were found and compared, not only empty lists
+
 @pytest.mark.parametrize(
     "abstract, new, data",
     [
