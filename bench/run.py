@@ -76,8 +76,8 @@ def table(title: str, header: list[str], rows: list[list[Any]], notes: list[str]
     return "\n".join(out)
 
 
-def peak_rss_mb() -> float:
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KiB on Linux
+def peak_rss_mb(who: int = resource.RUSAGE_SELF) -> float:
+    return resource.getrusage(who).ru_maxrss / 1024  # KiB on Linux
 
 
 # ---------------------------------------------------------------- 2. client overhead
@@ -104,12 +104,13 @@ def synthetic_papers(pattern: str, items: int) -> Iterator[Any]:
 
 
 async def _client_run(
-    base_url: str, cache_dir: str, items: int, concurrency: int, pattern: str
+    base_url: str, cache_dir: str, items: int, concurrency: int, pattern: str, workers: int = 1
 ) -> dict[str, Any]:
     from summarizer.config import Settings
     from summarizer.output import RecordWriter
     from summarizer.pipeline import Pipeline
     from summarizer.runner import run_batch
+    from summarizer.workers import ProcessPipeline
 
     settings = Settings(
         base_url=base_url,
@@ -130,16 +131,19 @@ async def _client_run(
     papers = synthetic_papers(pattern, items)
     rss_before = peak_rss_mb()
     started = time.perf_counter()
-    async with Pipeline(settings) as pipeline:
+    opened = ProcessPipeline(settings, workers) if workers > 1 else Pipeline(settings)
+    async with opened as pipeline:
         await run_batch(pipeline, papers, writer, concurrency=concurrency, on_record=seen)
     seconds = time.perf_counter() - started
     writer.close()
     return {
         "items": items,
         "concurrency": concurrency,
+        "workers": workers,
         "seconds": seconds,
         "items_per_s": items / seconds,
         "peak_rss_mb": peak_rss_mb(),
+        "worker_peak_rss_mb": peak_rss_mb(resource.RUSAGE_CHILDREN) if workers > 1 else None,
         "rss_before_mb": rss_before,
         **counts,
     }
@@ -148,7 +152,9 @@ async def _client_run(
 def client_worker(args: argparse.Namespace) -> None:
     """One client run in this process (so that its peak memory is its own); prints JSON."""
     result = asyncio.run(
-        _client_run(args.base_url, args.cache_dir, args.items, args.concurrency, args.seeds)
+        _client_run(
+            args.base_url, args.cache_dir, args.items, args.concurrency, args.seeds, args.workers
+        )
     )
     print(json.dumps(result))
 
@@ -189,7 +195,9 @@ class FastServer:
                 self.proc.wait()
 
 
-def _spawn_worker(base_url: str, cache_dir: str, items: int, concurrency: int, seeds: str) -> dict:
+def _spawn_worker(
+    base_url: str, cache_dir: str, items: int, concurrency: int, seeds: str, workers: int = 1
+) -> dict:
     command = [
         sys.executable,
         str(Path(__file__).resolve()),
@@ -205,6 +213,8 @@ def _spawn_worker(base_url: str, cache_dir: str, items: int, concurrency: int, s
         str(concurrency),
         "--seeds",
         seeds,
+        "--workers",
+        str(workers),
     ]
     done = subprocess.run(command, capture_output=True, text=True, check=False, timeout=1800)
     if done.returncode != 0:
@@ -217,6 +227,7 @@ def client_section(
     concurrency: tuple[int, ...] = CONCURRENCY,
     seeds: str = SEEDS,
     cached_at: int = 64,
+    workers: int = 2,
 ) -> tuple[str, list[dict[str, Any]]]:
     """Items/s and peak RSS through run_batch against the fast server, then a cached rerun."""
     results = []
@@ -230,6 +241,11 @@ def client_section(
                 result["run"] = f"fresh cache, concurrency {c}"
                 results.append(result)
             at = cached_at if cached_at in concurrency else concurrency[-1]
+            if workers > 1:
+                cache_dir = work / f"c{at}-w{workers}"
+                result = _spawn_worker(server.base_url, str(cache_dir), items, at, seeds, workers)
+                result["run"] = f"fresh cache, concurrency {at}, --workers {workers}"
+                results.append(result)
             result = _spawn_worker(server.base_url, str(work / f"c{at}"), items, at, seeds)
             result["run"] = f"fully cached rerun, concurrency {at}"
             results.append(result)
@@ -243,7 +259,8 @@ def client_section(
             r["cached"],
             f"{r['seconds']:.2f}",
             f"{r['items_per_s']:.0f}",
-            f"{r['peak_rss_mb']:.0f}",
+            f"{r['peak_rss_mb']:.0f}"
+            + (f" + {workers} × {r['worker_peak_rss_mb']:.0f}" if r["workers"] > 1 else ""),
         ]
         for r in results
     ]
@@ -255,7 +272,8 @@ def client_section(
             f"Load: {header_load} at the start, {load()} at the end (server and client "
             "share the cores).",
             "Goals: 500 items/s at concurrency 64, 2,000 items/s fully cached.",
-            "Peak RSS is the client process's (imports included), one process per run.",
+            "Peak RSS is the client process's (imports included), one process per run; "
+            "with --workers, plus the largest worker process's, times the workers.",
         ],
     )
     return text, results
@@ -681,6 +699,9 @@ def main(argv: list[str] | None = None) -> None:
         "--concurrency", default=",".join(map(str, CONCURRENCY)), help="client concurrency"
     )
     parser.add_argument("--seeds", default=SEEDS, help="glob of seed dumps")
+    parser.add_argument(
+        "--workers", type=int, default=2, help="worker processes for the client's extra run"
+    )
     parser.add_argument("--json", type=Path, help="also write the numbers here")
     parser.add_argument("--worker", help=argparse.SUPPRESS)
     parser.add_argument("--base-url", help=argparse.SUPPRESS)
@@ -705,7 +726,7 @@ def main(argv: list[str] | None = None) -> None:
             floor_records = summary["records"]
         elif section == "client":
             levels = tuple(int(c) for c in args.concurrency.split(","))
-            text, results = client_section(args.items, levels, args.seeds)
+            text, results = client_section(args.items, levels, args.seeds, workers=args.workers)
             numbers["client"] = results
         else:
             floor = numbers.get("floor")

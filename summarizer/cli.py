@@ -105,6 +105,16 @@ ShardOpt = Annotated[
     ),
 ]
 
+Workers = Annotated[
+    int,
+    typer.Option(
+        min=1,
+        max=64,
+        help="Client processes that build prompts and check answers (needs --base-url); "
+        "for an endpoint that answers faster than one process can keep up with.",
+    ),
+]
+
 
 def _shard(text: str | None) -> Any:
     """The parsed ``--shard``, or None; a bad value is a usage error."""
@@ -192,6 +202,7 @@ def summarize(
     cache_dir: CacheDir = None,
     model_path: ModelPath = None,
     shard: ShardOpt = None,
+    workers: Workers = 1,
 ) -> None:
     """Summarize abstracts into validated, grounded records (JSONL or CSV)."""
     from .inputs import read_papers
@@ -199,6 +210,7 @@ def summarize(
     from .pipeline import Pipeline
     from .runner import run_batch
     from .sharding import in_shard
+    from .workers import ProcessPipeline
 
     part = _shard(shard)
 
@@ -237,7 +249,8 @@ def summarize(
     progress, tick = batch_progress("summarizing", max(total - already, 0))
 
     async def go():
-        async with Pipeline(settings) as pipeline:
+        opened = ProcessPipeline(settings, workers) if workers > 1 else Pipeline(settings)
+        async with opened as pipeline:
             return await run_batch(
                 pipeline,
                 papers,

@@ -8,7 +8,8 @@
     ├── BackendError           the endpoint failed (carries the original exception)
     │   ├── RateLimitError
     │   └── AuthenticationError
-    └── OutputValidationError  the model's answer never validated (attempts, last_raw, usage)
+    ├── OutputValidationError  the model's answer never validated (attempts, last_raw, usage)
+    └── WorkerError            a worker process (--workers) stopped with papers in flight
 
 SDK exceptions are translated into this tree at the backend boundary, always with
 ``raise ... from exc``. Every message says what to do about the problem.
@@ -75,3 +76,7 @@ class OutputValidationError(SummarizerError):
         self.attempts = attempts
         self.last_raw = last_raw
         self.usage = usage or {}
+
+
+class WorkerError(SummarizerError):
+    """A worker process stopped while it held papers; only those papers fail."""

@@ -142,7 +142,6 @@ def test_tasks_are_noun_phrases_ending_in_a_task_word():
     assert len(tasks) <= 3
 
 
-
 def test_task_phrases_are_the_ones_a_full_scan_finds():
     import random
 
@@ -161,6 +160,7 @@ def test_task_phrases_are_the_ones_a_full_scan_finds():
         assert [(m.span(), m.groups()) for m in _task_phrases(text)] == full, repr(text)
         found += len(full)
     assert found > 3000  # phrases were found and compared, not only empty lists
+
 
 @pytest.mark.parametrize(
     "abstract, new, data",

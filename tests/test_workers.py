@@ -1,0 +1,143 @@
+"""``--workers``: papers summarized in child processes give the same records, and a child
+that dies fails only the papers it held."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from summarizer.config import Settings
+from summarizer.errors import ConfigError
+from summarizer.inputs import make_paper
+from summarizer.output import RecordWriter, read_records
+from summarizer.pipeline import Pipeline
+from summarizer.runner import run_batch
+from summarizer.workers import ProcessPipeline
+
+from .fake_openai import FakeOpenAI
+from .faultproxy import FaultProxy
+from .faults_table import REASK_PROMPT
+from .limits import time_limit
+from .test_pipeline import ABSTRACT, answer
+
+
+def _papers(n: int) -> list:
+    return [
+        make_paper(f"{ABSTRACT} (Reference Item{i:02d}.)", "t", None, None, 20_000)
+        for i in range(n)
+    ]
+
+
+def _settings(tmp_path: Path, base_url: str, concurrency: int) -> Settings:
+    prompt = tmp_path / "reask.v1.toml"
+    prompt.write_text(REASK_PROMPT)
+    return Settings(
+        base_url=base_url,
+        model="fake",
+        mode="json_schema",
+        prompt=str(prompt),
+        cache_dir=tmp_path / "cache",
+        concurrency=concurrency,
+    )
+
+
+def _cli(tmp_path: Path, base_url: str, out: Path, *extra: str) -> subprocess.CompletedProcess:
+    inputs = tmp_path / "in.jsonl"
+    inputs.write_text("".join(json.dumps({"abstract": p.abstract}) + "\n" for p in _papers(8)))
+    prompt = tmp_path / "reask.v1.toml"
+    prompt.write_text(REASK_PROMPT)
+    args = [sys.executable, "-m", "summarizer.cli", "summarize", str(inputs), "-o", str(out)]
+    args += ["--base-url", base_url, "--model", "fake", "--mode", "json_schema"]
+    args += ["--prompt", str(prompt), "--no-cache", "--concurrency", "4", *extra]
+    env = {k: v for k, v in os.environ.items() if k != "SUMMARIZER_DEBUG"}
+    return subprocess.run(args, capture_output=True, text=True, env=env, timeout=120)
+
+
+def test_two_workers_write_the_records_one_process_writes(tmp_path):
+    with FakeOpenAI(default=answer()) as server:
+        one = _cli(tmp_path, server.base_url, tmp_path / "one.jsonl")
+        two = _cli(tmp_path, server.base_url, tmp_path / "two.jsonl", "--workers", "2")
+        assert len(server.requests) == 16
+    assert one.returncode == 0, one.stderr
+    assert two.returncode == 0, two.stderr
+    by_id = {r["id"]: r for r in read_records(tmp_path / "one.jsonl")}
+    records = read_records(tmp_path / "two.jsonl")
+    assert len(records) == len(by_id) == 8
+    for record in records:
+        assert record["error"] is None
+        assert record["summary"] == by_id[record["id"]]["summary"]
+        assert record["spans"] == by_id[record["id"]]["spans"]
+
+
+def test_a_killed_worker_fails_only_the_papers_it_held_and_a_rerun_retries_them(tmp_path):
+    papers = _papers(6)
+    with (
+        FakeOpenAI(default=answer()) as upstream,
+        FaultProxy(upstream.base_url, latency=1.0) as proxy,
+        time_limit(90),
+    ):
+        settings = _settings(tmp_path, proxy.base_url, concurrency=6)
+        out = tmp_path / "out.jsonl"
+
+        async def run_and_kill_worker_0() -> None:
+            writer = RecordWriter(out)
+            async with ProcessPipeline(settings, 2) as pipeline:
+                batch = asyncio.create_task(run_batch(pipeline, papers, writer, concurrency=6))
+                while len(proxy.events) < 6:  # every paper is in flight, held by the proxy
+                    await asyncio.sleep(0.05)
+                os.kill(pipeline._children[0].process.pid, signal.SIGKILL)
+                stats = await batch
+            writer.close()
+            assert (stats.done, stats.failed) == (3, 3)
+
+        asyncio.run(run_and_kill_worker_0())
+        records = read_records(out)
+        assert sorted(r["id"] for r in records) == sorted(p.id for p in papers)
+        failed = [r for r in records if r["error"]]
+        assert len(failed) == 3
+        for record in failed:
+            assert record["error"]["type"] == "WorkerError"
+            assert "worker process 0 stopped (exit code -9)" in record["error"]["message"]
+
+        async def rerun() -> None:
+            writer = RecordWriter(out)
+            async with Pipeline(settings) as pipeline:
+                stats = await run_batch(pipeline, papers, writer, concurrency=6)
+            writer.close()
+            assert (stats.done, stats.skipped) == (3, 3)
+
+        asyncio.run(rerun())
+    records = read_records(out)
+    assert sorted(r["id"] for r in records) == sorted(p.id for p in papers)
+    assert all(r["error"] is None for r in records)
+
+
+def test_papers_go_to_the_live_worker_when_one_is_gone(tmp_path):
+    with FakeOpenAI(default=answer()) as server, time_limit(60):
+        settings = _settings(tmp_path, server.base_url, concurrency=4)
+
+        async def go() -> list:
+            async with ProcessPipeline(settings, 2) as pipeline:
+                gone = pipeline._children[1].process
+                gone.kill()
+                await asyncio.to_thread(gone.wait)
+                deadline = time.monotonic() + 10
+                while pipeline._children[1].alive and time.monotonic() < deadline:
+                    await asyncio.sleep(0.02)
+                return [await pipeline.summarize(p) for p in _papers(3)]
+
+        records = asyncio.run(go())
+    assert [r["error"] for r in records] == [None, None, None]
+
+
+def test_workers_need_an_endpoint(tmp_path):
+    with pytest.raises(ConfigError, match="--base-url"):
+        ProcessPipeline(Settings(cache_dir=tmp_path), 2)
