@@ -25,9 +25,13 @@ class Status:
 
 
 class FakeOpenAI:
-    def __init__(self, replies: list[Any] | None = None, default: Any = None) -> None:
+    def __init__(
+        self, replies: list[Any] | None = None, default: Any = None, bare: bool = False
+    ) -> None:
+        """``bare``: answer with the choices alone (no id, model, finish reason or usage)."""
         self.replies = list(replies or [])
         self.default = default
+        self.bare = bare
         self.requests: list[dict[str, Any]] = []
         self._lock = threading.Lock()
         server = self
@@ -50,6 +54,9 @@ class FakeOpenAI:
                     self._send(reply.code, {"error": error}, reply.headers)
                     return
                 content = reply if isinstance(reply, str) else json.dumps(reply)
+                if server.bare:
+                    self._send(200, {"choices": [{"message": {"content": content}}]})
+                    return
                 self._send(
                     200,
                     {

@@ -268,3 +268,12 @@ def test_first_try_and_reask_send_the_same_request_format(tmp_path, reask_prompt
     said, told = two["messages"][len(one["messages"]) :]
     assert said["role"] == "assistant" and json.loads(said["content"]) == first
     assert told["role"] == "user" and "FooNet-7" in told["content"]
+
+
+@pytest.mark.parametrize("mode", ["json_schema", "json_object_schema"])
+def test_a_bare_completion_body_is_read_leniently(tmp_path, reask_prompt, mode):
+    with FakeOpenAI([answer(introduces=["FooNet-7"]), answer()], bare=True) as server:
+        record = run(settings_for(server, tmp_path, prompt=reask_prompt, mode=mode))
+    assert record["error"] is None and record["summary"]["introduces"] == ["ImbSAM"]
+    assert record["meta"]["attempts"] == 2  # the first answer was re-asked, then valid
+    assert record["meta"]["usage"]["total_tokens"] == 0

@@ -367,10 +367,12 @@ class OpenAICompatBackend(Backend):
             "temperature": request.temperature,
             "response_format": _response_format(mode, request),
         }
-        completion = await self._client.post("/chat/completions", body=body, cast_to=ChatCompletion)
+        body_bytes = await self._client.post("/chat/completions", body=body, cast_to=bytes)
+        completion = _completion(body_bytes)
         _on_response(completion)
-        choice = completion.choices[0] if completion.choices else None
-        if choice is not None and choice.finish_reason == "length":
+        choices = getattr(completion, "choices", None)
+        choice = choices[0] if choices else None
+        if choice is not None and getattr(choice, "finish_reason", None) == "length":
             raise IncompleteOutputException(last_completion=completion)
         text = (choice.message.content if choice is not None else None) or ""
         try:
@@ -393,6 +395,19 @@ class OpenAICompatBackend(Backend):
 
     async def aclose(self) -> None:
         await self._client.close()
+
+
+def _completion(body: bytes) -> ChatCompletion:
+    """The completion in a response body (already found to be JSON by ``_check_json_body``).
+
+    Validated by pydantic at once; a body that strays from the OpenAI types (a field
+    missing, an extra type) is read leniently, as the SDK itself reads it.
+    """
+    data = json.loads(body)
+    try:
+        return ChatCompletion.model_validate(data)
+    except ValidationError:
+        return ChatCompletion.construct(**(data if isinstance(data, dict) else {}))
 
 
 def _response_format(mode: str, request: GenerationRequest) -> dict[str, Any]:
