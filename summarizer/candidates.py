@@ -26,6 +26,17 @@ _URL = re.compile(
     re.IGNORECASE,
 )
 _URL_TRAIL = ".,;:!?)]}>'\""
+# Every match of _URL holds one of these (lower-cased): a text without any has no URL.
+_URL_MARKS = ("http", "www.", ".io", ".com", ".org", ".net", ".ai", ".dev")
+
+
+@lru_cache(maxsize=64)
+def _url_matches(abstract: str) -> tuple[re.Match[str], ...]:
+    low = abstract.lower()
+    if not any(mark in low for mark in _URL_MARKS):
+        return ()
+    return tuple(_URL.finditer(abstract))
+
 
 _UNIT = (
     r"%|\\%|\s?(?:pp|p\.p\.|percentage points?|points?|times|fold|x|×|"
@@ -221,7 +232,7 @@ class Candidates:
 def find_urls(abstract: str) -> list[str]:
     """URLs in order of appearance, as written, without trailing punctuation or markup."""
     out = []
-    for match in _URL.finditer(abstract):
+    for match in _url_matches(abstract):
         url = match.group(0)
         url = re.split(r"[{}]", url)[0]
         while url and url[-1] in _URL_TRAIL:
@@ -276,7 +287,7 @@ def _after_product_name(abstract: str, start: int) -> bool:
 
 def find_numbers(abstract: str, names: list[str]) -> list[Number]:
     """Every number the abstract states with digits, with unit or sign, in order."""
-    spans_of_urls = [(m.start(), m.end()) for m in _URL.finditer(abstract)]
+    spans_of_urls = [m.span() for m in _url_matches(abstract)]
     spans_of_urls += [(m.start(), m.end()) for m in _CITATION.finditer(abstract)]
     out = []
     ends: set[int] = set()
@@ -459,20 +470,29 @@ class _Cue:
     pattern: re.Pattern[str]
     naming: bool = False  # after "named/called/...": skipped when it names earlier work
     lower_case: bool = False  # may give a name without a capital or digit
+    #: Every match holds one of these words (lower-cased): a text without any is skipped.
+    #: Empty: the pattern is tried on every text.
+    needs: tuple[str, ...] = ()
 
 
+_NAMING = ("named", "called", "dubbed", "termed", "coined")
+_MAKING = (
+    "propose", "introduce", "present", "develop", "design", "release", "build", "construct",
+    "curate", "create",
+)  # fmt: skip
 _CUES = tuple(
-    _Cue(re.compile(pattern), naming, lower)
-    for pattern, naming, lower in (
-        (_NAMING_CUE_QUOTED + _MAYBE_ACRONYM, True, False),
-        (_CUE_VERB + _LEAD + _CUE_PHRASE, False, False),
-        (_WE_CALL + _CUE_PHRASE, False, False),
-        (_OWN + _CUE_PHRASE, False, False),
+    _Cue(re.compile(pattern), naming, lower, needs)
+    for pattern, naming, lower, needs in (
+        (_NAMING_CUE_QUOTED + _MAYBE_ACRONYM, True, False, _NAMING),
+        (_CUE_VERB + _LEAD + _CUE_PHRASE, False, False, _MAKING),
+        (_WE_CALL + _CUE_PHRASE, False, False, ("call", "dub", "name", "term", "devise", "coin")),
+        (_OWN + _CUE_PHRASE, False, False, ("our", "proposed", "new", "novel")),
         # "dubbed GNT with Mixture-of-View-Experts (GNT-MOVE)" gives the short form alone.
         (
             _NAMING_CUE + r"[\w][\w\-]*(?:\s+[\w\-]+){1,4}?(?P<name>)" + _ACRONYM_AFTER,
             True,
             False,
+            _NAMING,
         ),
         (
             _NAMING_CUE
@@ -481,8 +501,14 @@ _CUES = tuple(
             + _MAYBE_ACRONYM,
             True,
             False,
+            _NAMING,
         ),
-        (_CUE_VERB + r"(?:[\w\-']+\s+){1,7}?" + r"(?P<name>)" + _ACRONYM_AFTER, False, False),
+        (
+            _CUE_VERB + r"(?:[\w\-']+\s+){1,7}?" + r"(?P<name>)" + _ACRONYM_AFTER,
+            False,
+            False,
+            _MAKING,
+        ),
         (
             r"(?i:\bnovel\s+)(?!"
             + _NOT_ARTIFACT
@@ -490,14 +516,21 @@ _CUES = tuple(
             + _ACRONYM_AFTER,
             False,
             False,
+            ("novel",),
         ),
-        (_CUE_PHRASE + _PASSIVE, False, False),
+        (
+            _CUE_PHRASE + _PASSIVE,
+            False,
+            False,
+            ("proposed", "presented", "introduced", "developed"),
+        ),
         # "by introducing a Global Alignment loss"
         (
             r"(?i:\b(?:introducing|proposing|presenting)\s+(?:an?|the)\s+(?:(?:new|novel)\s+)?)"
             + _name_then_artifact(0, 3),
             False,
             False,
+            ("introducing", "proposing", "presenting"),
         ),
         # "with our Concept Matrix Search algorithm" (two words at least: "our Transformer
         # model" is an existing one)
@@ -505,6 +538,7 @@ _CUES = tuple(
             r"\b[Oo]ur\s+(?:(?:new|novel|proposed)\s+)?" + _name_then_artifact(1, 3),
             False,
             False,
+            ("our",),
         ),
         # "reveals a new Kinetics Scaling Law that ..."
         (
@@ -515,6 +549,7 @@ _CUES = tuple(
             + r"(?=\s+(?:that|which|to|for|is|,)|[,.;])",
             False,
             False,
+            ("new", "novel"),
         ),
         # "introduces a simple framework, Feature Multiplexing, where ..."
         (
@@ -526,8 +561,14 @@ _CUES = tuple(
             + r"(?=\s*[,.;]|\s+(?:which|that|to|and|for)\b)",
             False,
             False,
+            _MAKING,
         ),
-        (_CUE_PHRASE + r"\s+(?:[\w\-]+\s+){0,2}introduced in this (?:paper|work)", False, False),
+        (
+            _CUE_PHRASE + r"\s+(?:[\w\-]+\s+){0,2}introduced in this (?:paper|work)",
+            False,
+            False,
+            ("introduced in this",),
+        ),
         # "a novel learning model called pseudo supervisor to ...": a lower-case name, kept
         # only after a new artifact and a naming word.
         (
@@ -538,6 +579,7 @@ _CUES = tuple(
             + r"(?=\s*[,.;:]|\s+(?:to|which|that|for|with|and)\b)",
             False,
             True,
+            ("novel", "new"),
         ),
     )
 )
@@ -546,7 +588,10 @@ _CUES = tuple(
 @lru_cache(maxsize=64)
 def _cue_names(abstract: str) -> tuple[str, ...]:
     out: list[str] = []
+    low = abstract.lower()
     for cue in _CUES:
+        if cue.needs and not any(word in low for word in cue.needs):
+            continue
         for match in cue.pattern.finditer(abstract):
             if cue.naming and EXISTING_BEFORE_NAMING.search(
                 abstract, max(0, match.start() - 80), match.start()
@@ -593,7 +638,9 @@ def find_dataset_phrases(abstract: str) -> list[str]:
 def find_candidates(abstract: str) -> Candidates:
     """All candidates of one abstract."""
     urls = find_urls(abstract)
-    outside_urls = _URL.sub(" ", abstract)
+    outside_urls = abstract
+    for match in reversed(_url_matches(abstract)):
+        outside_urls = outside_urls[: match.start()] + " " + outside_urls[match.end() :]
     names = list(
         dict.fromkeys(
             find_cue_names(abstract) + find_names(abstract) + find_dataset_phrases(abstract)

@@ -9,7 +9,6 @@ name rules of :mod:`summarizer.cues`.
 from __future__ import annotations
 
 import re
-from bisect import bisect_left
 from collections import Counter
 from collections.abc import Iterator
 
@@ -431,7 +430,6 @@ _HEADS = "|".join(re.escape(h) for h in _TASK_HEADS)
 # Up to three words and a head noun; tried only where a word starts.
 _TASK_PHRASE = re.compile(r"(?<![\w'\-])((?:[\w'\-]+\s+){0,3})(" + _HEADS + r")\b", re.I)
 _HEAD = re.compile(r"(?<![\w'\-])(?:" + _HEADS + r")\b", re.I)
-_TOKEN = re.compile(r"[\w'\-]+")
 
 
 def _task_phrases(abstract: str) -> Iterator[re.Match[str]]:
@@ -442,16 +440,12 @@ def _task_phrases(abstract: str) -> Iterator[re.Match[str]]:
     scan takes the leftmost start first: so for each head, in order, the word starts
     from three words before it up to the head itself are tried, left to right.
     """
-    heads = [m.start() for m in _HEAD.finditer(abstract)]
-    if not heads:
-        return
-    starts = [m.start() for m in _TOKEN.finditer(abstract)]
     tried = 0  # word starts before this are done: matched into, or unable to match
-    for head in heads:
-        if head < tried:
+    for head in _HEAD.finditer(abstract):
+        at = head.start()
+        if at < tried:
             continue
-        j = bisect_left(starts, head)
-        for start in starts[max(j - 3, 0) : j + 1]:
+        for start in _word_starts_up_to(abstract, at, 4):
             if start < tried:
                 continue
             match = _TASK_PHRASE.match(abstract, start)
@@ -460,7 +454,21 @@ def _task_phrases(abstract: str) -> Iterator[re.Match[str]]:
                 tried = match.end()
                 break
         else:
-            tried = head + 1
+            tried = at + 1
+
+
+_WORD_START_AT = re.compile(r"(?<![\w'\-])[\w'\-]")
+
+
+def _word_starts_up_to(text: str, at: int, count: int) -> list[int]:
+    """The last ``count`` word starts at or before ``at``, in order."""
+    span = 120
+    while True:
+        low = max(0, at - span)
+        starts = [m.start() for m in _WORD_START_AT.finditer(text, low, at + 1)]
+        if len(starts) >= count or low == 0:
+            return starts[-count:]
+        span *= 4
 
 
 def find_tasks(abstract: str, limit: int = 3) -> list[str]:

@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from contextvars import ContextVar
+from functools import lru_cache
 from typing import Annotated, Any, Literal
 
 from pydantic import (
@@ -278,23 +279,33 @@ class PaperSummary(SummaryChecks):
 
 
 def copies_abstract(text: str, abstract: str, threshold: float = 0.8) -> bool:
-    """True when ``text`` is (nearly) a sentence of ``abstract`` copied."""
+    """True when ``text`` is (nearly) a sentence of ``abstract`` copied: at least
+    ``threshold`` of its words are in the sentence and of the sentence's words in it."""
     mine = words(text)
     if not mine:
         return False
-    if normalize(text).rstrip(".") in normalize(abstract):
+    normalized, sentence_words = _abstract_words(abstract)
+    if normalize(text).rstrip(".") in normalized:
         return True
     counted = Counter(mine)
-    for sentence in sentences(abstract):
-        theirs = words(sentence)
-        if not theirs:
+    for theirs in sentence_words:
+        size = len(theirs)
+        # Both shares can reach the threshold only for sentences of about the same length.
+        if size + 1 < threshold * len(mine) or threshold * size > len(mine) + 1:
             continue
         common = sum((counted & Counter(theirs)).values())
         precision = common / len(mine)
-        recall = common / len(theirs)
+        recall = common / size
         if precision >= threshold and recall >= threshold:
             return True
     return False
+
+
+@lru_cache(maxsize=64)
+def _abstract_words(abstract: str) -> tuple[str, tuple[list[str], ...]]:
+    """The normalized abstract, and the words of each of its sentences that has any."""
+    split = (words(sentence) for sentence in sentences(abstract))
+    return normalize(abstract), tuple(theirs for theirs in split if theirs)
 
 
 def spans(summary: BaseModel, abstract: str) -> dict[str, Any]:
