@@ -81,25 +81,45 @@ def _folded(abstract: str) -> tuple[str, tuple[int, ...]]:
 
 
 def find_span(item: str, abstract: str) -> Span | None:
-    """Where ``item`` occurs in ``abstract`` (character offsets into ``abstract``), or None."""
+    """Where ``item`` occurs in ``abstract`` (character offsets into ``abstract``), or None.
+
+    The first occurrence, in the normal form, that is a whole token: an item that starts
+    (ends) with a letter or digit does not continue a word or number of the abstract
+    ("8" is not in "4.8", nor "113" in "1,113", nor "4.8" in "4.85"), but a sentence-ending
+    full stop after a number is fine.
+    """
     needle = normalize(item)
     if not needle:
         return None
     hay, where = _folded(abstract)
-    left = r"(?<![0-9a-z])" if needle[0].isalnum() else ""
-    if needle[0].isdigit():
-        left += r"(?<![0-9][.,])"  # "8" is not in "4.8", nor "113" in "1,113"
-    right = r"(?![0-9a-z])" if needle[-1].isalnum() else ""
-    # A trailing digit must not continue a number ("4.8" inside "4.85"), but a
-    # sentence-ending full stop after it is fine.
-    if needle[-1].isdigit():
-        right = r"(?![0-9a-z]|[.,][0-9])"
-    match = re.search(left + re.escape(needle) + right, hay)
-    if match is None:
-        return None
-    start = where[match.start()]
-    end = where[match.end() - 1] + 1
-    return start, end
+    first, last = needle[0], needle[-1]
+    at = hay.find(needle)
+    while at >= 0:
+        end = at + len(needle)
+        if _clear_before(hay, at, first) and _clear_after(hay, end, last):
+            return where[at], where[end - 1] + 1
+        at = hay.find(needle, at + 1)
+    return None
+
+
+_ASCII_ALNUM = frozenset("0123456789abcdefghijklmnopqrstuvwxyz")
+_DIGITS = frozenset("0123456789")
+
+
+def _clear_before(hay: str, at: int, first: str) -> bool:
+    if first.isalnum() and at > 0 and hay[at - 1] in _ASCII_ALNUM:
+        return False
+    if first.isdigit() and at > 1 and hay[at - 1] in ".," and hay[at - 2] in _DIGITS:
+        return False
+    return True
+
+
+def _clear_after(hay: str, end: int, last: str) -> bool:
+    if not last.isalnum() or end >= len(hay):
+        return True
+    if hay[end] in _ASCII_ALNUM:
+        return False
+    return not (last.isdigit() and hay[end] in ".," and hay[end + 1 : end + 2] in _DIGITS)
 
 
 def is_grounded(item: str, abstract: str) -> bool:

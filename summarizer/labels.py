@@ -235,33 +235,40 @@ _TYPE_PATTERNS: dict[str, str] = {
 
 
 _TYPE_REGEXES = {kind: re.compile(pattern) for kind, pattern in _TYPE_PATTERNS.items()}
+_PROOF = re.compile(r"\b(we prove|theorem|non-vacuous)\b")
 
 
 def classify_contributions(abstract: str, introduces: list[str]) -> list[str]:
     """1 to 3 contribution types, most important first."""
     text = abstract.lower()
-    counts = Counter({t: len(p.findall(text)) for t, p in _TYPE_REGEXES.items()})
+    counted: dict[str, int] = {}
+
+    def count(kind: str) -> int:  # each pattern is run only when its count decides
+        if kind not in counted:
+            counted[kind] = len(_TYPE_REGEXES[kind].findall(text))
+        return counted[kind]
+
     chosen: list[str] = []
-    if counts["survey"] >= 1 and not introduces:
+    if not introduces and count("survey") >= 1:
         chosen.append("survey")
     intro_sentences = " ".join(
         s.lower() for s in sentences(abstract) if any(n in s for n in introduces)
     )
     for kind in ("benchmark", "dataset"):
-        if introduces and re.search(_TYPE_PATTERNS[kind], intro_sentences):
+        if introduces and _TYPE_REGEXES[kind].search(intro_sentences):
             chosen.append(kind)
     if introduces and not chosen:
         chosen.append("method")
-    elif introduces and counts["method"]:
+    elif introduces and count("method"):
         chosen.append("method")
-    if counts["theory"] >= 2 or re.search(r"\b(we prove|theorem|non-vacuous)\b", text):
+    if count("theory") >= 2 or _PROOF.search(text):
         chosen.append("theory")
-    if counts["empirical_study"] >= 2 and "method" not in chosen:
+    if "method" not in chosen and count("empirical_study") >= 2:
         chosen.append("empirical_study")
-    if counts["system"] >= 2 and not chosen:
+    if not chosen and count("system") >= 2:
         chosen.append("system")
     if not chosen:
-        chosen.append("method" if counts["method"] else "empirical_study")
+        chosen.append("method" if count("method") else "empirical_study")
     return list(dict.fromkeys(chosen))[:3]
 
 

@@ -136,3 +136,48 @@ def test_fast_fold_equals_the_character_by_character_fold():
         assert _fold(text) == _fold_by_character(text), repr(text)
         fast_paths += "\\%" not in text and "Σ" not in text and "İ" not in text
     assert fast_paths > 500  # the fast path was the one compared, not only the fallback
+
+
+def _span_by_pattern(item: str, abstract: str):
+    """find_span's rule written as one regular expression over the normal form."""
+    import re
+
+    from summarizer.grounding import _folded, normalize
+
+    needle = normalize(item)
+    if not needle:
+        return None
+    hay, where = _folded(abstract)
+    left = r"(?<![0-9a-z])" if needle[0].isalnum() else ""
+    if needle[0].isdigit():
+        left += r"(?<![0-9][.,])"
+    right = r"(?![0-9a-z])" if needle[-1].isalnum() else ""
+    if needle[-1].isdigit():
+        right = r"(?![0-9a-z]|[.,][0-9])"
+    match = re.search(left + re.escape(needle) + right, hay)
+    return None if match is None else (where[match.start()], where[match.end() - 1] + 1)
+
+
+def test_find_span_follows_the_token_rule_of_its_pattern():
+    import random
+
+    rng = random.Random(11)
+    alphabet = "ab1 2.,-%é²"
+    pairs = [
+        ("4.8", "up 4.85 and 4.8."),
+        ("8", "4.8 and 8"),
+        ("113", "1,113 or 113,"),
+        ("CIFAR-10", "CIFAR-100 and CIFAR-10"),
+        ("ab", "abab ab"),
+        ("2", "²2"),
+    ]
+    for _ in range(4000):
+        hay = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 24)))
+        needle = "".join(rng.choice(alphabet) for _ in range(rng.randint(1, 3)))
+        pairs.append((needle, hay))
+    found = 0
+    for item, abstract in pairs:
+        expected = _span_by_pattern(item, abstract)
+        assert find_span(item, abstract) == expected, (item, abstract)
+        found += expected is not None
+    assert found > 500  # spans were found and compared, not only misses
