@@ -277,3 +277,27 @@ def test_a_bare_completion_body_is_read_leniently(tmp_path, reask_prompt, mode):
     assert record["error"] is None and record["summary"]["introduces"] == ["ImbSAM"]
     assert record["meta"]["attempts"] == 2  # the first answer was re-asked, then valid
     assert record["meta"]["usage"]["total_tokens"] == 0
+
+
+def test_requests_go_over_aiohttp_and_over_httpx_without_it(tmp_path, reask_prompt, monkeypatch):
+    import openai
+
+    async def transport_and_record(settings):
+        async with Pipeline(settings) as pipeline:
+            record = await pipeline.summarize(make_paper(ABSTRACT, "t", None, None, 20_000))
+            client = (await pipeline.connection.backend())._client._client
+            return type(client._transport).__name__, record
+
+    with FakeOpenAI(default=answer()) as server:
+        settings = settings_for(server, tmp_path, prompt=reask_prompt, mode="json_schema")
+        used, record = asyncio.run(transport_and_record(settings))
+        assert used == "AiohttpTransport" and record["error"] is None
+
+        class NoAiohttp:
+            def __init__(self, **options):
+                raise RuntimeError("To use the aiohttp client you must install ...")
+
+        monkeypatch.setattr(openai, "DefaultAioHttpClient", NoAiohttp)
+        cold = settings.model_copy(update={"use_cache": False})
+        used, record = asyncio.run(transport_and_record(cold))
+        assert used == "AsyncHTTPTransport" and record["error"] is None
