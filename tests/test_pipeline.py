@@ -12,7 +12,7 @@ from summarizer.inputs import make_paper
 from summarizer.pipeline import Pipeline
 from summarizer.schema import PaperSummary
 
-from .fake_openai import FakeOpenAI
+from .fake_openai import FakeOpenAI, Status
 
 ABSTRACT = (
     "Class imbalance hurts recognition of tail classes. We propose ImbSAM, a class-aware "
@@ -301,3 +301,29 @@ def test_requests_go_over_aiohttp_and_over_httpx_without_it(tmp_path, reask_prom
         cold = settings.model_copy(update={"use_cache": False})
         used, record = asyncio.run(transport_and_record(cold))
         assert used == "AsyncHTTPTransport" and record["error"] is None
+
+
+@pytest.mark.parametrize(
+    "replies, mode",
+    [
+        ([{"answer": "yes"}], "json_schema"),
+        ([Status(500), {"answer": "no"}], "json_object_schema"),
+        ([Status(400), {"answer": "maybe"}, {"anything": 1}], "json"),
+        ([Status(400), Status(400), "not json"], "md_json"),
+    ],
+)
+def test_auto_mode_takes_the_first_structured_output_the_endpoint_honours(replies, mode):
+    from summarizer.backends.openai_compat import OpenAICompatBackend
+
+    async def probe(url: str) -> str:
+        backend = OpenAICompatBackend(url, "fake", "not-needed", mode="auto", http_retries=0)
+        try:
+            return await backend.probe()
+        finally:
+            await backend.aclose()
+
+    with FakeOpenAI(replies) as server:
+        assert asyncio.run(probe(server.base_url)) == mode
+    kinds = [r["response_format"]["type"] for r in server.requests]
+    assert kinds == ["json_schema", "json_object", "json_object"][: len(replies)]
+    assert all(r["max_tokens"] == 16 for r in server.requests)

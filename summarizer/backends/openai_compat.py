@@ -270,19 +270,28 @@ class OpenAICompatBackend(Backend):
         }
         for mode, response_format in attempts.items():
             try:
-                response = await self._client.chat.completions.create(
-                    model=self.model,
-                    messages=messages,  # type: ignore[arg-type]
-                    max_tokens=16,
-                    temperature=0,
-                    extra_body={"response_format": response_format},
-                )
-                data = json.loads(response.choices[0].message.content or "")
+                body = {
+                    "model": self.model,
+                    "messages": messages,
+                    "max_tokens": 16,
+                    "temperature": 0,
+                    "response_format": response_format,
+                }
+                # A plain POST: the SDK's chat resource costs a large import for one call.
+                answer = await self._client.post("/chat/completions", body=body, cast_to=bytes)
+                completion = _completion(answer)
+                data = json.loads(completion.choices[0].message.content or "")
             except openai.AuthenticationError as exc:
                 raise translate(exc, secret=self._secret) from exc
             except openai.APIConnectionError as exc:
                 raise translate(exc, secret=self._secret) from exc
-            except (openai.APIStatusError, json.JSONDecodeError, IndexError, TypeError):
+            except (
+                openai.APIStatusError,
+                json.JSONDecodeError,
+                IndexError,
+                TypeError,
+                AttributeError,
+            ):
                 continue
             if mode == "json" or (isinstance(data, dict) and data.get("answer") in {"yes", "no"}):
                 self.mode = mode
