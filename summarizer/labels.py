@@ -448,7 +448,7 @@ def _task_phrases(abstract: str) -> Iterator[re.Match[str]]:
     from three words before it up to the head itself are tried, left to right.
     """
     tried = 0  # word starts before this are done: matched into, or unable to match
-    for head in _HEAD.finditer(abstract):
+    for head in _heads(abstract):
         at = head.start()
         if at < tried:
             continue
@@ -462,6 +462,32 @@ def _task_phrases(abstract: str) -> Iterator[re.Match[str]]:
                 break
         else:
             tried = at + 1
+
+
+_LOWER_HEADS = tuple(dict.fromkeys(h.lower() for h in _TASK_HEADS))
+
+
+def _heads(abstract: str) -> Iterator[re.Match[str]]:
+    """What ``_HEAD.finditer`` finds. In ASCII text a head can only start where its
+    lower-cased spelling is found, so the pattern is tried only there."""
+    if not abstract.isascii():
+        yield from _HEAD.finditer(abstract)
+        return
+    low = abstract.lower()
+    starts: set[int] = set()
+    for head in _LOWER_HEADS:
+        at = low.find(head)
+        while at >= 0:
+            starts.add(at)
+            at = low.find(head, at + 1)
+    end = 0
+    for at in sorted(starts):
+        if at < end:
+            continue  # inside the head found before
+        match = _HEAD.match(abstract, at)
+        if match:
+            yield match
+            end = match.end()
 
 
 _WORD_START_AT = re.compile(r"(?<![\w'\-])[\w'\-]")
