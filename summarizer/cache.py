@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import time
 from pathlib import Path
 from typing import Any
 
@@ -25,12 +26,23 @@ def cache_key(**parts: Any) -> str:
 
 
 class ResultCache:
-    """A diskcache store of validated results; safe across threads and processes."""
+    """A diskcache store of validated results; safe across threads and processes.
+
+    Writes are grouped: a result is stored with the ones made within the same second, up
+    to :attr:`BATCH` at a time, in one transaction (and all at :meth:`close`). A process
+    killed outright loses at most that many unstored results; their records are already
+    in its output.
+    """
+
+    BATCH = 32
+    BATCH_SECONDS = 1.0
 
     def __init__(self, directory: Path, enabled: bool = True) -> None:
         self.directory = Path(directory) / "responses"
         self.enabled = enabled
         self._cache: diskcache.Cache | None = None
+        self._pending: dict[str, dict[str, Any]] = {}
+        self._pending_since = 0.0
 
     def _open(self) -> diskcache.Cache:
         if self._cache is None:
@@ -47,21 +59,44 @@ class ResultCache:
     def get(self, key: str) -> dict[str, Any] | None:
         if not self.enabled:
             return None
-        value = self._open().get(key)
+        value = self._pending.get(key)
+        if value is None:
+            value = self._open().get(key)
         return value if isinstance(value, dict) else None
 
     def set(self, key: str, value: dict[str, Any]) -> None:
-        if self.enabled:
-            self._open().set(key, value)
+        if not self.enabled:
+            return
+        if not self._pending:
+            self._pending_since = time.monotonic()
+        self._pending[key] = value
+        if (
+            len(self._pending) >= self.BATCH
+            or time.monotonic() - self._pending_since >= self.BATCH_SECONDS
+        ):
+            self.flush()
+
+    def flush(self) -> None:
+        """Store the pending results now."""
+        if not self._pending:
+            return
+        cache = self._open()
+        pending, self._pending = self._pending, {}
+        with cache.transact():
+            for key, value in pending.items():
+                cache.set(key, value)
 
     def stats(self) -> dict[str, Any]:
+        self.flush()
         cache = self._open()
         return {"directory": str(self.directory), "entries": len(cache), "bytes": cache.volume()}
 
     def clear(self) -> int:
+        self.flush()
         return self._open().clear()
 
     def close(self) -> None:
+        self.flush()
         if self._cache is not None:
             self._cache.close()
             self._cache = None

@@ -87,6 +87,32 @@ def test_result_cache_persists_across_instances(tmp_path: Path) -> None:
         second.close()
 
 
+def test_results_made_together_are_stored_together(tmp_path: Path, monkeypatch) -> None:
+    import diskcache
+
+    writer = ResultCache(tmp_path)
+    stored = diskcache.Cache(str(tmp_path / "responses"))
+    try:
+        for i in range(ResultCache.BATCH - 1):
+            writer.set(f"k{i}", {"v": i})
+        assert len(stored) == 0  # made within a second: still pending
+        assert writer.get("k3") == {"v": 3}  # but already served to this process
+        writer.set("last", {"v": -1})
+        assert len(stored) == ResultCache.BATCH  # the batch is full: stored in one go
+        writer.set("after", {"v": 0})
+        assert stored.get("after") is None
+        writer.close()
+        assert stored.get("after") == {"v": 0}  # closing stores what is pending
+
+        monkeypatch.setattr(ResultCache, "BATCH_SECONDS", 0.0)
+        slow = ResultCache(tmp_path)
+        slow.set("alone", {"v": 1})  # a second after the last: stored at once
+        assert stored.get("alone") == {"v": 1}
+        slow.close()
+    finally:
+        stored.close()
+
+
 def test_disabled_cache_neither_reads_nor_writes(tmp_path: Path) -> None:
     enabled = ResultCache(tmp_path)
     enabled.set("k", {"v": 1})
