@@ -212,21 +212,34 @@ class ProcessPipeline:
                 break
             with child.lock:
                 future, _ = child.pending.pop(ticket)
-            loop.call_soon_threadsafe(_resolve, future, (record, hits))
+            if not _hand_over(loop, future, (record, hits)):
+                return  # the run is over
         with child.lock:
             child.alive = False
             held, child.pending = child.pending, {}
+        child.records.close()
+        if not held:
+            return
         try:
             code: int | None = child.process.wait(5)
         except subprocess.TimeoutExpired:
             code = None
-        child.records.close()
         for future, paper in held.values():
             message = (
                 f"worker process {child.number} stopped (exit code {code}) "
                 "while summarizing this paper"
             )
-            loop.call_soon_threadsafe(_resolve, future, (_failed(paper, message), []))
+            if not _hand_over(loop, future, (_failed(paper, message), [])):
+                return
+
+
+def _hand_over(loop: asyncio.AbstractEventLoop, future: asyncio.Future[Any], value: Any) -> bool:
+    """Resolve ``future`` on its loop; False when the loop is closed (the run is over)."""
+    try:
+        loop.call_soon_threadsafe(_resolve, future, value)
+    except RuntimeError:
+        return False
+    return True
 
 
 def _resolve(future: asyncio.Future[Any], value: Any) -> None:

@@ -133,8 +133,11 @@ def test_kill_9_at_several_points_then_rerun_gives_one_record_per_id(batch, endp
     assert final[: len(kept)] == kept
 
 
-def test_ctrl_c_exits_130_with_a_clean_message_and_a_consistent_output(batch):
+@pytest.mark.parametrize("workers", [1, 2])
+def test_ctrl_c_exits_130_with_a_clean_message_and_a_consistent_output(batch, workers):
     out = batch["out"]
+    if workers > 1:
+        batch = {**batch, "args": [*batch["args"], "--workers", str(workers)]}
     with time_limit(90):
         proc = start(batch, out)
         wait_until(lambda: lines_in(out) >= 2, proc)
@@ -154,6 +157,21 @@ def test_ctrl_c_exits_130_with_a_clean_message_and_a_consistent_output(batch):
     assert proc.returncode == 0, stderr
     final = check_final(out, batch["abstracts"])
     assert final[: len(partial)] == partial
+    if workers > 1:  # no worker outlives the interrupted run
+        assert not _processes_running("summarizer.workers")
+
+
+def _processes_running(command_part: str) -> list[str]:
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                command = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode()
+            except OSError:
+                continue
+            if command_part in command:
+                found.append(entry.name)
+    return found
 
 
 def test_two_processes_share_one_cache_without_corrupting_it(batch, endpoint, tmp_path):
