@@ -395,7 +395,9 @@ def find_names(abstract: str) -> list[str]:
 
 
 _CUE_VERB = (
-    r"(?i:\b(?:we|our|this (?:paper|work))\s+(?:\w+\s+){0,2}?(?:propose[sd]?|introduce[sd]?|"
+    # "I present ..." (a single author) as well as "we", "our", "this paper".
+    r"(?:\bI\s+|(?i:\b(?:we|our|this (?:paper|work))\s+(?:\w+\s+){0,2}?))"
+    r"(?i:(?:propose[sd]?|introduce[sd]?|"
     r"present(?:s|ed)?|develop(?:s|ed)?|design(?:s|ed)?|release[sd]?|build|construct(?:s|ed)?|"
     r"curate[sd]?|proposed|created?))\s+"
 )
@@ -568,6 +570,28 @@ _CUES = tuple(
             False,
             False,
             ("introduced in this",),
+        ),
+        # "by introducing Post-hoc Concept Bottleneck models (PCBMs)": the short form.
+        (
+            r"(?i:\bby\s+(?:introducing|proposing|presenting|developing|designing|devising)\s+)"
+            + r"(?:[\w\-']+\s+){0,7}?[\w\-']+(?P<name>)"
+            + _ACRONYM_AFTER,
+            False,
+            False,
+            ("introducing", "proposing", "presenting", "developing", "designing", "devising"),
+        ),
+        # "... and devise a practical implementation, Visual Instruction Bottleneck Tuning
+        # (Vittle)": a bare verb (its subject is "we") and a name set off by a comma.
+        (
+            r"\b(?:propose|introduce|present|develop|design|devise)\s+(?:an?|the)\s+"
+            + r"(?:[\w\-]+\s+){0,4}?[\w\-]+,\s+"
+            + r"(?P<name>"
+            + _PHRASE
+            + r")(?:[\s~]*\((?P<acr>[A-Z][\w\-]*)\))?"
+            + r"(?=\s*[,.;]|\s+(?:which|that|to|for|and)\b)",
+            False,
+            False,
+            ("propose", "introduce", "present", "develop", "design", "devise"),
         ),
         # "a novel learning model called pseudo supervisor to ...": a lower-case name, kept
         # only after a new artifact and a naming word.

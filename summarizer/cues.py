@@ -153,7 +153,9 @@ def classify_name(
 ) -> NameCall:
     """Label one candidate name from the wording around its mentions."""
     if _background(name, abstract):
-        if is_known_dataset(name) or _listed_as_data(name, abstract, loose=False):
+        if is_known_dataset(name) or (
+            _listed_as_data(name, abstract, loose=False) and not _models_plural(name)
+        ):
             return NameCall(name, "dataset", "existing, listed as a dataset")
         return NameCall(name, "other", "mentioned as existing before the paper's own work")
     # "a novel behavioral cloning (BC) approach" is a term, even after "we propose";
@@ -223,7 +225,7 @@ def classify_name(
         if other != name and _written_as(other, name, abstract):
             intro += 1
     why = ", ".join(dict.fromkeys(reasons)) or "no cue"
-    if data >= 2 and data > intro:
+    if data >= 2 and data > intro and not _models_plural(name):
         return NameCall(name, "dataset", why)
     if intro >= 3 and intro > existing:
         return NameCall(name, "introduces", why)
@@ -304,9 +306,20 @@ def _background(name: str, abstract: str) -> bool:
     if len(found) < 2 or _OWN_WORK.search(found[0]):
         return False
     first = found[0]
+    if _WE.search(first) and _in_parens(name, first):
+        return False  # "we target a ... Modality-Agnostic Debiasing (MAD) framework"
     if _OUR_APPOSITIVE.search(_before(first, _mentions(name, first)[0][0], 12)):
         return False
     return any(_OWN_WORK.search(s) for s in found[1:])
+
+
+_WE = re.compile(r"\b[Ww]e\b")
+# "CNNs and ViTs", "LLMs": the plural of a kind of model, not a dataset.
+_MODELS_PLURAL = re.compile(r"[A-Z][\w\-]*[A-Z]s")
+
+
+def _models_plural(name: str) -> bool:
+    return _MODELS_PLURAL.fullmatch(name) is not None and not is_known_dataset(name)
 
 
 _WORDS_BEFORE = re.compile(r"((?:[\w\-']+\s+){1,6})$")

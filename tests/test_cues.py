@@ -379,6 +379,46 @@ def test_task_phrases_are_the_ones_a_full_scan_finds():
             ["AudioSet"],
             id="names-followed-by-models-are-not-datasets",
         ),
+        pytest.param(
+            "Concept Bottleneck Models (CBMs) need dense concept annotations. In this work, we "
+            "address these limitations of CBMs by introducing Post-hoc Concept Bottleneck models "
+            "(PCBMs). We show that any network can become a PCBM.",
+            ["PCBMs"],
+            [],
+            id="by-introducing-a-name-and-its-short-form",
+        ),
+        pytest.param(
+            "Multimodal models are brittle. Inspired by the information bottleneck (IB) "
+            "principle, we derive a variational bound and devise a practical implementation, "
+            "Visual Instruction Bottleneck Tuning (Vittle). We then justify Vittle theoretically.",
+            ["Vittle"],
+            [],
+            id="and-devise-an-implementation-comma-name",
+        ),
+        pytest.param(
+            "Existing techniques are modality-specific. In contrast, we target a versatile "
+            "Modality-Agnostic Debiasing (MAD) framework for single-DG. Technically, MAD "
+            "introduces a novel two-branch classifier. Our MAD is pluggable into most models.",
+            ["MAD"],
+            [],
+            id="defined-in-a-we-sentence-is-not-background",
+        ),
+        pytest.param(
+            "I present Graph-based Symbolically Synthesized Neural Networks (G-SSNNs), a class "
+            "of neural modules. By training G-SSNNs, we learn program semantics.",
+            ["G-SSNNs"],
+            [],
+            id="a-single-author-presents",
+        ),
+        pytest.param(
+            "We design lightweight heads. Our models surpass state-of-the-art CNNs and ViTs "
+            "regarding the accuracy-throughput trade-off on ImageNet-1K and deliver strong "
+            "results on downstream tasks, such as COCO object instance segmentation, ADE20k "
+            "semantic segmentation, and fine-grained visual classification datasets.",
+            [],
+            ["ImageNet-1K", "COCO", "ADE20k"],
+            id="plural-model-families-are-not-datasets",
+        ),
     ],
 )
 def test_names_from_wording(abstract: str, new: list[str], data: list[str]) -> None:
