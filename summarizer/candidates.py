@@ -609,6 +609,11 @@ _CUES = tuple(
 )
 
 
+_BUILDS_ON = re.compile(
+    r"\b(?:building|build|builds|built|based|relying|drawing)\s+(?:up)?on\b|\bon top of\b", re.I
+)
+
+
 @lru_cache(maxsize=64)
 def _cue_names(abstract: str) -> tuple[str, ...]:
     out: list[str] = []
@@ -621,6 +626,8 @@ def _cue_names(abstract: str) -> tuple[str, ...]:
                 abstract, max(0, match.start() - 80), match.start()
             ):
                 continue  # "a recent architecture called GNT" names earlier work
+            if _BUILDS_ON.search(match.group(0)):
+                continue  # "we propose building on You Only Learn One Representation (YOLOR)"
             name, short = match.group("name"), match.group("acr")
             if short and (not name or len(short) < len(name)):
                 name = short

@@ -393,6 +393,18 @@ def _expansion_only(name: str, abstract: str, shorts: list[str]) -> bool:
     return all(any(a <= s and e <= b for a, b in spans) for s, e in mentions)
 
 
+# Methods, models and techniques older than nearly every paper that names them: a paper
+# that writes "we propose ... Mixture-of-Experts (MoE) vision transformers" builds on one.
+WELL_KNOWN = frozenset(
+    {
+        "MoE", "CLIP", "LoRA", "RLHF", "DPO", "PPO", "GAN", "GANs", "VAE", "VAEs", "ViT",
+        "ViTs", "BERT", "RAG", "CoT", "DRO", "ERM", "IRM", "NeRF", "MAML", "DDPM", "YOLO",
+        "GPT", "LLM", "LLMs", "CNN", "CNNs", "RNN", "LSTM", "MLP", "MLPs", "SGD", "Adam",
+        "ResNet", "U-Net", "UNet", "Transformer", "Transformers", "GNN", "GNNs", "KD", "NAS",
+    }
+)  # fmt: skip
+
+
 def classify_names(
     abstract: str, names: list[str] | None = None
 ) -> tuple[list[str], list[str], list[NameCall]]:
@@ -401,7 +413,9 @@ def classify_names(
     names = names + [n for n in find_known_datasets(abstract) if n not in names]
     cue_names = find_cue_names(abstract)
     calls = [classify_name(n, abstract, names, cue_names) for n in names]
-    introduces = _prefer_short([c.name for c in calls if c.label == "introduces"], abstract)
+    introduces = _prefer_short(
+        [c.name for c in calls if c.label == "introduces" and c.name not in WELL_KNOWN], abstract
+    )
     introduces = [n for n in introduces if not _expansion_only(n, abstract, introduces)]
     datasets = _prefer_short([c.name for c in calls if c.label == "dataset"], abstract)
     return introduces, datasets, calls

@@ -419,6 +419,20 @@ def test_task_phrases_are_the_ones_a_full_scan_finds():
             ["ImageNet-1K", "COCO", "ADE20k"],
             id="plural-model-families-are-not-datasets",
         ),
+        pytest.param(
+            "Dense models are costly. We propose to scale up mixture-of-experts (MoE) vision "
+            "transformers, and we introduce the Sparse Feature Filtering Module (SFFM).",
+            ["SFFM"],
+            [],
+            id="well-known-techniques-are-not-new",
+        ),
+        pytest.param(
+            "Multitask models share little. We propose building on You Only Learn One "
+            "Representation (YOLOR), a network architecture designed for multitasking.",
+            [],
+            [],
+            id="building-on-a-name-is-not-proposing-it",
+        ),
     ],
 )
 def test_names_from_wording(abstract: str, new: list[str], data: list[str]) -> None:
