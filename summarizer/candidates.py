@@ -658,12 +658,23 @@ def _own_abbreviation(name: str) -> str:
 def find_dataset_phrases(abstract: str) -> list[str]:
     """Title-Case names written right before "dataset" or "benchmark": "Visual Genome dataset"."""
     out = []
-    pattern = r"(?<![.!?]\s)(?<!^)\b((?:[A-Z][\w\-]*\s+){1,3})(?=(?:dataset|benchmark|corpus)s?\b)"
-    for match in re.finditer(pattern, abstract):
+    for match in _DATASET_PHRASE.finditer(abstract):
         name = match.group(1).strip()
-        if " " in name and name.lower() not in _GENERIC and name not in out:
+        if name.lower() in _GENERIC or name in out:
+            continue
+        # One capitalized word counts only after a lower-case word: "from the Wilds
+        # benchmark", not "Benchmark" at the start of a sentence.
+        if " " in name or _LOWER_WORD_BEFORE.search(
+            abstract, max(0, match.start() - 16), match.start()
+        ):
             out.append(name)
     return out
+
+
+_DATASET_PHRASE = re.compile(
+    r"(?<![.!?]\s)(?<!^)\b((?:[A-Z][\w\-]*\s+){1,3})(?=(?:dataset|benchmark|corpus)s?\b)"
+)
+_LOWER_WORD_BEFORE = re.compile(r"\b(?:the|on|from|of|in|and|with)\s+$")
 
 
 def find_candidates(abstract: str) -> Candidates:

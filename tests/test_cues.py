@@ -433,6 +433,13 @@ def test_task_phrases_are_the_ones_a_full_scan_finds():
             [],
             id="building-on-a-name-is-not-proposing-it",
         ),
+        pytest.param(
+            "Robustness under shift is hard. We evaluate on six datasets from the Wilds "
+            "benchmark. Benchmark results show gains.",
+            [],
+            ["Wilds"],
+            id="one-word-name-before-benchmark-after-a-lower-case-word",
+        ),
     ],
 )
 def test_names_from_wording(abstract: str, new: list[str], data: list[str]) -> None:
