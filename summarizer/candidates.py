@@ -593,6 +593,14 @@ _CUES = tuple(
             False,
             ("propose", "introduce", "present", "develop", "design", "devise"),
         ),
+        # "a novel DG model built upon vision transformers, namely Generalizable
+        # Mixture-of-Experts (GMoE)": "namely" after a new thing names it.
+        (
+            r"(?i:\b(?:novel|new|propose[sd]?|our)\b)[^.;]{0,80}?\bnamely,?\s+" + _CUE_PHRASE,
+            True,
+            False,
+            ("namely",),
+        ),
         # "a novel learning model called pseudo supervisor to ...": a lower-case name, kept
         # only after a new artifact and a naming word.
         (
@@ -609,8 +617,11 @@ _CUES = tuple(
 )
 
 
+# "building on X (Y)": the words right before the name say it is earlier work.
 _BUILDS_ON = re.compile(
-    r"\b(?:building|build|builds|built|based|relying|drawing)\s+(?:up)?on\b|\bon top of\b", re.I
+    r"\b(?:(?:building|build|builds|built|based|relying|drawing)\s+(?:up)?on|on top of)\s+"
+    r"(?:[\w\-]+\s+){0,6}[\s~]*\(?$",
+    re.I,
 )
 
 
@@ -626,9 +637,10 @@ def _cue_names(abstract: str) -> tuple[str, ...]:
                 abstract, max(0, match.start() - 80), match.start()
             ):
                 continue  # "a recent architecture called GNT" names earlier work
-            if _BUILDS_ON.search(match.group(0)):
-                continue  # "we propose building on You Only Learn One Representation (YOLOR)"
             name, short = match.group("name"), match.group("acr")
+            at = match.start("acr") if short else match.start("name")
+            if _BUILDS_ON.search(abstract, match.start(), at):
+                continue  # "we propose building on You Only Learn One Representation (YOLOR)"
             if short and (not name or len(short) < len(name)):
                 name = short
             name = _own_abbreviation(name.rstrip(".,;:"))

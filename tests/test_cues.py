@@ -440,6 +440,14 @@ def test_task_phrases_are_the_ones_a_full_scan_finds():
             ["Wilds"],
             id="one-word-name-before-benchmark-after-a-lower-case-word",
         ),
+        pytest.param(
+            "This analysis guides us to propose a novel DG model built upon vision "
+            "transformers, namely Generalizable Mixture-of-Experts (GMoE). We evaluate on two "
+            "datasets, namely CIFAR-10 and SVHN.",
+            ["GMoE"],
+            ["CIFAR-10", "SVHN"],
+            id="namely-after-a-new-thing-names-it",
+        ),
     ],
 )
 def test_names_from_wording(abstract: str, new: list[str], data: list[str]) -> None:
