@@ -506,7 +506,10 @@ _CUES = tuple(
             _NAMING,
         ),
         (
-            _CUE_VERB + r"(?:[\w\-']+\s+){1,7}?" + r"(?P<name>)" + _ACRONYM_AFTER,
+            _CUE_VERB
+            + r"(?:(?!which\b|that\b|where\b)[\w\-']+[,:]?\s+){1,8}?"
+            + r"(?P<name>)"
+            + _ACRONYM_AFTER,
             False,
             False,
             _MAKING,
@@ -553,14 +556,17 @@ _CUES = tuple(
             False,
             ("new", "novel"),
         ),
-        # "introduces a simple framework, Feature Multiplexing, where ..."
+        # "introduces a simple framework, Feature Multiplexing, where ...", also after a
+        # dash or colon: "a new algorithm - Projection Based Policy Optimization (PCPO)".
         (
             _CUE_VERB
             + r"(?:[\w\-']+\s+){0,8}?"
             + ARTIFACT_NOUN
-            + r",\s+"
+            + r"(?:,|:|\s[-\u2013\u2014])\s+"
             + _CUE_PHRASE
-            + r"(?=\s*[,.;]|\s+(?:which|that|to|and|for)\b)",
+            # not the first of a list of words ("Divide, Conquer, and Combine (DCC)"), nor
+            # the first word of a longer name ("Read to Fight Monsters (RTFM)")
+            + r"(?=\s*[.;]|\s*,(?!\s+(?:and\s+)?[A-Z])|\s+(?:which|that|and|for)\b)",
             False,
             False,
             _MAKING,
@@ -588,7 +594,7 @@ _CUES = tuple(
             + r"(?P<name>"
             + _PHRASE
             + r")(?:[\s~]*\((?P<acr>[A-Z][\w\-]*)\))?"
-            + r"(?=\s*[,.;]|\s+(?:which|that|to|for|and)\b)",
+            + r"(?=\s*[.;]|\s*,(?!\s+(?:and\s+)?[A-Z])|\s+(?:which|that|for|and)\b)",
             False,
             False,
             ("propose", "introduce", "present", "develop", "design", "devise"),
@@ -596,7 +602,10 @@ _CUES = tuple(
         # "a novel DG model built upon vision transformers, namely Generalizable
         # Mixture-of-Experts (GMoE)": "namely" after a new thing names it.
         (
-            r"(?i:\b(?:novel|new|propose[sd]?|our)\b)[^.;]{0,80}?\bnamely,?\s+" + _CUE_PHRASE,
+            r"(?i:\b(?:novel|new|propose[sd]?|our)\b)[^.;]{0,80}?"
+            # not the long form of a name just given: "framework ATLPA, namely Adversarial ..."
+            + r"(?<![A-Z][,:])(?<![A-Z][,:]\s)\bnamely,?\s+"
+            + _CUE_PHRASE,
             True,
             False,
             ("namely",),
@@ -617,6 +626,12 @@ _CUES = tuple(
 )
 
 
+# "X (Y), a recent approach ...": the words right after the name say it is earlier work.
+_EARLIER_AFTER = re.compile(
+    r"\)?,\s*an?\s+(?:[\w-]+\s+){0,2}?(?:recent|popular|standard|existing|well-known|"
+    r"classic|common|widely[\w-]*|prior|previous)\b",
+    re.I,
+)
 # "building on X (Y)": the words right before the name say it is earlier work.
 _BUILDS_ON = re.compile(
     r"\b(?:(?:building|build|builds|built|based|relying|drawing)\s+(?:up)?on|on top of)\s+"
@@ -637,6 +652,8 @@ def _cue_names(abstract: str) -> tuple[str, ...]:
                 abstract, max(0, match.start() - 80), match.start()
             ):
                 continue  # "a recent architecture called GNT" names earlier work
+            if _EARLIER_AFTER.match(abstract, match.end()):
+                continue  # "... (SWA), a recent approach which ...": earlier work
             name, short = match.group("name"), match.group("acr")
             at = match.start("acr") if short else match.start("name")
             if _BUILDS_ON.search(abstract, match.start(), at):
@@ -672,8 +689,8 @@ def find_dataset_phrases(abstract: str) -> list[str]:
     out = []
     for match in _DATASET_PHRASE.finditer(abstract):
         name = match.group(1).strip()
-        if name.lower() in _GENERIC or name in out:
-            continue
+        if name.lower() in _GENERIC or name in out or _ADJECTIVE_SUFFIX.search(name):
+            continue  # "MNIST-like datasets" describe, they do not name
         # One capitalized word counts only after a lower-case word: "from the Wilds
         # benchmark", not "Benchmark" at the start of a sentence.
         if " " in name or _LOWER_WORD_BEFORE.search(

@@ -160,12 +160,16 @@ def classify_name(
         return NameCall(name, "other", "mentioned as existing before the paper's own work")
     # "a novel behavioral cloning (BC) approach" is a term, even after "we propose";
     # "our DKVB" claims the acronym as the paper's own.
-    if _term_acronym(name, abstract) and not re.search(
-        r"\b[Oo]ur\s+" + re.escape(name) + r"\b", abstract
+    if (
+        _term_acronym(name, abstract)
+        and not re.search(r"\b[Oo]ur\s+" + re.escape(name) + r"\b", abstract)
+        and not _made_here(name, abstract)
     ):
         return NameCall(name, "other", "abbreviates a common term")
     if cue_names and name in cue_names:
         return NameCall(name, "introduces", "written right after 'we propose/introduce' or 'named'")
+    if _made_here(name, abstract):
+        return NameCall(name, "introduces", "we ... (X), a model")
     mentions = _mentions(name, abstract)
     if not mentions:
         return NameCall(name, "other", "not found as a word")
@@ -298,6 +302,42 @@ _OWN_WORK = re.compile(
 )
 
 
+def _made_here(name: str, abstract: str) -> bool:
+    """ "We unite the two via adaptive neural trees (ANTs), a model that ...": a "we"
+    sentence that writes the name in parentheses, then says what kind of artifact it is."""
+    for sentence in sentences(abstract):
+        for at in _occurrences(f"({name})", sentence):
+            after = sentence[at + len(name) + 2 :]
+            if (
+                _APPOSITIVE_ARTIFACT.match(after)
+                and not _EARLIER_KIND.match(after)
+                and _we_make_before(name, sentence)
+            ):
+                return True
+    return False
+
+
+def _we_make_before(name: str, sentence: str) -> bool:
+    """ "we <make> ... NAME" in ``sentence``, with no "use", "build on", "analyze" ... between."""
+    we = _WE_MAKE_OR_VIA.search(sentence)
+    at = sentence.find(name)
+    return we is not None and we.start() < at and not _USES.search(sentence, we.start(), at)
+
+
+_WE_MAKE_OR_VIA = re.compile(r"\bwe\b[^.;]*\b(?:" + _INTRO_VERB + r"|via|unite|call|target)", re.I)
+# ", a recent approach that ...": the appositive says the artifact is earlier work.
+_EARLIER_KIND = re.compile(
+    r"^,\s*an?\s+(?:[\w-]+\s+){0,2}?(?:recent|popular|standard|existing|well-known|classic|"
+    r"common|widely[\w-]*|prior|previous)\b",
+    re.I,
+)
+_USES = re.compile(
+    r"\b(?:use|uses|using|build on|builds on|building on|based on|extend|extends|follow|"
+    r"adopt|apply|leverage|study|analy[sz]e)\b",
+    re.I,
+)
+
+
 def _background(name: str, abstract: str) -> bool:
     """True when the name is first written as existing work, and only later in the
     sentence that presents the paper's own work ("current CBMs ... We propose
@@ -306,7 +346,7 @@ def _background(name: str, abstract: str) -> bool:
     if len(found) < 2 or _OWN_WORK.search(found[0]):
         return False
     first = found[0]
-    if _WE.search(first) and _in_parens(name, first):
+    if _in_parens(name, first) and _we_make_before(name, first):
         return False  # "we target a ... Modality-Agnostic Debiasing (MAD) framework"
     if _OUR_APPOSITIVE.search(_before(first, _mentions(name, first)[0][0], 12)):
         return False

@@ -448,6 +448,34 @@ def test_task_phrases_are_the_ones_a_full_scan_finds():
             ["CIFAR-10", "SVHN"],
             id="namely-after-a-new-thing-names-it",
         ),
+        pytest.param(
+            "Neural networks and decision trees differ. We unite the two via adaptive neural "
+            "trees (ANTs), a model that routes inputs through learned edges.",
+            ["ANTs"],
+            [],
+            id="acronym-of-lower-case-words-then-a-model-that",
+        ),
+        pytest.param(
+            "Safe exploration is hard. We propose a new algorithm - Projection Based Policy "
+            "Optimization (PCPO), an iterative method for constrained policies.",
+            ["PCPO"],
+            [],
+            id="a-new-algorithm-dash-name",
+        ),
+        pytest.param(
+            "Consistency methods overfit. We propose to train them with Stochastic Weight "
+            "Averaging (SWA), a recent approach which averages weights along the trajectory.",
+            [],
+            [],
+            id="a-recent-approach-is-earlier-work",
+        ),
+        pytest.param(
+            "Inference is slow. We introduce a new inference framework: Divide, Conquer, and "
+            "Combine (DCC). We apply multi-task learning on MNIST-like datasets.",
+            ["DCC"],
+            [],
+            id="a-list-of-words-is-not-the-name-and-x-like-is-not-a-dataset",
+        ),
     ],
 )
 def test_names_from_wording(abstract: str, new: list[str], data: list[str]) -> None:
