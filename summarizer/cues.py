@@ -164,6 +164,7 @@ def classify_name(
         _term_acronym(name, abstract)
         and not re.search(r"\b[Oo]ur\s+" + re.escape(name) + r"\b", abstract)
         and not _made_here(name, abstract)
+        and not (cue_names and name in cue_names and _closes_the_object(name, abstract))
     ):
         return NameCall(name, "other", "abbreviates a common term")
     if cue_names and name in cue_names:
@@ -300,6 +301,26 @@ _OWN_WORK = re.compile(
     + r"\b|\bour (?:proposed|new)\b)",
     re.IGNORECASE,
 )
+
+
+def _closes_the_object(name: str, abstract: str) -> bool:
+    """ "we introduce disentangled state space models (DSSM).": the short form ends what
+    was introduced, so it names the artifact; in "a novel behavioral cloning (BC)
+    approach" it qualifies a noun, a term."""
+    for at in _occurrences(f"({name})", abstract):
+        if _OBJECT_ENDS.match(abstract, at + len(name) + 2) and not _A_TERM_BEFORE.search(
+            abstract, max(0, at - 80), at
+        ):
+            return True
+    return False
+
+
+# "we introduce the term self-induced distributional shift (SIDS)", "a class of problems
+# called intertemporal social dilemmas (ISDs)": a term or a phenomenon, not an artifact.
+_A_TERM_BEFORE = re.compile(
+    r"\b(?:the\s+(?:term|notion|concept)|problems?\s+called|phenomen(?:on|a))\b[^.;()]*$", re.I
+)
+_OBJECT_ENDS = re.compile(r"\s*(?:[,.;:]|--|[-\u2013\u2014]\s|$|(?:that|which|to|for)\b)")
 
 
 def _made_here(name: str, abstract: str) -> bool:

@@ -476,6 +476,23 @@ def test_task_phrases_are_the_ones_a_full_scan_finds():
             [],
             id="a-list-of-words-is-not-the-name-and-x-like-is-not-a-dataset",
         ),
+        pytest.param(
+            "Sequences differ across environments. To learn robust descriptions we introduce "
+            "disentangled state space models (DSSM). We also propose a novel behavioral cloning "
+            "(BC) approach.",
+            ["DSSM"],
+            [],
+            id="short-form-that-ends-the-object-names-it-one-before-a-noun-does-not",
+        ),
+        pytest.param(
+            "Algorithms change their inputs. We introduce the term self-induced distributional "
+            "shift (SIDS) to describe this. Our framework achieves state-of-the-art results on "
+            "the CoNLL cross-lingual NER benchmark, even using RGB only without fine-tuning with "
+            "other video datasets.",
+            [],
+            ["CoNLL"],
+            id="a-term-is-not-an-artifact-rgb-and-ner-are-not-datasets",
+        ),
     ],
 )
 def test_names_from_wording(abstract: str, new: list[str], data: list[str]) -> None:
