@@ -631,8 +631,8 @@ _CUES = tuple(
 )
 
 
-# "X (Y), a recent approach ...": the words right after the name say it is earlier work.
-_EARLIER_AFTER = re.compile(
+# "X (Y), a recent approach ...": the words right after a name say it is earlier work.
+EARLIER_KIND_AFTER = re.compile(
     r"\)?,\s*an?\s+(?:[\w-]+\s+){0,2}?(?:recent|popular|standard|existing|well-known|"
     r"classic|common|widely[\w-]*|prior|previous)\b",
     re.I,
@@ -657,7 +657,7 @@ def _cue_names(abstract: str) -> tuple[str, ...]:
                 abstract, max(0, match.start() - 80), match.start()
             ):
                 continue  # "a recent architecture called GNT" names earlier work
-            if _EARLIER_AFTER.match(abstract, match.end()):
+            if EARLIER_KIND_AFTER.match(abstract, match.end()):
                 continue  # "... (SWA), a recent approach which ...": earlier work
             name, short = match.group("name"), match.group("acr")
             at = match.start("acr") if short else match.start("name")

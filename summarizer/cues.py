@@ -12,7 +12,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .candidates import ARTIFACT_NOUN, EXISTING_BEFORE_NAMING, find_cue_names, find_names
+from .candidates import (
+    ARTIFACT_NOUN,
+    EARLIER_KIND_AFTER,
+    EXISTING_BEFORE_NAMING,
+    find_cue_names,
+    find_names,
+)
 from .known_datasets import find_known_datasets, is_known_dataset
 from .text import sentences
 
@@ -160,16 +166,17 @@ def classify_name(
         return NameCall(name, "other", "mentioned as existing before the paper's own work")
     # "a novel behavioral cloning (BC) approach" is a term, even after "we propose";
     # "our DKVB" claims the acronym as the paper's own.
+    made_here = _made_here(name, abstract)
     if (
         _term_acronym(name, abstract)
         and not re.search(r"\b[Oo]ur\s+" + re.escape(name) + r"\b", abstract)
-        and not _made_here(name, abstract)
+        and not made_here
         and not (cue_names and name in cue_names and _closes_the_object(name, abstract))
     ):
         return NameCall(name, "other", "abbreviates a common term")
     if cue_names and name in cue_names:
         return NameCall(name, "introduces", "written right after 'we propose/introduce' or 'named'")
-    if _made_here(name, abstract):
+    if made_here:
         return NameCall(name, "introduces", "we ... (X), a model")
     mentions = _mentions(name, abstract)
     if not mentions:
@@ -331,7 +338,7 @@ def _made_here(name: str, abstract: str) -> bool:
             after = sentence[at + len(name) + 2 :]
             if (
                 _APPOSITIVE_ARTIFACT.match(after)
-                and not _EARLIER_KIND.match(after)
+                and not EARLIER_KIND_AFTER.match(after)
                 and _we_make_before(name, sentence)
             ):
                 return True
@@ -346,12 +353,6 @@ def _we_make_before(name: str, sentence: str) -> bool:
 
 
 _WE_MAKE_OR_VIA = re.compile(r"\bwe\b[^.;]*\b(?:" + _INTRO_VERB + r"|via|unite|call|target)", re.I)
-# ", a recent approach that ...": the appositive says the artifact is earlier work.
-_EARLIER_KIND = re.compile(
-    r"^,\s*an?\s+(?:[\w-]+\s+){0,2}?(?:recent|popular|standard|existing|well-known|classic|"
-    r"common|widely[\w-]*|prior|previous)\b",
-    re.I,
-)
 _USES = re.compile(
     r"\b(?:use|uses|using|build on|builds on|building on|based on|extend|extends|follow|"
     r"adopt|apply|leverage|study|analy[sz]e)\b",
@@ -374,7 +375,6 @@ def _background(name: str, abstract: str) -> bool:
     return any(_OWN_WORK.search(s) for s in found[1:])
 
 
-_WE = re.compile(r"\b[Ww]e\b")
 # "CNNs and ViTs", "LLMs": the plural of a kind of model, not a dataset.
 _MODELS_PLURAL = re.compile(r"[A-Z][\w\-]*[A-Z]s")
 
