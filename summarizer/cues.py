@@ -379,8 +379,20 @@ def _background(name: str, abstract: str) -> bool:
 _MODELS_PLURAL = re.compile(r"[A-Z][\w\-]*[A-Z]s")
 
 
+# Model families: "in DenseNet on the CIFAR-100 dataset" names a network, not data.
+_MODEL_FAMILY = re.compile(
+    r"(?:ResNe[Xx]?t|DenseNet|VGG|LeNet|AlexNet|Inception|MobileNet|EfficientNet|ShuffleNet|"
+    r"SqueezeNet|GoogLeNet|Xception|U-?Net|ViT|DeiT|Swin|ConvNeXt|BERT|RoBERTa|GPT|T5|LLaMA|"
+    r"Llama|Qwen|Mistral|CLIP)"
+    r"(?:[\w.\-]*)"
+)
+
+
 def _models_plural(name: str) -> bool:
-    return _MODELS_PLURAL.fullmatch(name) is not None and not is_known_dataset(name)
+    """A kind of model, never a dataset: "CNNs and ViTs", "LLMs", "DenseNet", "VGG-16"."""
+    if is_known_dataset(name):
+        return False
+    return _MODELS_PLURAL.fullmatch(name) is not None or _MODEL_FAMILY.fullmatch(name) is not None
 
 
 _WORDS_BEFORE = re.compile(r"((?:[\w\-']+\s+){1,6})$")

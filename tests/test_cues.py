@@ -493,6 +493,14 @@ def test_task_phrases_are_the_ones_a_full_scan_finds():
             ["CoNLL"],
             id="a-term-is-not-an-artifact-rgb-and-ner-are-not-datasets",
         ),
+        pytest.param(
+            "Detectors misjudge samples near the boundary. Our method raises the AUROC of prior "
+            "work in DenseNet on the CIFAR-100 and Tiny-ImageNet datasets, and of VGG-16 and an "
+            "LSTM on the SVHN dataset.",
+            [],
+            ["CIFAR-100", "Tiny-ImageNet", "SVHN"],
+            id="model-families-are-not-datasets",
+        ),
     ],
 )
 def test_names_from_wording(abstract: str, new: list[str], data: list[str]) -> None:
