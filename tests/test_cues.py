@@ -501,6 +501,13 @@ def test_task_phrases_are_the_ones_a_full_scan_finds():
             ["CIFAR-100", "Tiny-ImageNet", "SVHN"],
             id="model-families-are-not-datasets",
         ),
+        pytest.param(
+            "Attacks target the top label. Two methods are presented. We extend the vanilla "
+            "Carlini-Wagner method.",
+            [],
+            [],
+            id="a-number-word-is-not-a-name",
+        ),
     ],
 )
 def test_names_from_wording(abstract: str, new: list[str], data: list[str]) -> None:
