@@ -7,6 +7,16 @@ from typing import Any
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMEDRIVER = Path("/usr/bin/chromedriver")
+#: Headless, and no network chatter of the browser's own.
+HEADLESS_FLAGS = (
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+)
 
 
 def browser_missing() -> str | None:
@@ -27,18 +37,7 @@ def headless_chrome(profile: Path, *flags: str, browser_log: bool = False) -> An
 
     options = webdriver.ChromeOptions()
     options.binary_location = str(CHROMIUM)
-    for flag in (
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--disable-dev-shm-usage",
-        f"--user-data-dir={profile}",
-        *flags,
-    ):
+    for flag in (*HEADLESS_FLAGS, "--disable-dev-shm-usage", f"--user-data-dir={profile}", *flags):
         options.add_argument(flag)
     if browser_log:
         options.set_capability("goog:loggingPrefs", {"browser": "ALL"})

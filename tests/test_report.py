@@ -31,6 +31,8 @@ from summarizer.runner import BatchStats
 from summarizer.schema import PaperSummary, spans
 from summarizer.text import paper_id
 
+from .browser import HEADLESS_FLAGS
+
 SCRIPT_ABSTRACT = (
     "We introduce ImbSAM <script>alert('abstract')</script> for long-tailed classification on "
     "CIFAR-100 & ImageNet-LT, reaching 45.82% accuracy. Code: https://github.com/x/imbsam."
@@ -292,13 +294,7 @@ def test_report_html_renders_in_a_headless_browser(script_run, tmp_path):
     subprocess.run(
         [
             CHROMIUM,
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--no-first-run",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
+            *HEADLESS_FLAGS,
             f"--user-data-dir={tmp_path / 'profile'}",
             f"--screenshot={png}",
             "--window-size=1280,2000",
