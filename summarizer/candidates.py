@@ -129,7 +129,6 @@ _GENERIC = {
     "four",
     "five",
     "several",
-    "both",
     "kb",
     "kbs",
     "ner",
