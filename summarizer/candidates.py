@@ -615,6 +615,25 @@ _CUES = tuple(
             False,
             ("propose", "introduce", "present", "develop", "design", "devise"),
         ),
+        # "... and introduce a differentiable variant (DCEM)", "which we call soft Q imitation
+        # learning (SQIL)", "our proposed variational discriminator bottleneck (VDB)": the
+        # short form of what is made.
+        (
+            r"(?:\band\s+(?:propose|introduce|present|develop|design|devise)|\bwe\s+call"
+            r"|(?i:\bour\s+proposed))\s+(?:[\w\-']+\s+){0,6}?[\w\-']+(?P<name>)" + _ACRONYM_AFTER,
+            False,
+            False,
+            (
+                "and propose",
+                "and introduce",
+                "and present",
+                "and develop",
+                "and design",
+                "and devise",
+                "we call",
+                "our proposed",
+            ),
+        ),
         # "a novel DG model built upon vision transformers, namely Generalizable
         # Mixture-of-Experts (GMoE)": "namely" after a new thing names it.
         (
@@ -648,9 +667,10 @@ EARLIER_KIND_AFTER = re.compile(
     r"classic|common|widely[\w-]*|prior|previous)\b",
     re.I,
 )
-# "building on X (Y)": the words right before the name say it is earlier work.
+# "building on X (Y)", "the use of X (Y)": the words right before the name say it is
+# earlier work.
 _BUILDS_ON = re.compile(
-    r"\b(?:(?:building|build|builds|built|based|relying|drawing)\s+(?:up)?on|on top of)\s+"
+    r"\b(?:(?:building|build|builds|built|based|relying|drawing)\s+(?:up)?on|on top of|use of)\s+"
     r"(?:[\w\-]+\s+){0,6}[\s~]*\(?$",
     re.I,
 )

@@ -165,11 +165,14 @@ def classify_name(
             return NameCall(name, "dataset", "existing, listed as a dataset")
         return NameCall(name, "other", "mentioned as existing before the paper's own work")
     # "a novel behavioral cloning (BC) approach" is a term, even after "we propose";
-    # "our DKVB" claims the acronym as the paper's own.
+    # "our DKVB" and "our proposed discriminator bottleneck (VDB)" claim it as the paper's own.
     made_here = _made_here(name, abstract)
     if (
         _term_acronym(name, abstract)
-        and not re.search(r"\b[Oo]ur\s+" + re.escape(name) + r"\b", abstract)
+        and not re.search(
+            r"\b[Oo]ur\s+(?:proposed\s+(?:[\w\-']+\s+){0,6}\()?" + re.escape(name) + r"\b",
+            abstract,
+        )
         and not made_here
         and not (cue_names and name in cue_names and _closes_the_object(name, abstract))
     ):

@@ -508,6 +508,15 @@ def test_task_phrases_are_the_ones_a_full_scan_finds():
             [],
             id="a-number-word-is-not-a-name",
         ),
+        pytest.param(
+            "We study the Cross-Entropy Method (CEM) for non-convex optimization and introduce "
+            "a differentiable variant (DCEM). Our method, which we call soft Q imitation "
+            "learning (SQIL), is simple. Our proposed variational discriminator bottleneck "
+            "(VDB) leads to gains. We propose the use of Optimistic Mirror Descent (OMD).",
+            ["VDB", "DCEM", "SQIL"],
+            [],
+            id="and-introduce-we-call-our-proposed-short-forms-not-the-use-of",
+        ),
     ],
 )
 def test_names_from_wording(abstract: str, new: list[str], data: list[str]) -> None:
