@@ -578,7 +578,7 @@ _CUES = tuple(
             _CUE_VERB
             + r"(?:[\w\-']+\s+){0,8}?"
             + ARTIFACT_NOUN
-            + r"(?:,|:|\s[-\u2013\u2014])\s+"
+            + r"(?:,|:|\s[-\u2013\u2014])\s+(?:an?\s+|the\s+)?"
             + _CUE_PHRASE
             # not the first of a list of words ("Divide, Conquer, and Combine (DCC)"), nor
             # the first word of a longer name ("Read to Fight Monsters (RTFM)")

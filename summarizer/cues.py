@@ -471,12 +471,13 @@ def _expansion_only(name: str, abstract: str, shorts: list[str]) -> bool:
 
 # Methods, models and techniques older than nearly every paper that names them: a paper
 # that writes "we propose ... Mixture-of-Experts (MoE) vision transformers" builds on one.
+# Short forms that also stand for other things ("Cooperative Training (CoT)") are left out.
 WELL_KNOWN = frozenset(
     {
         "MoE", "CLIP", "LoRA", "RLHF", "DPO", "PPO", "GAN", "GANs", "VAE", "VAEs", "ViT",
-        "ViTs", "BERT", "RAG", "CoT", "DRO", "ERM", "IRM", "NeRF", "MAML", "DDPM", "YOLO",
+        "ViTs", "BERT", "RAG", "ERM", "IRM", "NeRF", "MAML", "DDPM", "YOLO",
         "GPT", "LLM", "LLMs", "CNN", "CNNs", "RNN", "LSTM", "MLP", "MLPs", "SGD", "Adam",
-        "ResNet", "U-Net", "UNet", "Transformer", "Transformers", "GNN", "GNNs", "KD", "NAS",
+        "ResNet", "U-Net", "UNet", "Transformer", "Transformers", "GNN", "GNNs",
     }
 )  # fmt: skip
 

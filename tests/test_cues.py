@@ -517,6 +517,13 @@ def test_task_phrases_are_the_ones_a_full_scan_finds():
             [],
             id="and-introduce-we-call-our-proposed-short-forms-not-the-use-of",
         ),
+        pytest.param(
+            "We propose Cooperative Training (CoT) for discrete data. We also propose a novel "
+            "memory architecture, the Neural Bloom Filter, which is compressive.",
+            ["CoT", "Neural Bloom Filter"],
+            [],
+            id="an-ambiguous-short-form-and-an-appositive-with-an-article",
+        ),
     ],
 )
 def test_names_from_wording(abstract: str, new: list[str], data: list[str]) -> None:
