@@ -523,7 +523,8 @@ _CUES = tuple(
         ),
         (
             _CUE_VERB
-            + r"(?:(?!which\b|that\b|where\b)[\w\-']+[,:]?\s+){1,8}?"
+            # words may be quoted: we introduce the "inverse square root linear unit" (ISRLU)
+            + r"(?:(?!which\b|that\b|where\b)[\w\-'\u201c\u201d\"]+[,:]?\s+){1,8}?"
             + r"(?P<name>)"
             + _ACRONYM_AFTER,
             False,

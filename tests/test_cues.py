@@ -524,6 +524,13 @@ def test_task_phrases_are_the_ones_a_full_scan_finds():
             [],
             id="an-ambiguous-short-form-and-an-appositive-with-an-article",
         ),
+        pytest.param(
+            "Learning is slow. We introduce the \u201cinverse square root linear unit\u201d "
+            "(ISRLU) to speed up learning in deep neural networks.",
+            ["ISRLU"],
+            [],
+            id="a-quoted-long-form",
+        ),
     ],
 )
 def test_names_from_wording(abstract: str, new: list[str], data: list[str]) -> None:
