@@ -119,6 +119,10 @@ def _written_as(long: str, short: str, text: str) -> bool:
 
 
 # "dubbed GNT with Mixture-of-View-Experts (GNT-MOVE)": the name is the short form.
+_CITED_AFTER = re.compile(
+    r"\s*(?:\([^()]{0,60}\b(?:19|20)\d\d[a-z]?\)|\[\d+(?:[,\u2013-]\s*\d+)*\])"
+)
+_TITLE_WORD_BEFORE = re.compile(r"\b[A-Z][a-z][\w\-]*\s+$")
 _LONG_NAME_GOES_ON = re.compile(r"(?:\s+[\w\-]+){1,4}?[\s~]*\(")
 _LAST_NAMING = re.compile(r".*\b" + _NAMING + r"\b", re.DOTALL)
 
@@ -194,7 +198,10 @@ def classify_name(
         before3 = _before(abstract, start, 3)
         after4 = _after(abstract, end, 4)
         if (_NAMING_AT_END.search(before3) or _NAMING_WORD.search(before3)) and not (
-            _names_earlier_work(abstract, start) or _LONG_NAME_GOES_ON.match(abstract, end)
+            _names_earlier_work(abstract, start)
+            or _LONG_NAME_GOES_ON.match(abstract, end)
+            # "dubbed Averaged GEM (A-GEM)": the mention is the end of a longer name
+            or _TITLE_WORD_BEFORE.search(abstract, max(0, start - 40), start)
         ):
             intro += 3
             reasons.append("named")
@@ -220,6 +227,9 @@ def classify_name(
         if _EXISTING_BEFORE.search(before3) and "our" not in before3:
             existing += 1
             reasons.append("existing")
+        if _CITED_AFTER.match(abstract, end):
+            existing += 3  # "GEM (Lopez-Paz & Ranzato, 2017)": a cited, earlier work
+            reasons.append("cited")
         if _DATA_WORD_AFTER.match(after4) or (
             _DATA_WORD_IN.search(sentence.lower())
             and _DATA_CONTEXT_BEFORE.search(before3)
@@ -434,13 +444,15 @@ def _prefer_short(names: list[str], abstract: str) -> list[str]:
         ]
         # A single word of a longer chosen name ("NATURAL" of "NATURAL INSTRUCTIONS").
         inside = [o for o in names if o != name and " " in o and name in o.split()]
-        # The long form in parentheses after a chosen short name: "VILA^2 (VILA-augmented-VILA)".
+        # The long form in parentheses after a chosen short name: "VILA^2 (VILA-augmented-VILA)";
+        # a long form has a lower-case word, which "Averaged GEM (A-GEM)" has not.
         expansion = [
             o
             for o in names
             if o != name
             and len(o) < len(name)
             and len(_parts(name)) > len(_parts(o))
+            and _LOWER_WORD.search(name)
             and _written_as(o, name, abstract)
         ]
         if not shorter and not inside and not expansion:
@@ -449,6 +461,7 @@ def _prefer_short(names: list[str], abstract: str) -> list[str]:
 
 
 _LONG_FORM = re.compile(r"[^.;()]{1,120}$")
+_LOWER_WORD = re.compile(r"[a-z]{2,}")
 
 
 def _expansion_only(name: str, abstract: str, shorts: list[str]) -> bool:

@@ -531,6 +531,13 @@ def test_task_phrases_are_the_ones_a_full_scan_finds():
             [],
             id="a-quoted-long-form",
         ),
+        pytest.param(
+            "Forgetting hurts. Third, we propose an improved version of GEM (Lopez-Paz & "
+            "Ranzato, 2017), dubbed Averaged GEM (A-GEM), which performs as well as GEM.",
+            ["A-GEM"],
+            [],
+            id="a-cited-name-is-earlier-work-and-the-short-form-of-a-longer-name-is-kept",
+        ),
     ],
 )
 def test_names_from_wording(abstract: str, new: list[str], data: list[str]) -> None:
