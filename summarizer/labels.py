@@ -186,9 +186,8 @@ _DOMAIN_WEIGHT = {
 }
 
 
-# Domain words by their first letter; a word counts where it starts a word of the text.
 # Domain words by their first two characters: each word start of the abstract is checked
-# against the few words it could begin.
+# against the few words it could begin, and a word counts where it starts a word.
 _DOMAIN_BY_START: dict[str, list[tuple[str, str]]] = {}
 for _domain, _words in _DOMAIN_WORDS.items():
     for _word in _words:
