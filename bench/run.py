@@ -108,9 +108,8 @@ async def _client_run(
 ) -> dict[str, Any]:
     from summarizer.config import Settings
     from summarizer.output import RecordWriter
-    from summarizer.pipeline import Pipeline
     from summarizer.runner import run_batch
-    from summarizer.workers import ProcessPipeline
+    from summarizer.workers import open_pipeline
 
     settings = Settings(
         base_url=base_url,
@@ -131,8 +130,7 @@ async def _client_run(
     papers = synthetic_papers(pattern, items)
     rss_before = peak_rss_mb()
     started = time.perf_counter()
-    opened = ProcessPipeline(settings, workers) if workers > 1 else Pipeline(settings)
-    async with opened as pipeline:
+    async with open_pipeline(settings, workers) as pipeline:
         await run_batch(pipeline, papers, writer, concurrency=concurrency, on_record=seen)
     seconds = time.perf_counter() - started
     writer.close()

@@ -207,10 +207,9 @@ def summarize(
     """Summarize abstracts into validated, grounded records (JSONL or CSV)."""
     from .inputs import read_papers
     from .output import RecordWriter
-    from .pipeline import Pipeline
     from .runner import run_batch
     from .sharding import in_shard
-    from .workers import ProcessPipeline
+    from .workers import open_pipeline
 
     part = _shard(shard)
 
@@ -249,8 +248,7 @@ def summarize(
     progress, tick = batch_progress("summarizing", max(total - already, 0))
 
     async def go():
-        opened = ProcessPipeline(settings, workers) if workers > 1 else Pipeline(settings)
-        async with opened as pipeline:
+        async with open_pipeline(settings, workers) as pipeline:
             return await run_batch(
                 pipeline,
                 papers,

@@ -88,6 +88,15 @@ async def _serve(settings: Settings, conn: Connection, out: Connection) -> None:
     out.close()
 
 
+def open_pipeline(settings: Settings, workers: int = 1) -> Any:
+    """The summarizer a batch drives: a :class:`~summarizer.pipeline.Pipeline` in this
+    process, or a :class:`ProcessPipeline` over ``workers`` processes when there are two or
+    more. Use it as an async context manager."""
+    from .pipeline import Pipeline
+
+    return ProcessPipeline(settings, workers) if workers > 1 else Pipeline(settings)
+
+
 class _Child:
     """The parent's side of one child process."""
 
