@@ -440,6 +440,13 @@ ARTIFACT_NOUN = (
     r"benchmark|dataset|metric|paradigm|network|strategy|task|loss|module|pipeline|schedule|"
     r"objective|regularizer|layer|block|mechanism|agent|tool|library)s?"
 )
+# A name ends at a stop or a function word, not amid lower-case words ("what we call
+# Gaussian prototypical networks" names no "Gaussian").
+_NAME_ENDS = (
+    r"(?=\s*[.;:(]|\s*$|\s*,(?!\s+(?:and\s+)?[A-Z])"
+    r"|\s+(?:which|that|since|to|for|and|in|as|is|are|with|where|because|on)\b"
+    r"|\s+" + ARTIFACT_NOUN + r"\b)"
+)
 _WE_CALL = (
     r"(?i:\bwe\s+(?:call|dub|name|term|devise[sd]?|coin)\s+"
     r"(?:(?:(?:this|the|our)(?:\s+\w+)?|it|them)\s+)?(?:as\s+)?(?:an?\s+)?)"
@@ -503,7 +510,12 @@ _CUES = tuple(
     for pattern, naming, lower, needs in (
         (_NAMING_CUE_QUOTED + _MAYBE_ACRONYM, True, False, _NAMING),
         (_CUE_VERB + _LEAD + _CUE_PHRASE, False, False, _MAKING),
-        (_WE_CALL + _CUE_PHRASE, False, False, ("call", "dub", "name", "term", "devise", "coin")),
+        (
+            _WE_CALL + r"(?P<name>" + _PHRASE + r")(?:" + _ACRONYM_AFTER + "|" + _NAME_ENDS + ")",
+            False,
+            False,
+            ("call", "dub", "name", "term", "devise", "coin"),
+        ),
         (_OWN + _CUE_PHRASE, False, False, ("our", "proposed", "new", "novel")),
         # "dubbed GNT with Mixture-of-View-Experts (GNT-MOVE)" gives the short form alone.
         (
@@ -634,6 +646,56 @@ _CUES = tuple(
                 "we call",
                 "our proposed",
             ),
+        ),
+        # "which we refer to as Recall Traces", "We refer to the architecture as transformer
+        # VAE (trVAE)", "We call the more general learning framework ReNeg, since ...".
+        (
+            r"(?i:\bwe\s+(?:refer\s+to\s+(?:(?:this|these|the|our|it|them)(?:\s+[\w\-]+){0,3}?"
+            + r"\s+)?as|call\s+(?:this|the|our)(?:\s+[\w\-]+){1,4}?)\s+(?:an?\s+|the\s+)?)"
+            # a lower-case first word only before a short form: "transformer VAE (trVAE)"
+            + r"(?P<name>(?:[a-z][\w\-]*\s+(?=[A-Z][\w\-]*(?:\s+[A-Z][\w\-]*)*[\s~]*\())?"
+            + _PHRASE
+            + r")(?:"
+            + _ACRONYM_AFTER
+            + r"|"
+            + _NAME_ENDS
+            + r")",
+            False,
+            False,
+            ("refer to", "we call"),
+        ),
+        # "The resulting algorithm, GenDICE, is", "the proposed architecture, the Gated
+        # Transformer-XL (GTrXL)," and "The resulting algorithm, namely Interior Policy
+        # Differentiation (IPD)": the paper's own artifact, then its name.
+        (
+            r"(?i:\b(?:the|our)\s+(?:resulting|proposed)\s+(?:[\w\-]+\s+){0,2}?)"
+            + ARTIFACT_NOUN
+            + r",\s+(?:namely\s+)?(?:the\s+)?"
+            + _CUE_PHRASE
+            + r"(?=\s*[,;.]|\s+(?:is|are|which|that|achieves|outperforms)\b)",
+            False,
+            False,
+            ("resulting", "proposed"),
+        ),
+        # "by proposing LEMONADE, an evolutionary algorithm", "by proposing TSInsight where":
+        # a name right after the gerund.
+        (
+            r"(?i:\bby\s+(?:introducing|proposing|presenting|developing|designing|devising)\s+)"
+            + r"(?P<name>"
+            + _PHRASE
+            + r")(?:[\s~]*\((?P<acr>[A-Z][\w\-]*)\))?"
+            + r"(?=\s*[,;.]|\s+(?:which|that|where|to|for)\b)",
+            False,
+            False,
+            ("introducing", "proposing", "presenting", "developing", "designing", "devising"),
+        ),
+        # "The proposed stackable recurrent (STAR) cell allows": the short form of what the
+        # paper proposes.
+        (
+            r"(?i:\bthe\s+proposed\s+)(?:[\w\-']+\s+){0,5}?[\w\-']+(?P<name>)" + _ACRONYM_AFTER,
+            False,
+            False,
+            ("the proposed",),
         ),
         # "a novel DG model built upon vision transformers, namely Generalizable
         # Mixture-of-Experts (GMoE)": "namely" after a new thing names it.

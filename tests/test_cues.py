@@ -538,6 +538,37 @@ def test_task_phrases_are_the_ones_a_full_scan_finds():
             [],
             id="a-cited-name-is-earlier-work-and-the-short-form-of-a-longer-name-is-kept",
         ),
+        pytest.param(
+            "Traces help. These pairs, which we refer to as Recall Traces, are sampled. We "
+            "refer to the architecture as transformer VAE (trVAE). We call the more general "
+            "learning framework ReNeg, since it learns from negatives.",
+            ["Recall Traces", "trVAE", "ReNeg"],
+            [],
+            id="refer-to-as-and-we-call-with-a-longer-object",
+        ),
+        pytest.param(
+            "Networks work. We extend them to what we call Gaussian prototypical networks. "
+            "Our approach, which we call Janossy pooling, is general. The second loss, which "
+            "we dub ICNN loss is new.",
+            ["ICNN"],
+            [],
+            id="a-naming-word-gives-no-first-word-of-a-longer-lower-case-name",
+        ),
+        pytest.param(
+            "Estimation is hard. The resulting algorithm, GenDICE, is effective. The proposed "
+            "architecture, the Gated Transformer-XL (GTrXL), surpasses LSTMs. We show how a "
+            "recently proposed recurrent architecture, the Linear Memory Network, behaves.",
+            ["GenDICE", "GTrXL"],
+            [],
+            id="the-resulting-or-proposed-artifact-then-its-name-not-a-recently-proposed-one",
+        ),
+        pytest.param(
+            "Search is costly. We address it by proposing LEMONADE, an evolutionary algorithm. "
+            "The proposed stackable recurrent (STAR) cell allows deeper networks.",
+            ["LEMONADE", "STAR"],
+            [],
+            id="by-proposing-a-name-and-the-short-form-of-the-proposed-thing",
+        ),
     ],
 )
 def test_names_from_wording(abstract: str, new: list[str], data: list[str]) -> None:
