@@ -412,7 +412,9 @@ def find_names(abstract: str) -> list[str]:
 
 _CUE_VERB = (
     # "I present ..." (a single author) as well as "we", "our", "this paper".
-    r"(?:\bI\s+|(?i:\b(?:we|our|this (?:paper|work))\s+(?:\w+\s+){0,2}?))"
+    r"(?:\bI\s+|(?i:\b(?:we|our|this (?:paper|work))\s+(?:\w+\s+){0,2}?)"
+    # "We use these innovations to construct ...", "This inspires us to propose ..."
+    r"|(?i:\b(?:we\s+(?:\w+\s+){1,4}?|us\s+)to\s+))"
     r"(?i:(?:propose[sd]?|introduce[sd]?|"
     r"present(?:s|ed)?|develop(?:s|ed)?|design(?:s|ed)?|release[sd]?|build|construct(?:s|ed)?|"
     r"curate[sd]?|proposed|created?))\s+"
@@ -509,7 +511,17 @@ _CUES = tuple(
     _Cue(re.compile(pattern), naming, lower, needs)
     for pattern, naming, lower, needs in (
         (_NAMING_CUE_QUOTED + _MAYBE_ACRONYM, True, False, _NAMING),
-        (_CUE_VERB + _LEAD + _CUE_PHRASE, False, False, _MAKING),
+        # not the capitalized start of a longer name: "the Max-Mahalanobis center (MMC) loss"
+        (
+            _CUE_VERB
+            + _LEAD
+            + _CUE_PHRASE
+            + r"(?![\w\-]|\s+[A-Z])"
+            + r"(?!(?:\s+[a-z][\w\-]*){1,3}[\s~]*\([A-Za-z][\w\-]*[A-Z])",
+            False,
+            False,
+            _MAKING,
+        ),
         (
             _WE_CALL + r"(?P<name>" + _PHRASE + r")(?:" + _ACRONYM_AFTER + "|" + _NAME_ENDS + ")",
             False,
@@ -536,8 +548,9 @@ _CUES = tuple(
         (
             _CUE_VERB
             # words may be quoted: we introduce the "inverse square root linear unit" (ISRLU)
-            + r"(?:(?!which\b|that\b|where\b)[\w\-'\u201c\u201d\"]+[,:]?\s+){1,8}?"
-            + r"(?P<name>)"
+            + r"(?:(?!which\b|that\b|where\b)[\w\-'\u201c\u201d\"]+[,:]?\s+){0,7}?"
+            # the last word may touch the parenthesis: "neural network(GDNN)"
+            + r"(?!which\b|that\b|where\b)[\w\-'\u201c\u201d\"]+(?P<name>)"
             + _ACRONYM_AFTER,
             False,
             False,
@@ -733,8 +746,8 @@ EARLIER_KIND_AFTER = re.compile(
 # "building on X (Y)", "the use of X (Y)": the words right before the name say it is
 # earlier work.
 _BUILDS_ON = re.compile(
-    r"\b(?:(?:building|build|builds|built|based|relying|drawing)\s+(?:up)?on|on top of|use of)\s+"
-    r"(?:[\w\-]+\s+){0,6}[\s~]*\(?$",
+    r"\b(?:(?:building|build|builds|built|based|relying|drawing)\s+(?:up)?on|on top of|use of|"
+    r"to use|using)\s+(?:[\w\-]+\s+){0,6}(?:[\w\-]+)?[\s~]*\(?$",
     re.I,
 )
 
