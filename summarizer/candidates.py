@@ -410,15 +410,18 @@ def find_names(abstract: str) -> list[str]:
     return out
 
 
-_CUE_VERB = (
-    # "I present ..." (a single author) as well as "we", "our", "this paper".
-    r"(?:\bI\s+|(?i:\b(?:we|our|this (?:paper|work))\s+(?:\w+\s+){0,2}?)"
-    # "We use these innovations to construct ...", "This inspires us to propose ..."
-    r"|(?i:\b(?:we\s+(?:\w+\s+){1,4}?|us\s+)to\s+))"
+_MAKE_VERB = (
     r"(?i:(?:propose[sd]?|introduce[sd]?|"
     r"present(?:s|ed)?|develop(?:s|ed)?|design(?:s|ed)?|release[sd]?|build|construct(?:s|ed)?|"
     r"curate[sd]?|proposed|created?))\s+"
 )
+# "I present ..." (a single author) as well as "we", "our", "this paper".
+_WHO = r"\bI\s+|(?i:\b(?:we|our|this (?:paper|work))\s+(?:\w+\s+){0,2}?)"
+_CUE_VERB = r"(?:" + _WHO + r")" + _MAKE_VERB
+# Also "We use these innovations to construct ...", "This inspires us to propose ...": for
+# short forms, where the long form shows what is named ("us to propose a novel DG model"
+# names no DG).
+_CUE_VERB_WIDE = r"(?:" + _WHO + r"|(?i:\b(?:we\s+(?:\w+\s+){1,4}?|us\s+)to\s+))" + _MAKE_VERB
 _LEAD = r"(?:(?:a|an|the)\s+)?(?:(?:novel|new|simple|first|unified|end-to-end|proposed)\s+)*"
 _TOKEN = r"[A-Z][\w\-]*(?:\^\w+)?\*?"
 _PHRASE = _TOKEN + r"(?:\s+(?:(?:and|of|for|with|in)\s+)?" + _TOKEN + r"){0,5}"
@@ -546,7 +549,7 @@ _CUES = tuple(
             _NAMING,
         ),
         (
-            _CUE_VERB
+            _CUE_VERB_WIDE
             # words may be quoted: we introduce the "inverse square root linear unit" (ISRLU)
             + r"(?:(?!which\b|that\b|where\b)[\w\-'\u201c\u201d\"]+[,:]?\s+){0,7}?"
             # the last word may touch the parenthesis: "neural network(GDNN)"

@@ -570,13 +570,12 @@ def test_task_phrases_are_the_ones_a_full_scan_finds():
             id="by-proposing-a-name-and-the-short-form-of-the-proposed-thing",
         ),
         pytest.param(
-            "Attacks exist. This motivated us to develop Seatbelt-VAE, a new hierarchical VAE. "
-            "We use these innovations to construct the directional message passing neural "
-            "network (DimeNet). Then we propose a general-to-detailed neural network(GDNN) "
-            "for parsing.",
-            ["Seatbelt-VAE", "DimeNet", "GDNN"],
+            "Graphs matter. We use these innovations to construct the directional message "
+            "passing neural network (DimeNet). Then we propose a general-to-detailed neural "
+            "network(GDNN) for parsing. This guides us to propose a novel DG model.",
+            ["DimeNet", "GDNN"],
             [],
-            id="us-to-develop-we-use-x-to-construct-and-a-short-form-touching-its-long-form",
+            id="we-use-x-to-construct-and-a-short-form-touching-its-long-form",
         ),
         pytest.param(
             "Offsets matter. Instead, we propose to use mixture density networks (MDN) for "
