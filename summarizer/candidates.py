@@ -736,6 +736,23 @@ _CUES = tuple(
             True,
             ("novel", "new"),
         ),
+        # "We present a novel neural network operator, chopout, with which ...", "a new
+        # representation, one-pixel signature, that ...": a name set off by two commas right
+        # after a new artifact, lower-case or not.
+        (
+            r"(?i:\b(?:an?|the)\s+(?:novel|new)\s+(?:[\w\-]+\s+){0,3}?"
+            + r"(?:"
+            + ARTIFACT_NOUN
+            + r"|(?:operator|representation|measure|structure|criterion|estimator)s?)"
+            + r",\s+(?:the\s+)?)"
+            + r"(?!(?:based|using|built|inspired|called|named|termed|dubbed|which|that|where|"
+            + r"namely|and|or|in|on|for|with|by|to|from|as|such|e\.g|i\.e|we|it|a|an|the)\b)"
+            + r"(?P<name>[\w][\w\-]*(?:\s+[\w\-]+){0,3}?)(?P<acr>)"
+            + r",\s+(?=(?:which|that|where|with|by|and|to|having|is|whose)\b)",
+            False,
+            True,
+            ("novel", "new"),
+        ),
     )
 )
 

@@ -578,6 +578,15 @@ def test_task_phrases_are_the_ones_a_full_scan_finds():
             id="we-use-x-to-construct-and-a-short-form-touching-its-long-form",
         ),
         pytest.param(
+            "Networks grow. We present a novel neural network operator, chopout, with which "
+            "networks are trained. We propose a new representation, one-pixel signature, that "
+            "reveals trojans. We present a novel approach, namely simulate-analyze-reduce, "
+            "for design. We propose a novel framework, based on attention, that helps.",
+            ["simulate-analyze-reduce", "chopout", "one-pixel signature"],
+            [],
+            id="a-name-between-commas-after-a-new-artifact-even-lower-case",
+        ),
+        pytest.param(
             "Offsets matter. Instead, we propose to use mixture density networks (MDN) for "
             "regression. This inspires us to propose the Max-Mahalanobis center (MMC) loss.",
             ["MMC"],
