@@ -435,15 +435,26 @@ def _parts(name: str) -> list[str]:
     return [w for w in re.split(r"[\s\-]+", name) if w]
 
 
-def _prefer_short(names: list[str], abstract: str) -> list[str]:
-    """Drop a long form whose short form follows it in parentheses: "Imbalanced-SAM (ImbSAM)"."""
+def _prefer_short(names: list[str], abstract: str, alone: bool = False) -> list[str]:
+    """Drop a long form whose short form follows it in parentheses: "Imbalanced-SAM (ImbSAM)".
+
+    A single word of a longer name is dropped too; with ``alone``, only if it is never
+    written by itself (datasets: "MNIST and Fashion MNIST" are two).
+    """
     out = []
     for name in names:
         shorter = [
             o for o in names if o != name and len(o) < len(name) and _written_as(name, o, abstract)
         ]
         # A single word of a longer chosen name ("NATURAL" of "NATURAL INSTRUCTIONS").
-        inside = [o for o in names if o != name and " " in o and name in o.split()]
+        inside = [
+            o
+            for o in names
+            if o != name
+            and " " in o
+            and name in o.split()
+            and not (alone and not _only_inside(name, o, abstract))
+        ]
         # The long form in parentheses after a chosen short name: "VILA^2 (VILA-augmented-VILA)";
         # a long form has a lower-case word, which "Averaged GEM (A-GEM)" has not.
         expansion = [
@@ -458,6 +469,14 @@ def _prefer_short(names: list[str], abstract: str) -> list[str]:
         if not shorter and not inside and not expansion:
             out.append(name)
     return out
+
+
+def _only_inside(name: str, longer: str, abstract: str) -> bool:
+    """True when every mention of ``name`` is part of a mention of ``longer``."""
+    spans = [(i, i + len(longer)) for i in _occurrences(longer, abstract)]
+    return all(
+        any(a <= start and end <= b for a, b in spans) for start, end in _mentions(name, abstract)
+    )
 
 
 _LONG_FORM = re.compile(r"[^.;()]{1,120}$")
@@ -507,5 +526,5 @@ def classify_names(
         [c.name for c in calls if c.label == "introduces" and c.name not in WELL_KNOWN], abstract
     )
     introduces = [n for n in introduces if not _expansion_only(n, abstract, introduces)]
-    datasets = _prefer_short([c.name for c in calls if c.label == "dataset"], abstract)
+    datasets = _prefer_short([c.name for c in calls if c.label == "dataset"], abstract, alone=True)
     return introduces, datasets, calls

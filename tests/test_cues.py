@@ -587,6 +587,13 @@ def test_task_phrases_are_the_ones_a_full_scan_finds():
             id="a-name-between-commas-after-a-new-artifact-even-lower-case",
         ),
         pytest.param(
+            "Forgetting is studied. We obtain state-of-the-art performance on MNIST and "
+            "Fashion MNIST datasets.",
+            [],
+            ["MNIST", "Fashion MNIST"],
+            id="a-dataset-also-written-alone-beside-a-longer-one-is-kept",
+        ),
+        pytest.param(
             "Offsets matter. Instead, we propose to use mixture density networks (MDN) for "
             "regression. This inspires us to propose the Max-Mahalanobis center (MMC) loss.",
             ["MMC"],
