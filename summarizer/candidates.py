@@ -14,6 +14,7 @@ while ``results`` and ``code_url`` come from code alone:
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -503,6 +504,36 @@ class _Cue:
     #: Every match holds one of these words (lower-cased): a text without any is skipped.
     #: Empty: the pattern is tried on every text.
     needs: tuple[str, ...] = ()
+    #: Every match opens with "I", "we", "our", "this" or "us": the pattern is tried only
+    #: where one of them is (one cheap scan for all such cues, not a full scan for each).
+    opens_with_who: bool = False
+
+    def matches(self, abstract: str, who: list[int] | None) -> Iterator[re.Match[str]]:
+        """What ``pattern.finditer(abstract)`` gives; ``who``: where "I/we/our/this/us" are."""
+        if who is None or not self.opens_with_who:
+            yield from self.pattern.finditer(abstract)
+            return
+        end = 0
+        for at in who:
+            if at < end:
+                continue
+            match = self.pattern.match(abstract, at)
+            if match is not None:
+                yield match
+                end = max(match.end(), at + 1)
+
+
+# Where a match of a cue that opens with _WHO may start, found in the lower-cased text.
+_WHO_AT = re.compile(r"(?:we|our|this|us|i)\s")
+# Letters whose lower case has another length, or that match ASCII letters when case is
+# ignored: with one of them in the text, positions in the lower-cased text may not hold.
+_CASE_ODD = re.compile("[\u0130\u0131\u017f\u212a]")
+
+
+def _who_positions(abstract: str, low: str) -> list[int] | None:
+    if len(low) != len(abstract) or (not abstract.isascii() and _CASE_ODD.search(abstract)):
+        return None
+    return [m.start() for m in _WHO_AT.finditer(low)]
 
 
 _NAMING = ("named", "called", "dubbed", "termed", "coined")
@@ -511,7 +542,7 @@ _MAKING = (
     "curate", "create",
 )  # fmt: skip
 _CUES = tuple(
-    _Cue(re.compile(pattern), naming, lower, needs)
+    _Cue(re.compile(pattern), naming, lower, needs, pattern.startswith((_CUE_VERB, _CUE_VERB_WIDE)))
     for pattern, naming, lower, needs in (
         (_NAMING_CUE_QUOTED + _MAYBE_ACRONYM, True, False, _NAMING),
         # not the capitalized start of a longer name: "the Max-Mahalanobis center (MMC) loss"
@@ -776,10 +807,11 @@ _BUILDS_ON = re.compile(
 def _cue_names(abstract: str) -> tuple[str, ...]:
     out: list[str] = []
     low = abstract.lower()
+    who = _who_positions(abstract, low)
     for cue in _CUES:
         if cue.needs and not any(word in low for word in cue.needs):
             continue
-        for match in cue.pattern.finditer(abstract):
+        for match in cue.matches(abstract, who):
             if cue.naming and EXISTING_BEFORE_NAMING.search(
                 abstract, max(0, match.start() - 80), match.start()
             ):
@@ -838,6 +870,54 @@ _DATASET_PHRASE = re.compile(
 _LOWER_WORD_BEFORE = re.compile(r"\b(?:the|on|from|of|in|and|with)\s+$")
 
 
+@lru_cache(maxsize=64)
+def find_listed_datasets(abstract: str) -> tuple[str, ...]:
+    """The members of a list of datasets: "(including Cora, Citeseer, Pubmed and NELL)",
+    "dialogue data-sets: Ubuntu, Switchboard and OpenSubtitles", "the Omniglot and CIFAR
+    datasets". Plain capitalized words are names here, which elsewhere they are not."""
+    lists: list[str] = []
+    for noun in _DATA_NOUN_AT.finditer(abstract):
+        # the list that ends right before the noun, found in a window (a full scan for lists
+        # costs more than the rest of this function)
+        before = _LIST_THEN_DATA.search(abstract, max(0, noun.start() - 300), noun.start())
+        if before is not None:
+            lists.append(before.group("list"))
+        after = _DATA_THEN_LIST.match(abstract, noun.end())
+        if after is not None:
+            lists.append(after.group("list"))
+    out: list[str] = []
+    for found in lists:
+        for item in _LIST_ITEM.findall(found):
+            if item.lower() not in _GENERIC and item not in out:
+                out.append(item)
+    return tuple(out)
+
+
+_DATA_NOUN = r"(?:data[\s\-]?sets?|benchmarks?|corpora|corpus)"
+# "Cora", "Fashion MNIST", "CNN/Daily Mail", "enwik8", "miniImageNet"
+_ITEM = (
+    r"(?:[A-Z][\w\-]*(?:[./][\w\-]+)*(?:\s+[A-Z0-9][\w\-]*){0,2}"
+    r"|[a-z]+\d[\w\-]*|[a-z]+[A-Z][\w\-]*)"
+)
+_LIST = _ITEM + r"(?:\s*,\s*(?:the\s+)?" + _ITEM + r")*\s*,?\s+(?:and|or)\s+(?:the\s+)?" + _ITEM
+_LIST_ITEM = re.compile(r"(?<![\w\-])" + _ITEM + r"(?![\w\-])")
+_DATA_NOUN_AT = re.compile(r"\b" + _DATA_NOUN + r"\b")
+# Searched up to the noun: "Omniglot and CIFAR datasets"
+_LIST_THEN_DATA = re.compile(
+    r"(?<![\w\-])(?P<list>"
+    + _LIST
+    # one word may come between ("MT datasets"), not a preposition ("X on benchmark datasets")
+    + r")\s+(?:(?!(?:on|in|of|for|with|from|over|across|against|to)\b)[a-zA-Z][\w\-]*\s+)?$"
+)
+# Matched right after the noun: "datasets (including Cora, Citeseer, Pubmed and NELL)"
+_DATA_THEN_LIST = re.compile(
+    r"\s*(?::|\(\s*(?:including|e\.g\.,?|i\.e\.,?|such as|namely)?|,?\s+(?:namely|including|"
+    + r"such as|like|e\.g\.,?|i\.e\.,?))\s*,?\s*(?:the\s+)?(?P<list>"
+    + _LIST
+    + r")(?![\w\-])"
+)
+
+
 def find_candidates(abstract: str) -> Candidates:
     """All candidates of one abstract."""
     urls = find_urls(abstract)
@@ -846,7 +926,10 @@ def find_candidates(abstract: str) -> Candidates:
         outside_urls = outside_urls[: match.start()] + " " + outside_urls[match.end() :]
     names = list(
         dict.fromkeys(
-            find_cue_names(abstract) + find_names(abstract) + find_dataset_phrases(abstract)
+            find_cue_names(abstract)
+            + find_names(abstract)
+            + find_dataset_phrases(abstract)
+            + list(find_listed_datasets(abstract))
         )
     )
     names = [n for n in names if n in outside_urls]

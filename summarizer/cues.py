@@ -17,6 +17,7 @@ from .candidates import (
     EARLIER_KIND_AFTER,
     EXISTING_BEFORE_NAMING,
     find_cue_names,
+    find_listed_datasets,
     find_names,
 )
 from .known_datasets import find_known_datasets, is_known_dataset
@@ -240,6 +241,9 @@ def classify_name(
     if _listed_as_data(name, abstract):
         data += 2
         reasons.append("listed as a dataset")
+    if name in find_listed_datasets(abstract):
+        data += 2
+        reasons.append("in a list beside a dataset word")
     if is_known_dataset(name):
         data += 3
         reasons.append("known dataset")
@@ -447,14 +451,9 @@ def _prefer_short(names: list[str], abstract: str, alone: bool = False) -> list[
             o for o in names if o != name and len(o) < len(name) and _written_as(name, o, abstract)
         ]
         # A single word of a longer chosen name ("NATURAL" of "NATURAL INSTRUCTIONS").
-        inside = [
-            o
-            for o in names
-            if o != name
-            and " " in o
-            and name in o.split()
-            and not (alone and not _only_inside(name, o, abstract))
-        ]
+        inside = [o for o in names if o != name and " " in o and name in o.split()]
+        if inside and alone and not _only_inside(name, inside, abstract):
+            inside = []
         # The long form in parentheses after a chosen short name: "VILA^2 (VILA-augmented-VILA)";
         # a long form has a lower-case word, which "Averaged GEM (A-GEM)" has not.
         expansion = [
@@ -471,9 +470,9 @@ def _prefer_short(names: list[str], abstract: str, alone: bool = False) -> list[
     return out
 
 
-def _only_inside(name: str, longer: str, abstract: str) -> bool:
-    """True when every mention of ``name`` is part of a mention of ``longer``."""
-    spans = [(i, i + len(longer)) for i in _occurrences(longer, abstract)]
+def _only_inside(name: str, longer: list[str], abstract: str) -> bool:
+    """True when every mention of ``name`` is part of a mention of one of ``longer``."""
+    spans = [(i, i + len(o)) for o in longer for i in _occurrences(o, abstract)]
     return all(
         any(a <= start and end <= b for a, b in spans) for start, end in _mentions(name, abstract)
     )

@@ -594,6 +594,21 @@ def test_task_phrases_are_the_ones_a_full_scan_finds():
             id="a-dataset-also-written-alone-beside-a-longer-one-is-kept",
         ),
         pytest.param(
+            "Graphs are common. Evaluations on four benchmark datasets (including Cora, "
+            "Citeseer, Pubmed and NELL) show gains. Dialogue models trained on three dialogue "
+            "data-sets: Ubuntu, Switchboard and OpenSubtitles, improve.",
+            [],
+            ["Cora", "Citeseer", "Pubmed", "NELL", "Ubuntu", "Switchboard", "OpenSubtitles"],
+            id="plain-capitalized-words-in-a-list-of-datasets",
+        ),
+        pytest.param(
+            "Forgetting is studied. We evaluate on the Permuted MNIST and Split MNIST "
+            "benchmarks, and on the Omniglot and CIFAR datasets.",
+            [],
+            ["Permuted MNIST", "Split MNIST", "Omniglot", "CIFAR"],
+            id="members-of-a-list-before-a-dataset-word",
+        ),
+        pytest.param(
             "Offsets matter. Instead, we propose to use mixture density networks (MDN) for "
             "regression. This inspires us to propose the Max-Mahalanobis center (MMC) loss.",
             ["MMC"],
