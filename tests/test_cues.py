@@ -162,6 +162,31 @@ def test_task_phrases_are_the_ones_a_full_scan_finds():
     assert found > 3000  # phrases were found and compared, not only empty lists
 
 
+def test_cues_tried_where_we_or_our_are_find_what_a_full_scan_finds():
+    import random
+
+    from summarizer.candidates import _CUES, _who_positions
+
+    from .conftest import SEEDS
+
+    texts = [p for f in sorted(SEEDS.iterdir()) for p in f.read_text().split("\n\n")]
+    words = ["We", "we", "propose", "introduce", "a", "novel", "Foo-Net", "(FN)", "our", "us"]
+    words += ["to", "This", "paper", "presents", "I", "use", "it", "named", "\n", ",", "Bar"]
+    rng = random.Random(11)
+    texts += [" ".join(rng.choice(words) for _ in range(rng.randint(0, 30))) for _ in range(2000)]
+    texts += ["We introduce \u0130stanbul Net (IN).", "We propo\u017fe thi\u017f paper X (Y)."]
+    opening = [c for c in _CUES if c.opens_with_who]
+    assert len(opening) >= 3
+    found = 0
+    for text in texts:
+        who = _who_positions(text, text.lower())
+        for cue in opening:
+            full = [m.span() for m in cue.pattern.finditer(text)]
+            assert [m.span() for m in cue.matches(text, who)] == full, repr(text)
+            found += len(full)
+    assert found > 300  # matches were found and compared, not only empty lists
+
+
 @pytest.mark.parametrize(
     "abstract, new, data",
     [
