@@ -440,6 +440,8 @@ _OWN = (
     r"framework|architecture|algorithm|system|technique|scheme|benchmark|dataset|metric|"
     r"paradigm|network)s?,?\s+(?:called\s+|named\s+)?)"
 )
+# The end of a name that is not the start of a longer one with a short form after it.
+_NOT_A_LONGER_NAME = r"(?![\w\-])(?!(?:\s+[\w\-]+){1,3}?[\s~]*\([A-Za-z][\w\-]*[A-Z])"
 # Nouns for a thing a paper makes: "a new framework, X", "our X algorithm".
 ARTIFACT_NOUN = (
     r"(?:method|approach|model|framework|architecture|algorithm|system|technique|scheme|"
@@ -493,6 +495,11 @@ def _name_then_artifact(least: int, most: int) -> str:
 
 
 _CUE_PHRASE = r"(?P<name>" + _PHRASE + r")(?:" + _ACRONYM_AFTER + r")?"
+# A name written in lower case with a digit or an inner capital: "vq-wav2vec", "iSparse".
+_ODD_NAME = (
+    r"(?P<name>[a-z][a-z\-]*(?:\d|[A-Z])[\w\-]*)(?P<acr>)"
+    r"(?=\s*[,.;:(]|\s+(?:to|which|that|for|with|and|is|as)\b)"
+)
 _MAYBE_ACRONYM = r"(?:" + _ACRONYM_AFTER + r")?"
 
 
@@ -551,7 +558,9 @@ _CUES = tuple(
             + _LEAD
             + _CUE_PHRASE
             + r"(?![\w\-]|\s+[A-Z])"
-            + r"(?!(?:\s+[a-z][\w\-]*){1,3}[\s~]*\([A-Za-z][\w\-]*[A-Z])",
+            + r"(?!(?:\s+[a-z][\w\-]*){1,3}[\s~]*\([A-Za-z][\w\-]*[A-Z])"
+            # a kind before its name: "a new IL paradigm called ..."
+            + r"(?!\s+(?:[a-z][\w\-]*\s+){1,2}(?:called|named|dubbed|termed|coined)\b)",
             False,
             False,
             _MAKING,
@@ -562,10 +571,17 @@ _CUES = tuple(
             False,
             ("call", "dub", "name", "term", "devise", "coin"),
         ),
-        (_OWN + _CUE_PHRASE, False, False, ("our", "proposed", "new", "novel")),
+        # not the start of a longer name with a short form: "a new IL paradigm called
+        # Variational Imitation Learning with Diverse-quality demonstrations (VILD)"
+        (
+            _OWN + _CUE_PHRASE + _NOT_A_LONGER_NAME,
+            False,
+            False,
+            ("our", "proposed", "new", "novel"),
+        ),
         # "dubbed GNT with Mixture-of-View-Experts (GNT-MOVE)" gives the short form alone.
         (
-            _NAMING_CUE + r"[\w][\w\-]*(?:\s+[\w\-]+){1,4}?(?P<name>)" + _ACRONYM_AFTER,
+            _NAMING_CUE + r"[\w][\w\-]*(?:\s+[\w\-]+){1,7}?(?P<name>)" + _ACRONYM_AFTER,
             True,
             False,
             _NAMING,
@@ -573,7 +589,7 @@ _CUES = tuple(
         (
             _NAMING_CUE
             + r"(?P<name>[\w][\w\-\^]*\*?(?:\s+[A-Z][\w\-]*){0,4})(?![\w\-\^*])"
-            + r"(?!(?:\s+[\w\-]+){1,4}?[\s~]*\()"
+            + r"(?!(?:\s+[\w\-]+){1,7}?[\s~]*\()"
             + _MAYBE_ACRONYM,
             True,
             False,
@@ -637,7 +653,10 @@ _CUES = tuple(
         (
             _CUE_VERB
             + r"(?:[\w\-']+\s+){0,8}?"
+            # "We propose a simple alternative: the Plug and Play Language Model (PPLM)"
+            + r"(?:"
             + ARTIFACT_NOUN
+            + r"|alternative|solution)"
             + r"(?:,|:|\s[-\u2013\u2014])\s+(?:an?\s+|the\s+)?"
             + _CUE_PHRASE
             # not the first of a list of words ("Divide, Conquer, and Combine (DCC)"), nor
@@ -693,6 +712,17 @@ _CUES = tuple(
                 "we call",
                 "our proposed",
             ),
+        ),
+        # "We propose vq-wav2vec to learn ...", "we present iSparse, a ..."
+        (_CUE_VERB + _ODD_NAME, False, True, _MAKING),
+        # "Our main contribution is Secret, a novel approach to ..."
+        (
+            r"\b[Oo]ur\s+(?:main\s+|key\s+|first\s+)?contribution\s+is\s+(?:an?\s+|the\s+)?"
+            + _CUE_PHRASE
+            + r"(?=\s*[,.;:])",
+            False,
+            False,
+            ("contribution is",),
         ),
         # "which we refer to as Recall Traces", "We refer to the architecture as transformer
         # VAE (trVAE)", "We call the more general learning framework ReNeg, since ...".
@@ -829,7 +859,17 @@ def _cue_names(abstract: str) -> tuple[str, ...]:
                 continue
             if name and name.lower() not in _GENERIC and name not in out:
                 out.append(name)
+            more = _AND_ANOTHER.match(abstract, match.end()) if short else None
+            if more is not None and more.group("acr") not in out:
+                out.append(more.group("acr"))  # "X (A) and Y (B)": both are made here
     return tuple(out)
+
+
+# The second of two new things, each with its short form: "namely Nesterov Iterative Fast
+# Gradient Sign Method (NI-FGSM) and Scale-Invariant attack Method (SIM)".
+_AND_ANOTHER = re.compile(
+    r",?\s+and\s+(?:an?\s+|the\s+)?(?:[\w\-]+\s+){0,6}?[\w\-]+" + _ACRONYM_AFTER
+)
 
 
 def _own_abbreviation(name: str) -> str:

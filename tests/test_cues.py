@@ -627,6 +627,23 @@ def test_cues_tried_where_we_or_our_are_find_what_a_full_scan_finds():
             id="plain-capitalized-words-in-a-list-of-datasets",
         ),
         pytest.param(
+            "Imitation is noisy. We propose a new IL paradigm called Variational Imitation "
+            "Learning with Diverse-quality demonstrations (VILD), where we model noise. We "
+            "propose two methods, namely Nesterov Iterative Fast Gradient Sign Method (NI-FGSM) "
+            "and Scale-Invariant attack Method (SIM).",
+            ["VILD", "NI-FGSM", "SIM"],
+            [],
+            id="a-long-name-after-a-naming-word-and-the-second-of-two-short-forms",
+        ),
+        pytest.param(
+            "Models are large. We propose a simple alternative: the Plug and Play Language "
+            "Model (PPLM) for control. We propose vq-wav2vec to learn units. Our main "
+            "contribution is Secret, a novel approach to transfer.",
+            ["PPLM", "vq-wav2vec", "Secret"],
+            [],
+            id="an-alternative-a-lower-case-name-with-a-digit-and-our-main-contribution",
+        ),
+        pytest.param(
             "Forgetting is studied. We evaluate on the Permuted MNIST and Split MNIST "
             "benchmarks, and on the Omniglot and CIFAR datasets.",
             [],
