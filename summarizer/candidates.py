@@ -467,7 +467,11 @@ _PASSIVE = (
 
 # Earlier work, then its name: "a recent generalizable NeRF architecture called GNT".
 EXISTING_BEFORE_NAMING = re.compile(
-    r"\b(?:recent|recently|existing|popular|prior|previous|well-known|standard|widely used)\b"
+    r"\b(?:recent|recently|existing|popular|prior|previous|well-known|standard|widely used|"
+    # "based on a sparsity-enhanced topic model named STC", "We study a general formulation
+    # of program synthesis called SyGuS", "the online learning literature called ..."
+    r"based on|built on|builds on|we (?:study|consider|investigate|revisit|analy[sz]e)|"
+    r"literature|classical|classic)\b"
     r"[^.;,()]*\s$",
     re.IGNORECASE,
 )
@@ -779,7 +783,11 @@ _CUES = tuple(
         (
             r"(?i:\b(?:novel|new|propose[sd]?|our)\b)[^.;]{0,80}?"
             # not the long form of a name just given: "framework ATLPA, namely Adversarial ..."
-            + r"(?<![A-Z][,:])(?<![A-Z][,:]\s)\bnamely,?\s+"
+            + r"(?<![A-Z][,:])(?<![A-Z][,:]\s)"
+            # not a list of what is measured or used: "improves several metrics, namely PESQ"
+            + r"(?<!metrics,\s)(?<!metrics\s)(?<!datasets,\s)(?<!datasets\s)"
+            + r"(?<!benchmarks,\s)(?<!benchmarks\s)(?<!baselines,\s)(?<!baselines\s)"
+            + r"\bnamely,?\s+"
             + _CUE_PHRASE,
             True,
             False,

@@ -146,6 +146,9 @@ def _after(text: str, end: int, words: int) -> str:
 
 
 # The tests classify_name makes around each mention of a name.
+_NAMELY_A_LIST = re.compile(
+    r"\b(?:metrics|measures|datasets|benchmarks|baselines|tasks)\s*,?\s*namely\b[^.;()]*$"
+)
 _NAMING_AT_END = re.compile(r"\b" + _NAMING + r"\s*[\"'(]?$")
 _NAMING_WORD = re.compile(r"\b" + _NAMING + r"\b")
 _WE_PROPOSE = re.compile(r"\b(?:we|this (?:paper|work)|our work|authors)\b[^.;]*\b" + _INTRO_VERB)
@@ -203,6 +206,8 @@ def classify_name(
             or _LONG_NAME_GOES_ON.match(abstract, end)
             # "dubbed Averaged GEM (A-GEM)": the mention is the end of a longer name
             or _TITLE_WORD_BEFORE.search(abstract, max(0, start - 40), start)
+            # "improves several metrics, namely PESQ, CSIG and CBAK": what is measured
+            or _NAMELY_A_LIST.search(abstract, max(0, start - 120), start)
         ):
             intro += 3
             reasons.append("named")

@@ -644,6 +644,15 @@ def test_cues_tried_where_we_or_our_are_find_what_a_full_scan_finds():
             id="an-alternative-a-lower-case-name-with-a-digit-and-our-main-contribution",
         ),
         pytest.param(
+            "Speech is noisy. The proposed method improves several metrics, namely PESQ, CSIG "
+            "and CBAK. We study a formulation of synthesis called syntax-guided synthesis "
+            "(SyGuS). It is based on a sparsity-enhanced topic model named Sparse Topical Coding "
+            "(STC).",
+            [],
+            [],
+            id="measured-metrics-studied-problems-and-what-a-method-is-based-on-are-not-new",
+        ),
+        pytest.param(
             "Forgetting is studied. We evaluate on the Permuted MNIST and Split MNIST "
             "benchmarks, and on the Omniglot and CIFAR datasets.",
             [],
