@@ -11,18 +11,26 @@ flight, and its record comes back whole::
 The children share the cache directory (diskcache is safe across processes). A child that
 dies fails only the papers it held, with a :class:`~summarizer.errors.WorkerError` record,
 so a rerun with the same output retries them; the other children go on.
+
+On Linux, while the parent runs no other thread, a child is forked: it starts with the
+parent's imports instead of a second of its own, and exits without tearing the interpreter
+down. Elsewhere (a fork is unsafe on macOS, and with threads) it is a new interpreter,
+``python -m summarizer.workers``.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import importlib
 import itertools
 import os
 import signal
 import subprocess
 import sys
 import threading
+import time
+import traceback
 from multiprocessing.connection import Connection
 from typing import Any
 
@@ -43,10 +51,14 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--jobs", type=int, required=True)
     parser.add_argument("--records", type=int, required=True)
     args = parser.parse_args(argv)
+    _child(args.jobs, args.records)
+
+
+def _child(jobs_fd: int, records_fd: int) -> None:
     # Ctrl-C reaches the whole process group; the parent decides, and stops the children.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    jobs = Connection(args.jobs, writable=False)
-    records = Connection(args.records, readable=False)
+    jobs = Connection(jobs_fd, writable=False)
+    records = Connection(records_fd, readable=False)
     settings = jobs.recv()
     asyncio.run(_serve(settings, jobs, records))
 
@@ -97,11 +109,49 @@ def open_pipeline(settings: Settings, workers: int = 1) -> Any:
     return ProcessPipeline(settings, workers) if workers > 1 else Pipeline(settings)
 
 
+class _Forked:
+    """A forked child, waited for and killed as a :class:`subprocess.Popen` is."""
+
+    def __init__(self, pid: int) -> None:
+        self.pid = pid
+        self.returncode: int | None = None
+
+    def poll(self) -> int | None:
+        if self.returncode is None:
+            try:
+                pid, status = os.waitpid(self.pid, os.WNOHANG)
+            except ChildProcessError:  # already waited for
+                return self.returncode
+            if pid:
+                self.returncode = os.waitstatus_to_exitcode(status)
+        return self.returncode
+
+    def wait(self, timeout: float | None = None) -> int:
+        deadline = None if timeout is None else time.monotonic() + timeout
+        while self.poll() is None:
+            if deadline is not None and time.monotonic() > deadline:
+                raise subprocess.TimeoutExpired(f"worker {self.pid}", timeout or 0)
+            time.sleep(0.005)
+        assert self.returncode is not None
+        return self.returncode
+
+    def kill(self) -> None:
+        if self.poll() is None:
+            try:
+                os.kill(self.pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+
+
 class _Child:
     """The parent's side of one child process."""
 
     def __init__(
-        self, number: int, process: subprocess.Popen[bytes], jobs: Connection, records: Connection
+        self,
+        number: int,
+        process: subprocess.Popen[bytes] | _Forked,
+        jobs: Connection,
+        records: Connection,
     ) -> None:
         self.number = number
         self.process = process
@@ -139,21 +189,52 @@ class ProcessPipeline:
         # The settings, prompt and schema fail here, in the parent, with the usual errors.
         await Pipeline(self.settings).aclose()
         self._loop = asyncio.get_running_loop()
+        fork = _can_fork()
+        if fork:
+            # What every child needs, imported once here rather than in each child.
+            importlib.import_module(f"{__package__}.backends.openai_compat")
         for number in range(self.processes):
             jobs_read, jobs_write = os.pipe()
             records_read, records_write = os.pipe()
-            command = [sys.executable, "-m", "summarizer.workers"]
-            command += ["--jobs", str(jobs_read), "--records", str(records_write)]
-            process = subprocess.Popen(command, pass_fds=(jobs_read, records_write))
+            if fork:
+                process: subprocess.Popen[bytes] | _Forked = self._fork(
+                    jobs_read, records_write, (jobs_write, records_read)
+                )
+            else:
+                command = [sys.executable, "-m", "summarizer.workers"]
+                command += ["--jobs", str(jobs_read), "--records", str(records_write)]
+                process = subprocess.Popen(command, pass_fds=(jobs_read, records_write))
             os.close(jobs_read)
             os.close(records_write)
             jobs = Connection(jobs_write, readable=False)
             child = _Child(number, process, jobs, Connection(records_read, writable=False))
             jobs.send(self.settings)
             self._children.append(child)
-            name = f"summarizer-worker-{number}"
+        # Threads only once every child is forked: a fork copies the forking thread alone.
+        for child in self._children:
+            name = f"summarizer-worker-{child.number}"
             threading.Thread(target=self._listen, args=(child,), name=name, daemon=True).start()
         return self
+
+    def _fork(self, jobs_fd: int, records_fd: int, parent_ends: tuple[int, int]) -> _Forked:
+        """A child that starts with this process's imports: no interpreter start-up."""
+        pid = os.fork()
+        if pid:
+            return _Forked(pid)
+        # The child: only its own two pipe ends stay open, and it never returns here.
+        code = 1
+        try:
+            for fd in parent_ends:
+                os.close(fd)
+            for other in self._children:
+                other.conn.close()
+                other.records.close()
+            _child(jobs_fd, records_fd)
+            code = 0
+        except BaseException:
+            traceback.print_exc()
+        finally:
+            os._exit(code)
 
     async def __aexit__(self, kind: type[BaseException] | None, *exc: object) -> None:
         if kind is None:
@@ -240,6 +321,11 @@ class ProcessPipeline:
             )
             if not _hand_over(loop, future, (_failed(paper, message), [])):
                 return
+
+
+def _can_fork() -> bool:
+    """Fork where it is safe and cheap: Linux, and no other thread in this process yet."""
+    return sys.platform == "linux" and threading.active_count() == 1
 
 
 def _hand_over(loop: asyncio.AbstractEventLoop, future: asyncio.Future[Any], value: Any) -> bool:

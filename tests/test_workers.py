@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from summarizer import workers
 from summarizer.config import Settings
 from summarizer.errors import ConfigError
 from summarizer.inputs import make_paper
@@ -77,7 +78,15 @@ def test_two_workers_write_the_records_one_process_writes(tmp_path):
         assert record["spans"] == by_id[record["id"]]["spans"]
 
 
-def test_a_killed_worker_fails_only_the_papers_it_held_and_a_rerun_retries_them(tmp_path):
+@pytest.fixture(params=["fork", "spawn"])
+def start(request, monkeypatch):
+    """Both ways a child starts: forked from the parent (Linux, one thread) or a new
+    interpreter (elsewhere, or when the parent already runs threads, as a test does)."""
+    monkeypatch.setattr(workers, "_can_fork", lambda: request.param == "fork")
+    return request.param
+
+
+def test_a_killed_worker_fails_only_the_papers_it_held_and_a_rerun_retries_them(tmp_path, start):
     papers = _papers(6)
     with (
         FakeOpenAI(default=answer()) as upstream,
@@ -90,6 +99,8 @@ def test_a_killed_worker_fails_only_the_papers_it_held_and_a_rerun_retries_them(
         async def run_and_kill_worker_0() -> None:
             writer = RecordWriter(out)
             async with ProcessPipeline(settings, 2) as pipeline:
+                kind = workers._Forked if start == "fork" else subprocess.Popen
+                assert all(isinstance(c.process, kind) for c in pipeline._children)
                 batch = asyncio.create_task(run_batch(pipeline, papers, writer, concurrency=6))
                 while len(proxy.events) < 6:  # every paper is in flight, held by the proxy
                     await asyncio.sleep(0.05)
@@ -120,7 +131,7 @@ def test_a_killed_worker_fails_only_the_papers_it_held_and_a_rerun_retries_them(
     assert all(r["error"] is None for r in records)
 
 
-def test_papers_go_to_the_live_worker_when_one_is_gone(tmp_path):
+def test_papers_go_to_the_live_worker_when_one_is_gone(tmp_path, start):
     with FakeOpenAI(default=answer()) as server, time_limit(60):
         settings = _settings(tmp_path, server.base_url, concurrency=4)
 
