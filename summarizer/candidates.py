@@ -770,13 +770,30 @@ _CUES = tuple(
             False,
             ("introducing", "proposing", "presenting", "developing", "designing", "devising"),
         ),
-        # "The proposed stackable recurrent (STAR) cell allows": the short form of what the
-        # paper proposes.
+        # "The proposed stackable recurrent (STAR) cell allows", "The resulting Noise Prior
+        # GAN (NPGAN) achieves": the short form of what the paper proposes.
         (
-            r"(?i:\bthe\s+proposed\s+)(?:[\w\-']+\s+){0,5}?[\w\-']+(?P<name>)" + _ACRONYM_AFTER,
+            r"(?i:\bthe\s+(?:proposed\s+(?:[\w\-']+\s+){0,5}?|resulting\s+(?:[\w\-']+\s+){0,2}?))"
+            + r"[\w\-']+(?P<name>)"
+            + _ACRONYM_AFTER,
             False,
             False,
-            ("the proposed",),
+            ("the proposed", "the resulting"),
+        ),
+        # "We present local ensembles, a method for detecting ...", "we propose instance
+        # adaptive adversarial training -- a technique that ...": a lower-case name, then
+        # what kind of artifact it is.
+        (
+            _CUE_VERB
+            # an article only before a name of two words or more ("the fusion discriminator")
+            + r"(?:(?:the|an?)\s+(?=[a-z][\w\-]*\s+[a-z]))?(?!(?:the|an?)\s)"
+            + r"(?P<name>[a-z][\w\-]*(?:\s+[a-z][\w\-]*){0,3}?)(?P<acr>)"
+            + r"(?:,|:|\s+--?|\s[\u2013\u2014])\s+an?\s+(?:[\w\-]+\s+){0,3}?"
+            + ARTIFACT_NOUN
+            + r"\b",
+            False,
+            True,
+            _MAKING,
         ),
         # "a novel DG model built upon vision transformers, namely Generalizable
         # Mixture-of-Experts (GMoE)": "namely" after a new thing names it.

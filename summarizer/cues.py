@@ -349,7 +349,7 @@ def _closes_the_object(name: str, abstract: str) -> bool:
 _A_TERM_BEFORE = re.compile(
     r"\b(?:the\s+(?:term|notion|concept)|problems?\s+called|phenomen(?:on|a))\b[^.;()]*$", re.I
 )
-_OBJECT_ENDS = re.compile(r"\s*(?:[,.;:]|--|[-\u2013\u2014]\s|$|(?:that|which|to|for)\b)")
+_OBJECT_ENDS = re.compile(r"\s*(?:[,.;:]|--|[-\u2013\u2014]\s|$|(?:that|which|to|for|and)\b)")
 
 
 def _made_here(name: str, abstract: str) -> bool:

@@ -653,6 +653,29 @@ def test_cues_tried_where_we_or_our_are_find_what_a_full_scan_finds():
             id="measured-metrics-studied-problems-and-what-a-method-is-based-on-are-not-new",
         ),
         pytest.param(
+            "Extrapolation is risky. We present local ensembles, a method for detecting it. We "
+            "propose the fusion discriminator, a single unified framework. This paper we present "
+            "a defogger, a model that predicts.",
+            ["local ensembles", "fusion discriminator"],
+            [],
+            id="a-lower-case-name-then-its-kind-and-an-article-only-before-two-words",
+        ),
+        pytest.param(
+            "Generators are many. The resulting Noise Prior GAN (NPGAN) achieves flexibility. "
+            "We introduce the deep ensemble equivalent (DEE) and show that it holds. The traces "
+            "of the resulting policies satisfy a Linear Temporal Logic (LTL) property.",
+            ["DEE", "NPGAN"],
+            [],
+            id="the-resulting-x-acr-and-a-short-form-before-and",
+        ),
+        pytest.param(
+            "Agents act. We experiment on four OpenAI Gym environments and DeepMind Lab, and "
+            "on the Omniglot and miniImageNet benchmarks.",
+            [],
+            ["OpenAI Gym", "DeepMind Lab", "Omniglot", "miniImageNet"],
+            id="environments-and-classic-benchmarks-are-known-datasets",
+        ),
+        pytest.param(
             "Forgetting is studied. We evaluate on the Permuted MNIST and Split MNIST "
             "benchmarks, and on the Omniglot and CIFAR datasets.",
             [],
