@@ -822,6 +822,25 @@ _CUES = tuple(
             True,
             ("novel", "new"),
         ),
+        # "This metric, which we call mini-batch energy distance, combines ...", "we
+        # introduce a technique called neuron editing that ...", "We refer to this process
+        # as feature intertwiner": a lower-case name the paper gives its own thing.
+        (
+            # an artifact, not a phenomenon: "a property which we call coherence" is not one
+            r"(?i:(?:\b"
+            + ARTIFACT_NOUN
+            + r",?\s+(?:which|that)\s+we\s+(?:call|term|dub|name)(?:\s+as)?"
+            + r"|\bwe\s+refer\s+to\s+(?:this|these|it|them)(?:\s+[\w\-]+){0,3}?\s+as"
+            + r"|\bwe\s+(?:introduce|propose|present|develop)\w*\s+(?:an?|the)\s+"
+            + r"(?:[\w\-]+\s+){0,3}?"
+            + ARTIFACT_NOUN
+            + r",?\s+(?:called|named|dubbed|termed))\s+(?:the\s+)?)"
+            + r"(?P<name>[a-z][\w\-]*(?:\s+[a-z][\w\-]*){0,3}?)(?P<acr>)"
+            + r"(?=\s*[,.;:(]|\s+(?:that|which|to|for|and|is|are|with|where)\b)",
+            False,
+            True,
+            ("we call", "we term", "we dub", "we name", "refer to", "called", "named"),
+        ),
         # "We present a novel neural network operator, chopout, with which ...", "a new
         # representation, one-pixel signature, that ...": a name set off by two commas right
         # after a new artifact, lower-case or not.
@@ -843,6 +862,12 @@ _CUES = tuple(
 )
 
 
+# "a novel approach called MACH (Merged Average Classifiers via Hashing) was proposed":
+# the rest of the sentence says the named thing is earlier work.
+PROPOSED_BEFORE = re.compile(
+    r"[^.;]*?\b(?:was|were|has been|have been|had been)\s+(?:recently\s+)?"
+    r"(?:proposed|introduced|developed|presented)\b"
+)
 # "X (Y), a recent approach ...": the words right after a name say it is earlier work.
 EARLIER_KIND_AFTER = re.compile(
     r"\)?,\s*an?\s+(?:[\w-]+\s+){0,2}?(?:recent|popular|standard|existing|well-known|"
@@ -871,6 +896,8 @@ def _cue_names(abstract: str) -> tuple[str, ...]:
                 abstract, max(0, match.start() - 80), match.start()
             ):
                 continue  # "a recent architecture called GNT" names earlier work
+            if PROPOSED_BEFORE.match(abstract, match.end()):
+                continue  # "a novel approach called MACH (...) was proposed" by others
             if EARLIER_KIND_AFTER.match(abstract, match.end()):
                 continue  # "... (SWA), a recent approach which ...": earlier work
             name, short = match.group("name"), match.group("acr")

@@ -16,6 +16,7 @@ from .candidates import (
     ARTIFACT_NOUN,
     EARLIER_KIND_AFTER,
     EXISTING_BEFORE_NAMING,
+    PROPOSED_BEFORE,
     find_cue_names,
     find_listed_datasets,
     find_names,
@@ -208,6 +209,8 @@ def classify_name(
             or _TITLE_WORD_BEFORE.search(abstract, max(0, start - 40), start)
             # "improves several metrics, namely PESQ, CSIG and CBAK": what is measured
             or _NAMELY_A_LIST.search(abstract, max(0, start - 120), start)
+            # "RBMs, named MvRBM and TvRBM, have been proposed": by others, before
+            or PROPOSED_BEFORE.match(abstract, end)
         ):
             intro += 3
             reasons.append("named")

@@ -88,8 +88,12 @@ def test_datasets_from_their_context(abstract, datasets):
     assert names_of(abstract)[1] == datasets
 
 
-def test_cue_names_do_not_take_lower_case_words():
-    assert find_cue_names("We propose a simple method named pseudo supervisor.") == []
+def test_cue_names_take_lower_case_words_only_when_they_are_given_as_a_name():
+    assert find_cue_names("We propose a simple method based on pseudo labels.") == []
+    assert find_cue_names("We study a simple method named pseudo supervisor.") == []
+    assert find_cue_names("We propose a simple method named pseudo supervisor.") == [
+        "pseudo supervisor"
+    ]
 
 
 @pytest.mark.parametrize(
@@ -674,6 +678,23 @@ def test_cues_tried_where_we_or_our_are_find_what_a_full_scan_finds():
             [],
             ["OpenAI Gym", "DeepMind Lab", "Omniglot", "miniImageNet"],
             id="environments-and-classic-benchmarks-are-known-datasets",
+        ),
+        pytest.param(
+            "Generative models differ. This metric, which we call mini-batch energy distance, "
+            "combines ideas. We introduce a technique called neuron editing that learns. We "
+            "refer to this mutual learning process as feature intertwiner and embed it. It "
+            "has a property which we call coherence.",
+            ["mini-batch energy distance", "neuron editing", "feature intertwiner"],
+            [],
+            id="lower-case-names-given-to-an-artifact-not-to-a-property",
+        ),
+        pytest.param(
+            "Labels are many. Recently, a novel approach called MACH (Merged Average "
+            "Classifiers via Hashing) was proposed. Matrix-variate RBMs, named MvRBM and "
+            "TvRBM, have been proposed too.",
+            [],
+            [],
+            id="a-name-the-sentence-says-was-proposed-is-earlier-work",
         ),
         pytest.param(
             "Forgetting is studied. We evaluate on the Permuted MNIST and Split MNIST "
