@@ -183,7 +183,15 @@ def classify_name(
             abstract,
         )
         and not made_here
-        and not (cue_names and name in cue_names and _closes_the_object(name, abstract))
+        and not (
+            cue_names
+            and name in cue_names
+            # a long short form the paper gives ("LSTOD") is its own; "DG", "BC" are terms
+            and (
+                _closes_the_object(name, abstract)
+                or (len(name.rstrip("s")) >= 4 and not _called_a_term(name, abstract))
+            )
+        )
     ):
         return NameCall(name, "other", "abbreviates a common term")
     if cue_names and name in cue_names:
@@ -345,6 +353,14 @@ def _closes_the_object(name: str, abstract: str) -> bool:
         ):
             return True
     return False
+
+
+def _called_a_term(name: str, abstract: str) -> bool:
+    """ "we introduce the term self-induced distributional shift (SIDS)"."""
+    return any(
+        _A_TERM_BEFORE.search(abstract, max(0, at - 80), at)
+        for at in _occurrences(f"({name})", abstract)
+    )
 
 
 # "we introduce the term self-induced distributional shift (SIDS)", "a class of problems

@@ -697,6 +697,14 @@ def test_cues_tried_where_we_or_our_are_find_what_a_full_scan_finds():
             id="a-name-the-sentence-says-was-proposed-is-earlier-work",
         ),
         pytest.param(
+            "Flows are hard to model. We propose a latent spatial-temporal origin-destination "
+            "(LSTOD) model, with a novel filter. We propose a novel behavioral cloning (BC) "
+            "approach. We introduce the term self-induced distributional shift (SIDS) here.",
+            ["LSTOD"],
+            [],
+            id="a-long-short-form-of-lower-case-words-is-new-a-short-one-or-a-term-is-not",
+        ),
+        pytest.param(
             "Forgetting is studied. We evaluate on the Permuted MNIST and Split MNIST "
             "benchmarks, and on the Omniglot and CIFAR datasets.",
             [],
