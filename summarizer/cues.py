@@ -550,4 +550,34 @@ def classify_names(
     )
     introduces = [n for n in introduces if not _expansion_only(n, abstract, introduces)]
     datasets = _prefer_short([c.name for c in calls if c.label == "dataset"], abstract, alone=True)
+    datasets = _with_versions([d for d in datasets if not _LANGUAGE_PAIR.fullmatch(d)], abstract)
     return introduces, datasets, calls
+
+
+_LANGUAGES = (
+    r"(?:English|German|French|Romanian|Vietnamese|Chinese|Japanese|Spanish|Czech|Russian|"
+    r"Esperanto|Finnish|Turkish|Italian|Portuguese|Arabic|Korean|Hindi|Estonian|Latvian|"
+    r"Lithuanian|Kazakh|Gujarati|Nepali|Sinhala|Dutch|Polish)"
+)
+# "English-German", "English-to-German", "German to English": a translation direction.
+_LANGUAGE_PAIR = re.compile(_LANGUAGES + r"(?:(?:-(?:to-)?|\s+to\s+)" + _LANGUAGES + r")+")
+# What follows a dataset name and belongs to it: "WMT'14 English-German", "IWSLT 2014 German
+# to English", "PASCAL VOC 2007".
+_VERSION_AFTER = re.compile(
+    r"(?:\s*['\u2019]\d{2}|\s+(?:19|20)\d{2})?(?:\s+" + _LANGUAGE_PAIR.pattern + r")?(?![\w\-])"
+)
+
+
+def _with_versions(datasets: list[str], abstract: str) -> list[str]:
+    """Each dataset name as written with its year and language pair, where it has them."""
+    out: list[str] = []
+    for name in datasets:
+        spelled = []
+        for start, end in _mentions(name, abstract):
+            more = _VERSION_AFTER.match(abstract, end)
+            spelled.append(" ".join(abstract[start : more.end()].split()) if more else name)
+        longer = [x for x in dict.fromkeys(spelled) if x != name]
+        for item in longer or [name]:
+            if item not in out:
+                out.append(item)
+    return out

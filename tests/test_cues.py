@@ -705,6 +705,20 @@ def test_cues_tried_where_we_or_our_are_find_what_a_full_scan_finds():
             id="a-long-short-form-of-lower-case-words-is-new-a-short-one-or-a-term-is-not",
         ),
         pytest.param(
+            "Translation is studied. On the WMT'14 English-German test set we gain 1 BLEU, and on "
+            "IWSLT 2014  German to English and IWSLT 2015 English-Vietnamese too. We also use "
+            "the English-French language pair of the Europarl and Multi30k datasets.",
+            [],
+            [
+                "WMT'14 English-German",
+                "IWSLT 2014 German to English",
+                "IWSLT 2015 English-Vietnamese",
+                "Europarl",
+                "Multi30k",
+            ],
+            id="a-dataset-with-its-year-and-language-pair-and-no-bare-language-pair",
+        ),
+        pytest.param(
             "Forgetting is studied. We evaluate on the Permuted MNIST and Split MNIST "
             "benchmarks, and on the Omniglot and CIFAR datasets.",
             [],
