@@ -18,6 +18,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from .known_datasets import is_known_dataset
 from .text import sentences
 
 _URL = re.compile(
@@ -959,7 +960,10 @@ def find_dataset_phrases(abstract: str) -> list[str]:
 _DATASET_PHRASE = re.compile(
     r"(?<![.!?]\s)(?<!^)\b((?:[A-Z][\w\-]*\s+){1,3})(?=(?:dataset|benchmark|corpus)s?\b)"
 )
-_LOWER_WORD_BEFORE = re.compile(r"\b(?:the|on|from|of|in|and|with)\s+$")
+_LOWER_WORD_BEFORE = re.compile(
+    r"\b(?:the|on|from|of|in|and|with|challenging|popular|standard|public|recent|classic|"
+    r"well-known|widely-used|large-scale)\s+$"
+)
 
 
 @lru_cache(maxsize=64)
@@ -977,6 +981,12 @@ def find_listed_datasets(abstract: str) -> tuple[str, ...]:
         after = _DATA_THEN_LIST.match(abstract, noun.end())
         if after is not None:
             lists.append(after.group("list"))
+    # "Our experiments were performed on Switchboard, LibriSpeech and Wall Street Journal":
+    # a list after "on" with a well-known dataset in it.
+    for match in _ON_LIST.finditer(abstract):
+        items = _LIST_ITEM.findall(match.group("list"))
+        if any(is_known_dataset(item) for item in items):
+            lists.append(match.group("list"))
     out: list[str] = []
     for found in lists:
         for item in _LIST_ITEM.findall(found):
@@ -1000,6 +1010,12 @@ _LIST_THEN_DATA = re.compile(
     + _LIST
     # one word may come between ("MT datasets"), not a preposition ("X on benchmark datasets")
     + r")\s+(?:(?!(?:on|in|of|for|with|from|over|across|against|to)\b)[a-zA-Z][\w\-]*\s+)?$"
+)
+_ON_LIST = re.compile(
+    r"\b(?:on|with|using|across|over)\s+(?:the\s+)?(?P<list>"
+    + _LIST
+    # the list ends the phrase: not "on MNIST, ImageNet and Google Cloud Vision API"
+    + r")(?=\s*[,.;:)]|\s+[a-z]|\s*$)"
 )
 # Matched right after the noun: "datasets (including Cora, Citeseer, Pubmed and NELL)"
 _DATA_THEN_LIST = re.compile(

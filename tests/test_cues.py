@@ -719,6 +719,14 @@ def test_cues_tried_where_we_or_our_are_find_what_a_full_scan_finds():
             id="a-dataset-with-its-year-and-language-pair-and-no-bare-language-pair",
         ),
         pytest.param(
+            "Speech is hard. Our experiments were performed on Switchboard, LibriSpeech and "
+            "Wall Street Journal. On the challenging Spider dataset we gain. We evaluate on "
+            "MNIST, ImageNet and Google Cloud Vision API.",
+            [],
+            ["Switchboard", "LibriSpeech", "Wall Street Journal", "Spider", "MNIST", "ImageNet"],
+            id="a-list-after-on-with-a-known-dataset-and-one-name-after-challenging",
+        ),
+        pytest.param(
             "Forgetting is studied. We evaluate on the Permuted MNIST and Split MNIST "
             "benchmarks, and on the Omniglot and CIFAR datasets.",
             [],
