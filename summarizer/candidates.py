@@ -191,6 +191,11 @@ _GENERIC = {
     "it",
     "both",
     "then",
+    "a",
+    "an",
+    "when",
+    "if",
+    "further",
     "english",
     "chinese",
     "transformer",
@@ -427,7 +432,7 @@ _CUE_VERB_WIDE = r"(?:" + _WHO + r"|(?i:\b(?:we\s+(?:\w+\s+){1,4}?|us\s+)to\s+))
 _LEAD = r"(?:(?:a|an|the)\s+)?(?:(?:novel|new|simple|first|unified|end-to-end|proposed)\s+)*"
 _TOKEN = r"[A-Z][\w\-]*(?:\^\w+)?\*?"
 _PHRASE = _TOKEN + r"(?:\s+(?:(?:and|of|for|with|in)\s+)?" + _TOKEN + r"){0,5}"
-_NAMING_CUE = r"\b(?:named|called|dubbed|termed|coined)\s+[\"'\u201c]?"
+_NAMING_CUE = r"\b(?:named|called|dubbed|termed|coined)\s+[\"'\u201c]?(?:the\s+(?=[A-Z]))?"
 # A quoted name after "named": 'named "Ghost Batch Normalization"' gives the whole name.
 _NAMING_CUE_QUOTED = (
     r"\b(?:named|called|dubbed|termed|coined)\s+[\"\u201c](?P<name>[A-Za-z][^\"\u201d.]{1,60}?)"
@@ -593,7 +598,7 @@ _CUES = tuple(
         ),
         (
             _NAMING_CUE
-            + r"(?P<name>[\w][\w\-\^]*\*?(?:\s+[A-Z][\w\-]*){0,4})(?![\w\-\^*])"
+            + r"(?P<name>[\w][\w\-\^]*\*?(?:\s+[A-Z0-9][\w\-]*){0,4})(?![\w\-\^*])"
             + r"(?!(?:\s+[\w\-]+){1,7}?[\s~]*\()"
             + _MAYBE_ACRONYM,
             True,
@@ -816,8 +821,8 @@ _CUES = tuple(
         (
             r"(?i:\b(?:novel|new)\s+(?:[\w\-()]+\s+){0,5}?"
             + ARTIFACT_NOUN
-            + r",?\s+(?:called|named|namely|dubbed|termed)\s+)"
-            + r"(?P<name>[a-z][a-z\-]+(?:\s+[a-z][a-z\-]+){0,2}?)(?P<acr>)"
+            + r",?\s+(?:called|named|namely|dubbed|termed)\s+(?:the\s+)?)"
+            + r"(?!(?:the|an?)\s)(?P<name>[a-z][a-z\-]+(?:\s+[a-z][a-z\-]+){0,2}?)(?P<acr>)"
             + r"(?=\s*[,.;:]|\s+(?:to|which|that|for|with|and)\b)",
             False,
             True,

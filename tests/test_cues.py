@@ -727,6 +727,14 @@ def test_cues_tried_where_we_or_our_are_find_what_a_full_scan_finds():
             id="a-list-after-on-with-a-known-dataset-and-one-name-after-challenging",
         ),
         pytest.param(
+            "Energy matters. We propose a CNN for dynamic routing, called the EnergyNet, that "
+            "adapts. We predict views with a network called the Deep 3D-Zoom Net. When noise is "
+            "introduced, it works. A reparameterization technique is presented.",
+            ["EnergyNet", "Deep 3D-Zoom Net"],
+            [],
+            id="no-article-before-a-name-after-called-and-no-sentence-initial-word",
+        ),
+        pytest.param(
             "Forgetting is studied. We evaluate on the Permuted MNIST and Split MNIST "
             "benchmarks, and on the Omniglot and CIFAR datasets.",
             [],
