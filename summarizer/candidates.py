@@ -430,7 +430,7 @@ _CUE_VERB = r"(?:" + _WHO + r")" + _MAKE_VERB
 # names no DG).
 _CUE_VERB_WIDE = r"(?:" + _WHO + r"|(?i:\b(?:we\s+(?:\w+\s+){1,4}?|us\s+)to\s+))" + _MAKE_VERB
 _LEAD = r"(?:(?:a|an|the)\s+)?(?:(?:novel|new|simple|first|unified|end-to-end|proposed)\s+)*"
-_TOKEN = r"[A-Z][\w\-]*(?:\^\w+)?\*?"
+_TOKEN = r"[A-Z][\w\-]*(?:\^\w+)?(?:\*|\+\+|\+)?"
 _PHRASE = _TOKEN + r"(?:\s+(?:(?:and|of|for|with|in)\s+)?" + _TOKEN + r"){0,5}"
 _NAMING_CUE = r"\b(?:named|called|dubbed|termed|coined)\s+[\"'\u201c]?(?:the\s+(?=[A-Z]))?"
 # A quoted name after "named": 'named "Ghost Batch Normalization"' gives the whole name.

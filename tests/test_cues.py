@@ -735,6 +735,13 @@ def test_cues_tried_where_we_or_our_are_find_what_a_full_scan_finds():
             id="no-article-before-a-name-after-called-and-no-sentence-initial-word",
         ),
         pytest.param(
+            "Flows are good. We propose Flow++, a new flow-based model. We improve MAML, which "
+            "we call MAML++.",
+            ["Flow++", "MAML++"],
+            [],
+            id="a-name-ending-in-plus-signs",
+        ),
+        pytest.param(
             "Forgetting is studied. We evaluate on the Permuted MNIST and Split MNIST "
             "benchmarks, and on the Omniglot and CIFAR datasets.",
             [],
