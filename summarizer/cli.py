@@ -248,19 +248,21 @@ def summarize(
     progress, tick = batch_progress("summarizing", max(total - already, 0))
 
     async def go():
+        # Workers start before the progress bar's thread does: a worker is forked only from
+        # a process with one thread.
         async with open_pipeline(settings, workers) as pipeline:
-            return await run_batch(
-                pipeline,
-                papers,
-                writer,
-                concurrency=settings.concurrency,
-                limit=limit,
-                on_record=tick,
-            )
+            with progress:
+                return await run_batch(
+                    pipeline,
+                    papers,
+                    writer,
+                    concurrency=settings.concurrency,
+                    limit=limit,
+                    on_record=tick,
+                )
 
     try:
-        with progress:
-            stats = asyncio.run(go())
+        stats = asyncio.run(go())
     finally:
         writer.close()
     _print_stats(stats, output)

@@ -86,6 +86,65 @@ def start(request, monkeypatch):
     return request.param
 
 
+def test_on_a_terminal_the_workers_are_forked_before_the_progress_bar_starts(tmp_path):
+    """A progress bar runs a thread; the CLI starts its workers first, so they are forked
+    (they run the parent's program, not ``python -m summarizer.workers``)."""
+    import pty
+
+    with (
+        FakeOpenAI(default=answer()) as upstream,
+        FaultProxy(upstream.base_url, latency=0.5) as proxy,
+        time_limit(90),
+    ):
+        out = tmp_path / "out.jsonl"
+        inputs = tmp_path / "in.jsonl"
+        inputs.write_text("".join(json.dumps({"abstract": p.abstract}) + "\n" for p in _papers(8)))
+        prompt = tmp_path / "reask.v1.toml"
+        prompt.write_text(REASK_PROMPT)
+        args = [sys.executable, "-m", "summarizer.cli", "summarize", str(inputs), "-o", str(out)]
+        args += ["--base-url", proxy.base_url, "--model", "fake", "--mode", "json_schema"]
+        args += ["--prompt", str(prompt), "--no-cache", "--concurrency", "2", "--workers", "2"]
+        leader, follower = pty.openpty()
+        proc = subprocess.Popen(args, stdin=follower, stdout=follower, stderr=follower)
+        os.close(follower)
+        shown = b""
+        try:
+            children: list[int] = []
+            while len(children) < 2 and proc.poll() is None:
+                children = _children_of(proc.pid)
+                time.sleep(0.05)
+            commands = [Path(f"/proc/{pid}/cmdline").read_bytes() for pid in children]
+            while proc.poll() is None:
+                try:
+                    shown += os.read(leader, 65536)  # keep the terminal drained
+                except OSError:
+                    break
+        finally:
+            if proc.poll() is None:
+                proc.kill()
+            proc.wait()
+            os.close(leader)
+    assert proc.returncode == 0, shown.decode(errors="replace")[-2000:]
+    assert b"summarizing" in shown  # the progress bar was drawn on the terminal
+    assert len(commands) == 2
+    for command in commands:
+        assert command.split(b"\0")[:-1] == [a.encode() for a in args]  # the parent's program
+    assert len(read_records(out)) == 8
+
+
+def _children_of(parent: int) -> list[int]:
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == parent:
+                found.append(int(entry.name))
+    return found
+
+
 def test_a_killed_worker_fails_only_the_papers_it_held_and_a_rerun_retries_them(tmp_path, start):
     papers = _papers(6)
     with (
