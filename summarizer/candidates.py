@@ -41,9 +41,10 @@ def _url_matches(abstract: str) -> tuple[re.Match[str], ...]:
 
 
 _UNIT = (
-    r"%|\\%|\s?(?:pp|p\.p\.|percentage points?|points?|times|fold|x|×|"
+    r"%|\\%|\s?(?:pp|p\.p\.|percentage points?|points?|times|fold|x(?!\d)|×(?!\d)|"
     r"[kKMBT]\b|million|billion|thousand|trillion|ms|s|sec|seconds|minutes|hours|h|days|"
-    r"GB|MB|TB|GiB|FPS|fps|dB|mm|cm|km|meters|metres|Hz|kHz|PQ|BLEU|mAP|AP|FID|pts)(?![A-Za-z])"
+    r"GB|MB|TB|GiB|FPS|fps|dB|mm|cm|km|meters|metres|Hz|kHz|PQ|BLEU|mAP|AP|FID|pts|"
+    r"[GT]PU[\s\-](?:hours|days|months|years))(?![A-Za-z])"
 )
 _NUMBER = re.compile(
     # Not glued to a name ("GPT-4", "v1.5", "ImageNet-100"), but the far end of a range
@@ -52,7 +53,8 @@ _NUMBER = re.compile(
     r"(?P<sign>[<>≤≥~≈]\s?|[+\-−±]|up to )?"
     r"(?P<num>(?>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?))"
     r"(?P<unit>" + _UNIT + r")?"
-    r"(?!-?[A-Za-z])(?!\w*[A-Za-z])",  # "3D", "4M-sized" names are not numbers
+    # "3D", "4M-sized" names are not numbers; "an 8B-parameter LLM" states a size
+    r"(?:(?<=[KMBT])(?=-param)|(?!-?[A-Za-z])(?!\w*[A-Za-z]))",
 )
 _CITATION = re.compile(r"\[\d+(?:\s*[,\u2013-]\s*\d+)*\]")
 _YEAR = re.compile(r"^(19|20)\d\d$")
@@ -293,7 +295,8 @@ def _is_year(abstract: str, start: int, end: int) -> bool:
     )
 
 
-_VERSION_NUMBER = re.compile(r"\d(?:\.\d)?")
+# A version or an edition right after a name: "Gemini 2.0", "KITTI 2015", "Atari 2600".
+_VERSION_NUMBER = re.compile(r"\d(?:\.\d)?|\d{2,4}")
 _NAME_BEFORE = re.compile(r"(?<![\w.])([A-Z][\w\-\u00b7]*|[A-Za-z]+[A-Z][\w\-]*) $")
 _METRIC_WORDS = {"AUC", "AUROC", "F1", "BLEU", "ROUGE", "mAP", "IoU", "Dice", "PSNR", "SSIM", "FID"}
 _NOT_NAMES = {"The", "A", "An", "In", "On", "Of", "By", "To", "We", "Our", "Only", "All", "Top"}
@@ -305,7 +308,15 @@ def _after_product_name(abstract: str, start: int) -> bool:
     if match is None:
         return False
     word = match.group(1)
+    if len(abstract[match.start(1) : start].strip()) and _SENTENCE_START.search(
+        abstract, max(0, match.start(1) - 3), match.start(1)
+    ):
+        if word.istitle() and word.isalpha():
+            return False  # "Then 100 data ...": a capitalized first word, not a name
     return word not in _METRIC_WORDS and word not in _NOT_NAMES
+
+
+_SENTENCE_START = re.compile(r"(?:^|[.!?]\s+)$")
 
 
 def find_numbers(abstract: str, names: list[str]) -> list[Number]:
@@ -329,6 +340,8 @@ def find_numbers(abstract: str, names: list[str]) -> list[Number]:
         after_char = abstract[end : end + 1]
         if not unit and _YEAR.match(num) and _is_year(abstract, start, end):
             continue
+        if unit == "s" and _YEAR.match(num):
+            continue  # "the 1950s": a decade
         if before_char == "[" and after_char in {"]", ","}:
             continue  # a citation
         if (
@@ -440,7 +453,10 @@ _NAMING_CUE_QUOTED = (
 )
 # "a novel application of X (Y)": the novelty is the use, Y is not new.
 _NOT_ARTIFACT = r"(?:application|use|usage|combination|perspective|view|analysis|study|insight)s?\b"
-_ACRONYM_AFTER = r"[\s~]*\((?P<acr>[A-Za-z][\w\-]*[A-Z][\w\-]*(?:\^\w+)?)(?:\)|\s+-\s)"
+_ACRONYM_AFTER = (
+    r"[\s~]*\((?:called\s+|dubbed\s+|or\s+)?"
+    r"(?P<acr>[A-Za-z][\w\-]*[A-Z][\w\-]*(?:\^\w+)?)(?:\)|\s+-\s)"
+)
 _OWN = (
     r"(?i:\b(?:our|the proposed|the new|a new|a novel)\s+(?:\w+\s+)?(?:method|approach|model|"
     r"framework|architecture|algorithm|system|technique|scheme|benchmark|dataset|metric|"
@@ -568,7 +584,7 @@ _CUES = tuple(
             + _LEAD
             + _CUE_PHRASE
             + r"(?![\w\-]|\s+[A-Z])"
-            + r"(?!(?:\s+[a-z][\w\-]*){1,3}[\s~]*\([A-Za-z][\w\-]*[A-Z])"
+            + r"(?!(?:\s+[a-z][\w\-]*){1,3}[\s~]*\((?:called\s+)?[A-Za-z][\w\-]*[A-Z])"
             # a kind before its name: "a new IL paradigm called ..."
             + r"(?!\s+(?:[a-z][\w\-]*\s+){1,2}(?:called|named|dubbed|termed|coined)\b)",
             False,
@@ -912,7 +928,7 @@ def _cue_names(abstract: str) -> tuple[str, ...]:
                 continue  # "we propose building on You Only Learn One Representation (YOLOR)"
             if short and (not name or len(short) < len(name)):
                 name = short
-            name = _own_abbreviation(name.rstrip(".,;:"))
+            name = _GLUED_WORD.sub("", _own_abbreviation(name.rstrip(".,;:")))
             if not cue.lower_case and not re.search(r"[A-Z0-9]", name):
                 continue
             if name and name.lower() not in _GENERIC and name not in out:
@@ -1031,6 +1047,9 @@ _DATA_THEN_LIST = re.compile(
 )
 
 
+_GLUED_WORD = re.compile(r"(?<=[A-Za-z0-9])-(?:a|an|the|including|which|that|such|and|or|with)$")
+
+
 def find_candidates(abstract: str) -> Candidates:
     """All candidates of one abstract."""
     urls = find_urls(abstract)
@@ -1045,5 +1064,8 @@ def find_candidates(abstract: str) -> Candidates:
             + list(find_listed_datasets(abstract))
         )
     )
+    # "we introduce Compositional-ARC-a dataset", "LLMs-including o3-mini": a dash lost
+    # between a name and the next word
+    names = list(dict.fromkeys(_GLUED_WORD.sub("", n) for n in names))
     names = [n for n in names if n in outside_urls]
     return Candidates(names=names, numbers=find_numbers(abstract, names), urls=urls)

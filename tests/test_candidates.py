@@ -90,6 +90,13 @@ def test_numbers_inside_urls_are_not_results() -> None:
         pytest.param("It needs up to 50% fewer tokens.", ["50%"], id="up-to-dropped"),
         pytest.param("Error drops to \u22123.2% here.", ["\u22123.2%"], id="unicode-minus"),
         pytest.param("It improves by 4.8.", ["4.8"], id="before-full-stop"),
+        pytest.param(
+            "It was trained for 103 GPU-hours, not 4000 TPU-months.",
+            ["103 GPU-hours", "4000 TPU-months"],
+            id="compute-units",
+        ),
+        pytest.param("It matches an 8B-parameter LLM.", ["8B"], id="size-before-parameter"),
+        pytest.param("Then 100 samples per class are labelled.", ["100"], id="after-a-first-word"),
     ],
 )
 def test_numbers_found(text: str, expected: list[str]) -> None:
@@ -113,6 +120,9 @@ def test_numbers_found(text: str, expected: list[str]) -> None:
         pytest.param("It beats GPT-4o and Gemini 2.0 Flash.", id="version-inside-a-name"),
         pytest.param("Objects imagined by DALL-E 2 or captured.", id="version-after-a-name"),
         pytest.param("The details are in Table 3.", id="table-number"),
+        pytest.param("It wins on KITTI 2015 and Atari 2600 games.", id="edition-after-a-name"),
+        pytest.param("It uses 1x1 convolutions on 32x32 images.", id="dimensions"),
+        pytest.param("SGD dates back to the 1950s.", id="decade"),
     ],
 )
 def test_not_numbers(text: str) -> None:

@@ -742,6 +742,14 @@ def test_cues_tried_where_we_or_our_are_find_what_a_full_scan_finds():
             id="a-name-ending-in-plus-signs",
         ),
         pytest.param(
+            "Robustness matters. We propose a novel Contrastive Variational Information "
+            "Bottleneck framework (called CVIB) to reduce it. To this end, we introduce "
+            "Compositional-ARC-a dataset designed to test models.",
+            ["Compositional-ARC", "CVIB"],
+            [],
+            id="a-short-form-after-called-in-parentheses-and-a-lost-dash",
+        ),
+        pytest.param(
             "Forgetting is studied. We evaluate on the Permuted MNIST and Split MNIST "
             "benchmarks, and on the Omniglot and CIFAR datasets.",
             [],
