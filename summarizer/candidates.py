@@ -540,6 +540,8 @@ class _Cue:
     #: Every match opens with "I", "we", "our", "this" or "us": the pattern is tried only
     #: where one of them is (one cheap scan for all such cues, not a full scan for each).
     opens_with_who: bool = False
+    #: Kept only after the paper says it makes something ("we propose", "novel").
+    after_making: bool = False
 
     def matches(self, abstract: str, who: list[int] | None) -> Iterator[re.Match[str]]:
         """What ``pattern.finditer(abstract)`` gives; ``who``: where "I/we/our/this/us" are."""
@@ -575,8 +577,15 @@ _MAKING = (
     "curate", "create",
 )  # fmt: skip
 _CUES = tuple(
-    _Cue(re.compile(pattern), naming, lower, needs, pattern.startswith((_CUE_VERB, _CUE_VERB_WIDE)))
-    for pattern, naming, lower, needs in (
+    _Cue(
+        re.compile(pattern),
+        naming,
+        lower,
+        needs,
+        pattern.startswith((_CUE_VERB, _CUE_VERB_WIDE)),
+        bool(after_making),
+    )
+    for pattern, naming, lower, needs, *after_making in (
         (_NAMING_CUE_QUOTED + _MAYBE_ACRONYM, True, False, _NAMING),
         # not the capitalized start of a longer name: "the Max-Mahalanobis center (MMC) loss"
         (
@@ -739,6 +748,28 @@ _CUES = tuple(
                 "our proposed",
             ),
         ),
+        # "MoDify consists of two novel designs ... The first is MoDify-based Data
+        # Augmentation which ...", "The first loss function is the Proto-Triplet Loss, which":
+        # the parts of what the paper proposes, one by one.
+        (
+            r"\b(?:The|the)\s+(?:first|second|third|fourth|other|last)\s+(?:[\w\-]+\s+){0,2}?"
+            + r"(?:is|are)\s+(?:an?\s+|the\s+)?"
+            + _CUE_PHRASE
+            + r"(?=\s*[,;.]|\s+(?:which|that|to|for)\b)",
+            False,
+            False,
+            ("the first", "the second", "the third", "the fourth", "the other", "the last"),
+            True,
+        ),
+        # "a new type of layers known as Concept Bottleneck Layers"
+        (
+            r"(?i:\b(?:an?|our)\s+(?:novel|new)\s+(?:[\w\-]+\s+){0,4}?known\s+as\s+(?:the\s+)?)"
+            + _CUE_PHRASE
+            + _NAME_ENDS,
+            False,
+            False,
+            ("known as",),
+        ),
         # "We propose vq-wav2vec to learn ...", "we present iSparse, a ..."
         (_CUE_VERB + _ODD_NAME, False, True, _MAKING),
         # "Our main contribution is Secret, a novel approach to ..."
@@ -884,6 +915,11 @@ _CUES = tuple(
 )
 
 
+_MAKING_BEFORE = re.compile(
+    r"\b(?:we|this (?:paper|work))\s+(?:\w+\s+){0,2}?"
+    r"(?:propose|introduce|present|develop|design|devise)|\b(?:novel|new)\b",
+    re.I,
+)
 # "a novel approach called MACH (Merged Average Classifiers via Hashing) was proposed":
 # the rest of the sentence says the named thing is earlier work.
 PROPOSED_BEFORE = re.compile(
@@ -918,6 +954,10 @@ def _cue_names(abstract: str) -> tuple[str, ...]:
                 abstract, max(0, match.start() - 80), match.start()
             ):
                 continue  # "a recent architecture called GNT" names earlier work
+            if cue.after_making and not _MAKING_BEFORE.search(
+                abstract, max(0, match.start() - 400), match.start()
+            ):
+                continue  # "Two methods exist. The first is X, which ...": not the paper's
             if PROPOSED_BEFORE.match(abstract, match.end()):
                 continue  # "a novel approach called MACH (...) was proposed" by others
             if EARLIER_KIND_AFTER.match(abstract, match.end()):

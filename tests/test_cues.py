@@ -750,6 +750,21 @@ def test_cues_tried_where_we_or_our_are_find_what_a_full_scan_finds():
             id="a-short-form-after-called-in-parentheses-and-a-lost-dash",
         ),
         pytest.param(
+            "Shifts hurt. MoDify consists of two novel designs. The first is MoDify-based Data "
+            "Augmentation which shuffles colors. We also add a new type of layers known as "
+            "Concept Bottleneck Layers, trained jointly.",
+            ["MoDify-based Data Augmentation", "Concept Bottleneck Layers"],
+            [],
+            id="the-first-is-x-after-a-novel-design-and-a-new-kind-known-as-x",
+        ),
+        pytest.param(
+            "Two methods exist for this. The first is BERT-Lite, which encodes text. The second "
+            "is GPT-Neo, which decodes.",
+            [],
+            [],
+            id="the-first-is-x-without-anything-new-is-not-new",
+        ),
+        pytest.param(
             "Forgetting is studied. We evaluate on the Permuted MNIST and Split MNIST "
             "benchmarks, and on the Omniglot and CIFAR datasets.",
             [],
