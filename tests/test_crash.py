@@ -25,6 +25,7 @@ from .fake_openai import FakeOpenAI
 from .faultproxy import FaultProxy
 from .faults_table import REASK_PROMPT
 from .limits import time_limit
+from .processes import alive, children_of
 from .test_pipeline import ABSTRACT, answer
 
 N = 12
@@ -141,7 +142,7 @@ def test_ctrl_c_exits_130_with_a_clean_message_and_a_consistent_output(batch, wo
     with time_limit(90):
         proc = start(batch, out)
         wait_until(lambda: lines_in(out) >= 2, proc)
-        workers_seen = _children_of(proc.pid)
+        workers_seen = children_of(proc.pid)
         proc.send_signal(signal.SIGINT)
         stdout, stderr = proc.communicate(timeout=30)
         assert proc.returncode == 130, stderr
@@ -160,31 +161,7 @@ def test_ctrl_c_exits_130_with_a_clean_message_and_a_consistent_output(batch, wo
     assert final[: len(partial)] == partial
     if workers > 1:  # no worker outlives the interrupted run
         assert len(workers_seen) == workers
-        assert not [pid for pid in workers_seen if _alive(pid)]
-
-
-def _children_of(parent: int) -> list[int]:
-    """The processes whose parent is ``parent`` (from /proc)."""
-    found = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                stat = (entry / "stat").read_text()
-            except OSError:
-                continue
-            # "pid (command) state ppid ...": the command may hold spaces and parentheses
-            if int(stat.rsplit(")", 1)[1].split()[1]) == parent:
-                found.append(int(entry.name))
-    return found
-
-
-def _alive(pid: int) -> bool:
-    """True while ``pid`` runs (a zombie, dead and not yet reaped, is not running)."""
-    try:
-        stat = Path(f"/proc/{pid}/stat").read_text()
-    except OSError:
-        return False
-    return stat.rsplit(")", 1)[1].split()[0] != "Z"
+        assert not [pid for pid in workers_seen if alive(pid)]
 
 
 def test_two_processes_share_one_cache_without_corrupting_it(batch, endpoint, tmp_path):

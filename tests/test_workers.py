@@ -27,6 +27,7 @@ from .fake_openai import FakeOpenAI
 from .faultproxy import FaultProxy
 from .faults_table import REASK_PROMPT
 from .limits import time_limit
+from .processes import children_of
 from .test_pipeline import ABSTRACT, answer
 
 
@@ -111,7 +112,7 @@ def test_on_a_terminal_the_workers_are_forked_before_the_progress_bar_starts(tmp
         try:
             children: list[int] = []
             while len(children) < 2 and proc.poll() is None:
-                children = _children_of(proc.pid)
+                children = children_of(proc.pid)
                 time.sleep(0.05)
             commands = [Path(f"/proc/{pid}/cmdline").read_bytes() for pid in children]
             while proc.poll() is None:
@@ -130,19 +131,6 @@ def test_on_a_terminal_the_workers_are_forked_before_the_progress_bar_starts(tmp
     for command in commands:
         assert command.split(b"\0")[:-1] == [a.encode() for a in args]  # the parent's program
     assert len(read_records(out)) == 8
-
-
-def _children_of(parent: int) -> list[int]:
-    found = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                stat = (entry / "stat").read_text()
-            except OSError:
-                continue
-            if int(stat.rsplit(")", 1)[1].split()[1]) == parent:
-                found.append(int(entry.name))
-    return found
 
 
 def test_a_killed_worker_fails_only_the_papers_it_held_and_a_rerun_retries_them(tmp_path, start):
