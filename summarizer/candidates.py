@@ -308,11 +308,12 @@ def _after_product_name(abstract: str, start: int) -> bool:
     if match is None:
         return False
     word = match.group(1)
-    if len(abstract[match.start(1) : start].strip()) and _SENTENCE_START.search(
-        abstract, max(0, match.start(1) - 3), match.start(1)
+    if (
+        word.istitle()
+        and word.isalpha()
+        and _SENTENCE_START.search(abstract, max(0, match.start(1) - 3), match.start(1))
     ):
-        if word.istitle() and word.isalpha():
-            return False  # "Then 100 data ...": a capitalized first word, not a name
+        return False  # "Then 100 data ...": a capitalized first word, not a name
     return word not in _METRIC_WORDS and word not in _NOT_NAMES
 
 
