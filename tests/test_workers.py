@@ -51,14 +51,19 @@ def _settings(tmp_path: Path, base_url: str, concurrency: int) -> Settings:
     )
 
 
-def _cli(tmp_path: Path, base_url: str, out: Path, *extra: str) -> subprocess.CompletedProcess:
+def _cli_args(tmp_path: Path, base_url: str, out: Path, *extra: str) -> list[str]:
+    """The command that summarizes 8 papers into ``out`` with the re-ask prompt."""
     inputs = tmp_path / "in.jsonl"
     inputs.write_text("".join(json.dumps({"abstract": p.abstract}) + "\n" for p in _papers(8)))
     prompt = tmp_path / "reask.v1.toml"
     prompt.write_text(REASK_PROMPT)
     args = [sys.executable, "-m", "summarizer.cli", "summarize", str(inputs), "-o", str(out)]
     args += ["--base-url", base_url, "--model", "fake", "--mode", "json_schema"]
-    args += ["--prompt", str(prompt), "--no-cache", "--concurrency", "4", *extra]
+    return [*args, "--prompt", str(prompt), "--no-cache", *extra]
+
+
+def _cli(tmp_path: Path, base_url: str, out: Path, *extra: str) -> subprocess.CompletedProcess:
+    args = _cli_args(tmp_path, base_url, out, "--concurrency", "4", *extra)
     env = {k: v for k, v in os.environ.items() if k != "SUMMARIZER_DEBUG"}
     return subprocess.run(args, capture_output=True, text=True, env=env, timeout=120)
 
@@ -98,13 +103,7 @@ def test_on_a_terminal_the_workers_are_forked_before_the_progress_bar_starts(tmp
         time_limit(90),
     ):
         out = tmp_path / "out.jsonl"
-        inputs = tmp_path / "in.jsonl"
-        inputs.write_text("".join(json.dumps({"abstract": p.abstract}) + "\n" for p in _papers(8)))
-        prompt = tmp_path / "reask.v1.toml"
-        prompt.write_text(REASK_PROMPT)
-        args = [sys.executable, "-m", "summarizer.cli", "summarize", str(inputs), "-o", str(out)]
-        args += ["--base-url", proxy.base_url, "--model", "fake", "--mode", "json_schema"]
-        args += ["--prompt", str(prompt), "--no-cache", "--concurrency", "2", "--workers", "2"]
+        args = _cli_args(tmp_path, proxy.base_url, out, "--concurrency", "2", "--workers", "2")
         leader, follower = pty.openpty()
         proc = subprocess.Popen(args, stdin=follower, stdout=follower, stderr=follower)
         os.close(follower)
