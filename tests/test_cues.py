@@ -778,6 +778,13 @@ def test_cues_tried_where_we_or_our_are_find_what_a_full_scan_finds():
             [],
             id="propose-to-use-is-not-new-and-a-capitalized-start-gives-way-to-the-short-form",
         ),
+        pytest.param(
+            "Bias matters. In terms of inductive bias, MNIST < CIFAR10 < Imagenet. We test on "
+            "Omniglot and on Atari games. The Kinetics Scaling Law and Math reasoning remain.",
+            [],
+            ["MNIST", "CIFAR10", "Imagenet", "Omniglot", "Atari"],
+            id="a-listed-dataset-written-as-one-capitalized-word-not-one-that-is-also-a-word",
+        ),
     ],
 )
 def test_names_from_wording(abstract: str, new: list[str], data: list[str]) -> None:
