@@ -545,13 +545,51 @@ def classify_names(
     names = names + [n for n in find_known_datasets(abstract) if n not in names]
     cue_names = find_cue_names(abstract)
     calls = [classify_name(n, abstract, names, cue_names) for n in names]
-    introduces = _prefer_short(
-        [c.name for c in calls if c.label == "introduces" and c.name not in WELL_KNOWN], abstract
-    )
+    introduces = [c.name for c in calls if c.label == "introduces" and c.name not in WELL_KNOWN]
+    if not introduces:
+        calls = _name_of_an_unnamed_method(abstract, calls)
+        introduces = [c.name for c in calls if c.label == "introduces" and c.name not in WELL_KNOWN]
+    introduces = _prefer_short(introduces, abstract)
     introduces = [n for n in introduces if not _expansion_only(n, abstract, introduces)]
     datasets = _prefer_short([c.name for c in calls if c.label == "dataset"], abstract, alone=True)
     datasets = _with_versions([d for d in datasets if not _LANGUAGE_PAIR.fullmatch(d)], abstract)
     return introduces, datasets, calls
+
+
+# "we propose a method that (i) clusters ...": the paper makes something and gives no name.
+_MAKES_UNNAMED = re.compile(
+    r"\b(?:we|this (?:paper|work))\s+(?:\w+\s+){0,2}?"
+    r"(?:propose|introduce|present|develop|design)\w*\s+(?:an?|the)\s+(?:[\w\-]+\s+){0,4}?"
+    r"(?:method|approach|framework|algorithm|model|architecture|technique|strategy|scheme|"
+    r"procedure|system)s?\b",
+    re.IGNORECASE,
+)
+# What a method's name is the subject of: "USEFUL effectively improves", "KeyIn outperforms".
+_DOES_BETTER = re.compile(
+    r"(?:\s+(?:\w+ly|also|further|can|consistently))*\s+(?:improves|outperforms|achieves|"
+    r"reduces|surpasses|matches|yields|enables|leads|boosts|attains|obtains|is\s+able|"
+    r"performs)\b"
+)
+
+
+def _name_of_an_unnamed_method(abstract: str, calls: list[NameCall]) -> list[NameCall]:
+    """Where the paper makes a method without naming it ("we propose a method that ..."), a
+    name first written after that, as the subject of "improves/outperforms/...", is its name
+    ("We show empirically that USEFUL effectively improves ...")."""
+    making = _MAKES_UNNAMED.search(abstract)
+    if making is None:
+        return calls
+    for i, call in enumerate(calls):
+        name = call.name
+        if call.label != "other" or call.reason != "no cue" or name in WELL_KNOWN:
+            continue
+        mentions = _mentions(name, abstract)
+        if not mentions or mentions[0][0] < making.end():
+            continue
+        if any(_DOES_BETTER.match(abstract, end) for _, end in mentions):
+            why = "subject of 'improves/outperforms' after an unnamed 'we propose a method'"
+            return [*calls[:i], NameCall(name, "introduces", why), *calls[i + 1 :]]
+    return calls
 
 
 _LANGUAGES = (

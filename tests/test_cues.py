@@ -785,6 +785,20 @@ def test_cues_tried_where_we_or_our_are_find_what_a_full_scan_finds():
             ["MNIST", "CIFAR10", "Imagenet", "Omniglot", "Atari"],
             id="a-listed-dataset-written-as-one-capitalized-word-not-one-that-is-also-a-word",
         ),
+        pytest.param(
+            "Bias hurts. We propose a method that clusters examples early in training. We "
+            "show empirically that USEFUL effectively improves generalization over SGD.",
+            ["USEFUL"],
+            [],
+            id="the-subject-of-improves-names-a-method-the-paper-made-without-a-name",
+        ),
+        pytest.param(
+            "Bias hurts, and ZETA improves accuracy only a little. We propose a method that "
+            "clusters examples. USEFUL is compared with it.",
+            [],
+            [],
+            id="not-a-name-given-before-the-unnamed-method-nor-one-that-does-nothing",
+        ),
     ],
 )
 def test_names_from_wording(abstract: str, new: list[str], data: list[str]) -> None:
