@@ -376,12 +376,13 @@ def _multiword() -> re.Pattern[str]:
 # "Math reasoning", "the Pope"): written as one capitalized word, they are not taken alone.
 _ALSO_WORDS = frozenset(
     {
-        "arc", "calvin", "carla", "charades", "crafter", "flores", "habitat", "kinetics",
-        "maestro", "math", "pope", "reddit", "spider", "yelp", "zinc",
+        "arc", "calvin", "carla", "charades", "crafter", "flores", "kinetics", "maestro",
+        "math", "pope", "reddit", "spider", "yelp", "zinc",
     }
 )  # fmt: skip
-# One capitalized word in lower case after its capital: "Omniglot", "Imagenet", "Cityscapes".
-_CAPITALIZED_WORD = re.compile(r"(?<![\w\-])[A-Z][a-z]+\d*(?![\w\-])")
+# One capitalized word in lower case after its capital: "Omniglot", "Imagenet", "Cityscapes";
+# not at the start of a sentence, where any word is capitalized ("Habitat loss is ...").
+_CAPITALIZED_WORD = re.compile(r"(?<![\w\-])(?<!^)(?<![.!?]\s)[A-Z][a-z]+\d*(?![\w\-])")
 
 
 def find_known_datasets(abstract: str) -> list[str]:

@@ -780,9 +780,10 @@ def test_cues_tried_where_we_or_our_are_find_what_a_full_scan_finds():
         ),
         pytest.param(
             "Bias matters. In terms of inductive bias, MNIST < CIFAR10 < Imagenet. We test on "
-            "Omniglot and on Atari games. The Kinetics Scaling Law and Math reasoning remain.",
+            "Omniglot, on Atari games and in Habitat. The Kinetics Scaling Law and Math "
+            "reasoning remain. Omniglot-like tasks are easy. Reddit users post.",
             [],
-            ["MNIST", "CIFAR10", "Imagenet", "Omniglot", "Atari"],
+            ["MNIST", "CIFAR10", "Imagenet", "Omniglot", "Atari", "Habitat"],
             id="a-listed-dataset-written-as-one-capitalized-word-not-one-that-is-also-a-word",
         ),
         pytest.param(
