@@ -559,9 +559,10 @@ def classify_names(
 # "we propose a method that (i) clusters ...": the paper makes something and gives no name.
 _MAKES_UNNAMED = re.compile(
     r"\b(?:we|this (?:paper|work))\s+(?:\w+\s+){0,2}?"
-    r"(?:propose|introduce|present|develop|design)\w*\s+(?:an?|the)\s+(?:[\w\-]+\s+){0,4}?"
-    r"(?:method|approach|framework|algorithm|model|architecture|technique|strategy|scheme|"
-    r"procedure|system)s?\b",
+    + _INTRO_VERB
+    + r"\w*\s+(?:an?|the)\s+(?:[\w\-]+\s+){0,4}?"
+    + ARTIFACT_NOUN
+    + r"\b",
     re.IGNORECASE,
 )
 # What a method's name is the subject of: "USEFUL effectively improves", "KeyIn outperforms".
