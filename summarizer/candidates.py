@@ -864,6 +864,19 @@ _CUES = tuple(
             False,
             ("namely",),
         ),
+        # "We introduce the concept of local rank as a measure ...", "we introduce the notion
+        # of property signatures, a ...": a concept the paper itself puts forward (not "we
+        # formalize the notion of ...", nor "the concept of modifying ...").
+        (
+            r"(?i:\b(?:we|this (?:paper|work))\s+(?:\w+\s+)?(?:introduce|propose)s?\s+"
+            r"(?:the|a)\s+(?:new\s+|novel\s+)?(?:notion|concept)\s+of\s+)"
+            r"(?!(?:the|an?)\s)(?![a-z]+ing\b)"
+            r"(?P<name>[A-Za-z][\w\-]*(?:\s+[A-Za-z][\w\-]*){0,3}?)(?P<acr>)"
+            r"(?=\s*[,.;:(]|\s+(?:as|which|that|to|for|and|in|with)\b)",
+            False,
+            True,
+            ("notion of", "concept of"),
+        ),
         # "a novel learning model called pseudo supervisor to ...": a lower-case name, kept
         # only after a new artifact and a naming word.
         (

@@ -794,6 +794,14 @@ def test_cues_tried_where_we_or_our_are_find_what_a_full_scan_finds():
             id="the-subject-of-improves-names-a-method-the-paper-made-without-a-name",
         ),
         pytest.param(
+            "Features matter. We introduce the concept of local rank as a measure of "
+            "dimensionality. We formalize the notion of iterative refinement. We introduce the "
+            "concept of modifying the cell state, and the concept of a neuro-AI interface.",
+            ["local rank"],
+            [],
+            id="a-concept-the-paper-introduces-not-one-it-formalizes-nor-an-action",
+        ),
+        pytest.param(
             "Bias hurts, and ZETA improves accuracy only a little. We propose a method that "
             "clusters examples. USEFUL is compared with it.",
             [],
