@@ -551,7 +551,14 @@ def classify_names(
         introduces = [c.name for c in calls if c.label == "introduces" and c.name not in WELL_KNOWN]
     introduces = _prefer_short(introduces, abstract)
     introduces = [n for n in introduces if not _expansion_only(n, abstract, introduces)]
-    datasets = _prefer_short([c.name for c in calls if c.label == "dataset"], abstract, alone=True)
+    datasets = [c.name for c in calls if c.label == "dataset"]
+    # A dataset's short form, however its mentions read: "ImageNet-1K (IN1K)" gives IN1K.
+    datasets += [
+        c.name
+        for c in calls
+        if c.label == "other" and any(_written_as(d, c.name, abstract) for d in datasets)
+    ]
+    datasets = _prefer_short(datasets, abstract, alone=True)
     datasets = _with_versions([d for d in datasets if not _LANGUAGE_PAIR.fullmatch(d)], abstract)
     return introduces, datasets, calls
 

@@ -802,6 +802,13 @@ def test_cues_tried_where_we_or_our_are_find_what_a_full_scan_finds():
             id="a-concept-the-paper-introduces-not-one-it-formalizes-nor-an-action",
         ),
         pytest.param(
+            "Transfer is hard. Consider a classification task, e.g., ImageNet-1K (IN1K). "
+            "Supervised models lag behind on IN1K.",
+            [],
+            ["IN1K"],
+            id="a-dataset-is-given-by-its-short-form-as-a-name-is",
+        ),
+        pytest.param(
             "Bias hurts, and ZETA improves accuracy only a little. We propose a method that "
             "clusters examples. USEFUL is compared with it.",
             [],
