@@ -163,6 +163,10 @@ _DATA_CONTEXT_BEFORE = re.compile(r"\b" + _DATA_CONTEXT + r"\s*(?:the\s+)?$")
 _INTRO_VERB_IN = re.compile(r"\b" + _INTRO_VERB)
 
 
+# The reason given to a name when no wording around it said anything.
+_NO_CUE = "no cue"
+
+
 def classify_name(
     name: str, abstract: str, names: list[str], cue_names: list[str] | None = None
 ) -> NameCall:
@@ -269,7 +273,7 @@ def classify_name(
     for other in names:
         if other != name and _written_as(other, name, abstract):
             intro += 1
-    why = ", ".join(dict.fromkeys(reasons)) or "no cue"
+    why = ", ".join(dict.fromkeys(reasons)) or _NO_CUE
     if data >= 2 and data > intro and not _models_plural(name):
         return NameCall(name, "dataset", why)
     if intro >= 3 and intro > existing:
@@ -545,11 +549,11 @@ def classify_names(
     names = names + [n for n in find_known_datasets(abstract) if n not in names]
     cue_names = find_cue_names(abstract)
     calls = [classify_name(n, abstract, names, cue_names) for n in names]
-    introduces = [c.name for c in calls if c.label == "introduces" and c.name not in WELL_KNOWN]
-    if not introduces:
+    if not any(c.label == "introduces" and c.name not in WELL_KNOWN for c in calls):
         calls = _name_of_an_unnamed_method(abstract, calls)
-        introduces = [c.name for c in calls if c.label == "introduces" and c.name not in WELL_KNOWN]
-    introduces = _prefer_short(introduces, abstract)
+    introduces = _prefer_short(
+        [c.name for c in calls if c.label == "introduces" and c.name not in WELL_KNOWN], abstract
+    )
     introduces = [n for n in introduces if not _expansion_only(n, abstract, introduces)]
     datasets = [c.name for c in calls if c.label == "dataset"]
     # A dataset's short form, however its mentions read: "ImageNet-1K (IN1K)" gives IN1K.
@@ -589,7 +593,7 @@ def _name_of_an_unnamed_method(abstract: str, calls: list[NameCall]) -> list[Nam
         return calls
     for i, call in enumerate(calls):
         name = call.name
-        if call.label != "other" or call.reason != "no cue" or name in WELL_KNOWN:
+        if call.label != "other" or call.reason != _NO_CUE or name in WELL_KNOWN:
             continue
         mentions = _mentions(name, abstract)
         if not mentions or mentions[0][0] < making.end():
