@@ -180,9 +180,9 @@ _DOMAIN_WEIGHT = {
     "graphs": 1.2,
     "multimodal": 1.6,
     "computer_vision": 1.0,
-    "natural_language": 0.9,
+    "natural_language": 1.1,
     "ml_theory": 1.0,
-    "general_ml": 0.7,
+    "general_ml": 0.5,
 }
 
 
