@@ -350,11 +350,16 @@ def _keys() -> frozenset[str]:
     return frozenset(_key(name) for name in KNOWN_DATASETS)
 
 
+def _singular(key: str) -> str:
+    """The listed key a plural stands for ("imagenets" is "imagenet"), else the key itself."""
+    return key[:-1] if key.endswith("s") and key[:-1] in _keys() else key
+
+
 def is_known_dataset(name: str) -> bool:
     """True for a listed name, its plural, or the name with a version suffix."""
     key = _key(name)
     keys = _keys()
-    if key in keys or (key.endswith("s") and key[:-1] in keys):
+    if _singular(key) in keys:
         return True
     base = re.sub(r"(?:v?\d+(?:\.\d+)?[a-z]?)$", "", key)
     return len(base) >= 4 and base != key and base in keys
@@ -397,11 +402,6 @@ def find_known_datasets(abstract: str) -> list[str]:
             out.append(text)
     for match in _CAPITALIZED_WORD.finditer(abstract):
         text = match.group(0)
-        if text not in out and is_known_dataset(text) and _base(text) not in _ALSO_WORDS:
+        if text not in out and is_known_dataset(text) and _singular(_key(text)) not in _ALSO_WORDS:
             out.append(text)
     return out
-
-
-def _base(name: str) -> str:
-    key = _key(name)
-    return key[:-1] if key.endswith("s") and key[:-1] in _keys() else key
