@@ -2,8 +2,9 @@
 
 It answers each POST /v1/chat/completions with the next scripted reply (a dict that is
 JSON-encoded as the assistant's message content, a raw string, or a :class:`Status` for an
-HTTP error such as a 429 with Retry-After), and records every request body. It is a real
-HTTP server: the client, instructor and the pipeline run unchanged against it.
+HTTP error such as a 429 with Retry-After), and records every request body and its
+headers. It is a real HTTP server: the client, instructor and the pipeline run unchanged
+against it.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ class FakeOpenAI:
         self.default = default
         self.bare = bare
         self.requests: list[dict[str, Any]] = []
+        self.headers: list[dict[str, str]] = []  # each request's headers, names lower-cased
         self._lock = threading.Lock()
         server = self
 
@@ -48,6 +50,7 @@ class FakeOpenAI:
                 body = json.loads(self.rfile.read(length) or b"{}")
                 with server._lock:
                     server.requests.append(body)
+                    server.headers.append({k.lower(): v for k, v in self.headers.items()})
                     reply = server.replies.pop(0) if server.replies else server.default
                 if isinstance(reply, Status):
                     error = {"message": reply.message, "type": "error", "code": reply.code}

@@ -36,6 +36,7 @@ from ..config import _is_loopback
 from ..errors import AuthenticationError, BackendError, OutputValidationError, RateLimitError
 from ..schema import validation_context
 from .base import Backend, Generation, GenerationRequest, report_rate_limit
+from .direct import BrokenResponse, check_json, direct_post, retry_after
 
 log = logging.getLogger(__name__)
 # instructor logs every failed attempt at ERROR level; the records carry the outcome.
@@ -80,29 +81,23 @@ def _on_response(response: Any) -> None:
         pass
 
 
-async def _on_request(request: Any) -> None:
+def _count_request() -> None:
     tally = _tally.get()
     if tally is not None:
         tally["requests"] += 1
 
 
-class BrokenResponse(Exception):
-    """A response whose JSON body is cut short or malformed: a transport fault, retried."""
+async def _on_request(request: Any) -> None:
+    _count_request()
 
 
 async def _check_json_body(response: Any) -> None:
     """Read a JSON response inside the client's send, so a broken body is retried like a
     dropped connection (with backoff) instead of reaching instructor as the model's mistake."""
-    if "json" not in response.headers.get("content-type", ""):
-        return
-    await response.aread()
-    try:
-        json.loads(response.content)
-    except ValueError as exc:
-        raise BrokenResponse(
-            f"HTTP {response.status_code} with a JSON body that is cut short or malformed "
-            f"({len(response.content)} bytes: {exc})"
-        ) from exc
+    content_type = response.headers.get("content-type", "")
+    if "json" in content_type:
+        await response.aread()
+        check_json(response.status_code, content_type, response.content)
 
 
 _RETRY_HINT = "; rerun with the same output to retry failed items"
@@ -131,14 +126,23 @@ def translate(
     return error
 
 
+# httpx's and aiohttp's names for a connection that could not be opened
+_CANNOT_CONNECT = {
+    "ConnectError",
+    "ConnectTimeout",
+    "ClientConnectorError",
+    "ClientConnectorDNSError",
+}
+
+
 def _translate(exc: BaseException, tries: int | None) -> BackendError:
     after = f" after {tries} requests" if tries and tries > 1 else ""
     if isinstance(exc, openai.RateLimitError):
-        retry_after = _retry_after(exc.response.headers) if exc.response is not None else None
+        wait = retry_after(exc.response.headers) if exc.response is not None else None
         return RateLimitError(
             f"rate limited by the endpoint (HTTP 429: {_status_detail(exc)}){after}{_RETRY_HINT}",
             exc,
-            retry_after,
+            wait,
         )
     if isinstance(exc, openai.AuthenticationError):
         return AuthenticationError(
@@ -153,7 +157,7 @@ def _translate(exc: BaseException, tries: int | None) -> BackendError:
         detail = str(cause).strip() if cause is not None else ""
         if isinstance(cause, BrokenResponse):
             return BackendError(f"the endpoint sent a broken response{after}: {detail}", exc)
-        if cause is not None and type(cause).__name__ in {"ConnectError", "ConnectTimeout"}:
+        if cause is not None and type(cause).__name__ in _CANNOT_CONNECT:
             return BackendError(f"cannot connect to the endpoint: {detail or exc}", exc)
         detail = f"{type(cause).__name__}: {detail}" if cause is not None else str(exc)
         return BackendError(f"the connection to the endpoint failed{after} ({detail})", exc)
@@ -166,20 +170,10 @@ def _translate(exc: BaseException, tries: int | None) -> BackendError:
     return BackendError(f"{type(exc).__name__}: {exc}", exc)
 
 
-def _retry_after(headers: Any) -> float | None:
-    """Seconds from ``retry-after-ms`` or ``retry-after`` (a number), if given."""
-    for name, scale in (("retry-after-ms", 1000.0), ("retry-after", 1.0)):
-        try:
-            return float(headers.get(name)) / scale
-        except (TypeError, ValueError):
-            continue
-    return None
-
-
 async def _on_http_response(response: Any) -> None:
     # Every HTTP answer, retried ones included: the batch runner's limiter learns of each 429.
     if response.status_code == 429:
-        report_rate_limit(_retry_after(response.headers))
+        report_rate_limit(retry_after(response.headers))
 
 
 def _openai_cause(exc: BaseException) -> BaseException | None:
@@ -243,6 +237,9 @@ class OpenAICompatBackend(Backend):
         )
         self.mode = mode
         self._clients: dict[str, Any] = {}
+        self._direct = direct_post(
+            self._client, timeout, not _is_loopback(base_url), on_request=_count_request
+        )
 
     @property
     def supports_grammar(self) -> bool:  # type: ignore[override]
@@ -393,8 +390,11 @@ class OpenAICompatBackend(Backend):
             "temperature": request.temperature,
             "response_format": _response_format(mode, request),
         }
-        body_bytes = await self._client.post("/chat/completions", body=body, cast_to=bytes)
-        completion = _completion(body_bytes)
+        if self._direct is not None:
+            answer = await self._direct.post(body)
+        else:
+            answer = await self._client.post("/chat/completions", body=body, cast_to=bytes)
+        completion = _completion(answer)
         _on_response(completion)
         choices = getattr(completion, "choices", None)
         choice = choices[0] if choices else None
@@ -420,16 +420,18 @@ class OpenAICompatBackend(Backend):
             return None, reask
 
     async def aclose(self) -> None:
+        if self._direct is not None:
+            await self._direct.aclose()
         await self._client.close()
 
 
-def _completion(body: bytes) -> ChatCompletion:
-    """The completion in a response body (already found to be JSON by ``_check_json_body``).
+def _completion(answer: Any) -> ChatCompletion:
+    """The completion in a response: its body's bytes, or the body already decoded.
 
     Validated by pydantic at once; a body that strays from the OpenAI types (a field
     missing, an extra type) is read leniently, as the SDK itself reads it.
     """
-    data = json.loads(body)
+    data = json.loads(answer) if isinstance(answer, (bytes, str)) else answer
     try:
         return ChatCompletion.model_validate(data)
     except ValidationError:

@@ -1,0 +1,114 @@
+"""The first request of an item goes out on aiohttp directly (``backends/direct.py``).
+
+It must be the request the SDK would send, and end as the SDK would: the same body and
+headers, the same retries, waits and errors. The fault table (``test_faults.py``) covers
+timeouts, dropped connections, broken bodies and backoff through the whole pipeline.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import socket
+import time
+
+import pytest
+
+from summarizer.backends.base import GenerationRequest, rate_limit_listener
+from summarizer.backends.openai_compat import OpenAICompatBackend
+from summarizer.errors import AuthenticationError, BackendError, RateLimitError
+from summarizer.strategy import text_model
+
+from .fake_openai import FakeOpenAI, Status
+
+ANSWER = {
+    "tldr": "This paper presents a class-aware optimizer for tail classes.",
+    "problem": "Optimizers generalize poorly on tail classes.",
+    "keywords": ["optimizer", "tail classes", "imbalance"],
+}
+MESSAGES = [{"role": "user", "content": "Abstract: We propose ImbSAM."}]
+
+
+def _request() -> GenerationRequest:
+    return GenerationRequest(MESSAGES, text_model(), {}, max_retries=0, max_tokens=64)
+
+
+def _generate(url: str, key: str = "sk-direct-test-key", retries: int = 3, heard=None):
+    async def go():
+        backend = OpenAICompatBackend(url, "fake", key, mode="json_schema", http_retries=retries)
+        token = rate_limit_listener.set(heard.append if heard is not None else None)
+        try:
+            assert backend._direct is not None  # the installed SDK and aiohttp allow it
+            return await backend.generate(_request())
+        finally:
+            rate_limit_listener.reset(token)
+            await backend.aclose()
+
+    return asyncio.run(go())
+
+
+def test_the_direct_request_is_the_one_the_sdk_sends():
+    async def both(url: str):
+        backend = OpenAICompatBackend(url, "fake", "sk-direct-test-key", mode="json_schema")
+        try:
+            await backend.generate(_request())
+            body = dict(server.requests[0])
+            await backend._client.post("/chat/completions", body=body, cast_to=bytes)
+        finally:
+            await backend.aclose()
+
+    with FakeOpenAI(default=ANSWER) as server:
+        asyncio.run(both(server.base_url))
+    direct, sdk = server.requests
+    assert direct == sdk and direct["max_tokens"] == 64 and direct["model"] == "fake"
+    assert direct["response_format"]["type"] == "json_schema"
+    seen, expected = server.headers
+    for name in ("authorization", "content-type", "user-agent", "x-stainless-package-version"):
+        assert seen[name] == expected[name], name
+    assert seen["authorization"] == "Bearer sk-direct-test-key"
+
+
+def test_an_answer_is_read_in_one_request():
+    with FakeOpenAI(default=ANSWER) as server:
+        generation = _generate(server.base_url)
+    assert generation.parsed.tldr == ANSWER["tldr"] and generation.attempts == 1
+    assert generation.usage["prompt_tokens"] == 100 and len(server.requests) == 1
+
+
+def test_a_rate_limit_waits_as_told_and_is_reported():
+    heard: list = []
+    replies = [Status(429, {"retry-after-ms": "300"}), ANSWER]
+    with FakeOpenAI(replies) as server:
+        started = time.monotonic()
+        generation = _generate(server.base_url, heard=heard)
+        waited = time.monotonic() - started
+    assert generation.attempts == 1 and len(server.requests) == 2
+    assert heard == [0.3] and waited >= 0.3
+
+
+def test_errors_that_are_not_retried_are_sent_once_and_keep_their_kind():
+    with FakeOpenAI([Status(400, message="bad request")]) as server:
+        with pytest.raises(BackendError, match=r"HTTP 400 \(bad request\)"):
+            _generate(server.base_url)
+    assert len(server.requests) == 1
+    with FakeOpenAI([Status(401, message="no such key")]) as server:
+        with pytest.raises(AuthenticationError):
+            _generate(server.base_url)
+    assert len(server.requests) == 1
+
+
+def test_retried_errors_end_as_the_last_one_after_every_try():
+    with FakeOpenAI(default=Status(429, {"retry-after-ms": "10"})) as server:
+        with pytest.raises(RateLimitError, match="after 3 requests"):
+            _generate(server.base_url, retries=2)
+    assert len(server.requests) == 3
+    with FakeOpenAI(default=Status(503, {"retry-after-ms": "10"})) as server:
+        with pytest.raises(BackendError, match="HTTP 503.*after 2 requests"):
+            _generate(server.base_url, retries=1)
+
+
+def test_a_closed_port_cannot_be_connected_to():
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    with pytest.raises(BackendError, match="cannot connect to the endpoint"):
+        _generate(f"http://127.0.0.1:{port}/v1", retries=0)
