@@ -543,20 +543,46 @@ class _Cue:
     opens_with_who: bool = False
     #: Kept only after the paper says it makes something ("we propose", "novel").
     after_making: bool = False
+    #: Every match opens with one of these words (lower-cased) or with the word right
+    #: before one: the pattern is tried only there. Empty: tried everywhere.
+    anchors: tuple[str, ...] = ()
 
-    def matches(self, abstract: str, who: list[int] | None) -> Iterator[re.Match[str]]:
-        """What ``pattern.finditer(abstract)`` gives; ``who``: where "I/we/our/this/us" are."""
-        if who is None or not self.opens_with_who:
+    def matches(self, abstract: str, low: str, who: list[int] | None) -> Iterator[re.Match[str]]:
+        """What ``pattern.finditer(abstract)`` gives. ``low``: the text lower-cased; ``who``:
+        where "I/we/our/this/us" are in it, None where its positions are not the text's."""
+        if who is not None and self.opens_with_who:
+            starts = who
+        elif who is not None and self.anchors:
+            starts = _anchor_positions(low, self.anchors)
+        else:
             yield from self.pattern.finditer(abstract)
             return
         end = 0
-        for at in who:
+        for at in starts:
             if at < end:
                 continue
             match = self.pattern.match(abstract, at)
             if match is not None:
                 yield match
                 end = max(match.end(), at + 1)
+
+
+def _anchor_positions(low: str, anchors: tuple[str, ...]) -> list[int]:
+    """Where each anchor occurs in ``low`` (inside longer words too), and where the word
+    before it starts: every place where a match that opens at or just before one can."""
+    found: set[int] = set()
+    for word in anchors:
+        at = low.find(word)
+        while at >= 0:
+            found.add(at)
+            before = at - 1
+            while before >= 0 and low[before].isspace():
+                before -= 1
+            while before >= 0 and (low[before].isalnum() or low[before] == "_"):
+                before -= 1
+            found.add(before + 1)
+            at = low.find(word, at + 1)
+    return sorted(found)
 
 
 # Where a match of a cue that opens with _WHO may start, found in the lower-cased text.
@@ -583,11 +609,13 @@ _CUES = tuple(
         naming,
         lower,
         needs,
-        pattern.startswith((_CUE_VERB, _CUE_VERB_WIDE)),
-        bool(after_making),
+        pattern.startswith((_CUE_VERB, _CUE_VERB_WIDE, _WE_CALL)),
+        bool(rest and rest[0]),
+        rest[1] if len(rest) > 1 else (),
     )
-    for pattern, naming, lower, needs, *after_making in (
-        (_NAMING_CUE_QUOTED + _MAYBE_ACRONYM, True, False, _NAMING),
+    # (pattern, naming, lower_case, needs[, after_making[, anchors]])
+    for pattern, naming, lower, needs, *rest in (
+        (_NAMING_CUE_QUOTED + _MAYBE_ACRONYM, True, False, _NAMING, False, _NAMING),
         # not the capitalized start of a longer name: "the Max-Mahalanobis center (MMC) loss"
         (
             _CUE_VERB
@@ -614,11 +642,15 @@ _CUES = tuple(
             False,
             False,
             ("our", "proposed", "new", "novel"),
+            False,
+            ("our", "proposed", "new", "novel"),
         ),
         # "dubbed GNT with Mixture-of-View-Experts (GNT-MOVE)" gives the short form alone.
         (
             _NAMING_CUE + r"[\w][\w\-]*(?:\s+[\w\-]+){1,7}?(?P<name>)" + _ACRONYM_AFTER,
             True,
+            False,
+            _NAMING,
             False,
             _NAMING,
         ),
@@ -628,6 +660,8 @@ _CUES = tuple(
             + r"(?!(?:\s+[\w\-]+){1,7}?[\s~]*\()"
             + _MAYBE_ACRONYM,
             True,
+            False,
+            _NAMING,
             False,
             _NAMING,
         ),
@@ -650,6 +684,8 @@ _CUES = tuple(
             False,
             False,
             ("novel",),
+            False,
+            ("novel",),
         ),
         (
             _CUE_PHRASE + _PASSIVE,
@@ -664,12 +700,16 @@ _CUES = tuple(
             False,
             False,
             ("introducing", "proposing", "presenting"),
+            False,
+            ("introducing", "proposing", "presenting"),
         ),
         # "with our Concept Matrix Search algorithm" (two words at least: "our Transformer
         # model" is an existing one)
         (
             r"\b[Oo]ur\s+(?:(?:new|novel|proposed)\s+)?" + _name_then_artifact(1, 3),
             False,
+            False,
+            ("our",),
             False,
             ("our",),
         ),
@@ -681,6 +721,8 @@ _CUES = tuple(
             + _MAYBE_ACRONYM
             + r"(?=\s+(?:that|which|to|for|is|,)|[,.;])",
             False,
+            False,
+            ("new", "novel"),
             False,
             ("new", "novel"),
         ),
@@ -716,6 +758,8 @@ _CUES = tuple(
             False,
             False,
             ("introducing", "proposing", "presenting", "developing", "designing", "devising"),
+            False,
+            ("introducing", "proposing", "presenting", "developing", "designing", "devising"),
         ),
         # "... and devise a practical implementation, Visual Instruction Bottleneck Tuning
         # (Vittle)": a bare verb (its subject is "we") and a name set off by a comma.
@@ -727,6 +771,8 @@ _CUES = tuple(
             + r")(?:[\s~]*\((?P<acr>[A-Z][\w\-]*)\))?"
             + r"(?=\s*[.;]|\s*,(?!\s+(?:and\s+)?[A-Z])|\s+(?:which|that|for|and)\b)",
             False,
+            False,
+            ("propose", "introduce", "present", "develop", "design", "devise"),
             False,
             ("propose", "introduce", "present", "develop", "design", "devise"),
         ),
@@ -748,6 +794,8 @@ _CUES = tuple(
                 "we call",
                 "our proposed",
             ),
+            False,
+            ("and", "we", "our"),
         ),
         # "MoDify consists of two novel designs ... The first is MoDify-based Data
         # Augmentation which ...", "The first loss function is the Proto-Triplet Loss, which":
@@ -761,6 +809,7 @@ _CUES = tuple(
             False,
             ("the first", "the second", "the third", "the fourth", "the other", "the last"),
             True,
+            ("first", "second", "third", "fourth", "other", "last"),
         ),
         # "a new type of layers known as Concept Bottleneck Layers"
         (
@@ -770,6 +819,8 @@ _CUES = tuple(
             False,
             False,
             ("known as",),
+            False,
+            ("novel", "new"),
         ),
         # "We propose vq-wav2vec to learn ...", "we present iSparse, a ..."
         (_CUE_VERB + _ODD_NAME, False, True, _MAKING),
@@ -781,6 +832,8 @@ _CUES = tuple(
             False,
             False,
             ("contribution is",),
+            False,
+            ("our",),
         ),
         # "which we refer to as Recall Traces", "We refer to the architecture as transformer
         # VAE (trVAE)", "We call the more general learning framework ReNeg, since ...".
@@ -798,6 +851,8 @@ _CUES = tuple(
             False,
             False,
             ("refer to", "we call"),
+            False,
+            ("we",),
         ),
         # "The resulting algorithm, GenDICE, is", "the proposed architecture, the Gated
         # Transformer-XL (GTrXL)," and "The resulting algorithm, namely Interior Policy
@@ -809,6 +864,8 @@ _CUES = tuple(
             + _CUE_PHRASE
             + r"(?=\s*[,;.]|\s+(?:is|are|which|that|achieves|outperforms)\b)",
             False,
+            False,
+            ("resulting", "proposed"),
             False,
             ("resulting", "proposed"),
         ),
@@ -823,6 +880,8 @@ _CUES = tuple(
             False,
             False,
             ("introducing", "proposing", "presenting", "developing", "designing", "devising"),
+            False,
+            ("introducing", "proposing", "presenting", "developing", "designing", "devising"),
         ),
         # "The proposed stackable recurrent (STAR) cell allows", "The resulting Noise Prior
         # GAN (NPGAN) achieves": the short form of what the paper proposes.
@@ -833,6 +892,8 @@ _CUES = tuple(
             False,
             False,
             ("the proposed", "the resulting"),
+            False,
+            ("proposed", "resulting"),
         ),
         # "We present local ensembles, a method for detecting ...", "we propose instance
         # adaptive adversarial training -- a technique that ...": a lower-case name, then
@@ -863,6 +924,8 @@ _CUES = tuple(
             True,
             False,
             ("namely",),
+            False,
+            ("novel", "new", "propose", "our"),
         ),
         # "We introduce the concept of local rank as a measure ...", "we introduce the notion
         # of property signatures, a ...": a concept the paper itself puts forward (not "we
@@ -887,6 +950,8 @@ _CUES = tuple(
             + r"(?=\s*[,.;:]|\s+(?:to|which|that|for|with|and)\b)",
             False,
             True,
+            ("novel", "new"),
+            False,
             ("novel", "new"),
         ),
         # "This metric, which we call mini-batch energy distance, combines ...", "we
@@ -923,6 +988,8 @@ _CUES = tuple(
             + r",\s+(?=(?:which|that|where|with|by|and|to|having|is|whose)\b)",
             False,
             True,
+            ("novel", "new"),
+            False,
             ("novel", "new"),
         ),
     )
@@ -963,7 +1030,7 @@ def _cue_names(abstract: str) -> tuple[str, ...]:
     for cue in _CUES:
         if cue.needs and not any(word in low for word in cue.needs):
             continue
-        for match in cue.matches(abstract, who):
+        for match in cue.matches(abstract, low, who):
             if cue.naming and EXISTING_BEFORE_NAMING.search(
                 abstract, max(0, match.start() - 80), match.start()
             ):

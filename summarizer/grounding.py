@@ -75,7 +75,15 @@ def normalize(text: str) -> str:
 
 
 @lru_cache(maxsize=256)
-def _folded(abstract: str) -> tuple[str, tuple[int, ...]]:
+def _folded(abstract: str) -> tuple[str, tuple[int, ...] | None]:
+    """What ``_fold`` gives; the index map is None where every position holds (no break
+    of more than one character, none at either end: the usual abstract)."""
+    if "\\%" not in abstract and "\u03a3" not in abstract:
+        lowered = abstract.lower()
+        if len(lowered) == len(abstract):
+            norm = " ".join(_WORDS.findall(lowered))
+            if len(norm) == len(abstract):
+                return norm, None
     norm, where = _fold(abstract)
     return norm, tuple(where)
 
@@ -97,6 +105,8 @@ def find_span(item: str, abstract: str) -> Span | None:
     while at >= 0:
         end = at + len(needle)
         if _clear_before(hay, at, first) and _clear_after(hay, end, last):
+            if where is None:
+                return at, end
             return where[at], where[end - 1] + 1
         at = hay.find(needle, at + 1)
     return None
