@@ -47,6 +47,8 @@ _UNIT = (
     r"[GT]PU[\s\-](?:hours|days|months|years))(?![A-Za-z])"
 )
 _NUMBER = re.compile(
+    # Only where a sign or a digit is: the first test at each position, the cheapest.
+    r"(?=[\d<>≤≥~≈+\-−±u])"
     # Not glued to a name ("GPT-4", "v1.5", "ImageNet-100"), but the far end of a range
     # ("20-30%") and a deviation ("1.98+/-0.07") count.
     r"(?:(?<![\w.\-/^])|(?<=[\d%kKMB]-)|(?<=\d--)|(?<=[\d%]\u2013)|(?<=\+/-))"
@@ -220,7 +222,8 @@ _GENERIC = {
     "nas",
 }
 _NAME = re.compile(
-    r"(?<![\w\-])("
+    # a token start, then (a cheap test first) a capital or digit somewhere in the token
+    r"(?<![\w\-])(?=[\w\-.*]*?[A-Z0-9])("
     r"[A-Za-z0-9]*(?:[a-z][A-Z]|[A-Z]{2}|[A-Za-z]\d|\d[A-Za-z])[A-Za-z0-9]*"  # ImbSAM, GAPT, o3
     r"(?:[\-\.][A-Za-z0-9]+)*\*?"  # Droplet3D-4M, DeepSeek-R1, t-ReX*
     r"|[A-Z][a-z]+(?:-[A-Z0-9][A-Za-z0-9]*)+"  # Glocal-IB, Imbalanced-SAM
