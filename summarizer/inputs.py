@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import TextIO
 
 from .errors import InputError
+from .idstore import IdStore
 from .text import normalize_whitespace, paper_id
 
 MAX_ABSTRACT_CHARS = 20_000
@@ -216,21 +217,27 @@ def read_papers(
         InputError: also when one id is given to two different abstracts, which would
             otherwise drop one of them without a word.
     """
-    seen: dict[str, tuple[str, str | None]] = {}  # id -> (abstract's digest, where)
-    for path in paths:
-        name = "stdin" if path == "-" else path
-        fh = _open_text(path)
-        with fh:
-            for paper in _READERS[_format_of(path, fh)](fh, name, limit_chars):
-                if dedupe:
-                    digest = paper_id(paper.abstract)
-                    if paper.id in seen:
-                        first_digest, first_where = seen[paper.id]
-                        if first_digest != digest:
-                            raise InputError(
-                                f"{paper.source}: id {paper.id!r} is already used by a different "
-                                f"abstract ({first_where}); give each abstract its own id"
-                            )
-                        continue
-                    seen[paper.id] = (digest, paper.source)
-                yield paper
+    # id -> "digest where": the abstract's digest and where it was read (bounded memory)
+    seen = IdStore()
+    try:
+        for path in paths:
+            name = "stdin" if path == "-" else path
+            fh = _open_text(path)
+            with fh:
+                for paper in _READERS[_format_of(path, fh)](fh, name, limit_chars):
+                    if dedupe:
+                        digest = paper_id(paper.abstract)
+                        first = seen.get(paper.id)
+                        if first is not None:
+                            first_digest, _, first_where = first.partition(" ")
+                            if first_digest != digest:
+                                raise InputError(
+                                    f"{paper.source}: id {paper.id!r} is already used by a "
+                                    f"different abstract ({first_where or None}); give each "
+                                    "abstract its own id"
+                                )
+                            continue
+                        seen.add(paper.id, f"{digest} {paper.source or ''}")
+                    yield paper
+    finally:
+        seen.close()

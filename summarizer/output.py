@@ -9,13 +9,14 @@ with the same output retries them and each id ends up exactly once.
 from __future__ import annotations
 
 import csv
-import io
 import json
 import os
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, TextIO
 
 from .errors import InputError
+from .idstore import IdStore
 
 CSV_COLUMNS = (
     "id",
@@ -37,13 +38,11 @@ CSV_COLUMNS = (
 )
 
 
-def read_records(path: Path) -> list[dict[str, Any]]:
-    """Every complete record in a JSONL output; an unfinished last line is ignored."""
-    records = []
+def iter_records(path: Path) -> Iterator[dict[str, Any]]:
+    """Every complete record in a JSONL output, one at a time; an unfinished last line is
+    ignored."""
     with Path(path).open("r", encoding="utf-8") as fh:
-        for line in fh:
-            if not line.endswith("\n"):
-                break  # cut short by a crash
+        for line in _complete_lines(fh):
             line = line.strip()
             if not line:
                 continue
@@ -52,8 +51,20 @@ def read_records(path: Path) -> list[dict[str, Any]]:
             except json.JSONDecodeError:
                 continue
             if isinstance(record, dict) and "id" in record:
-                records.append(record)
-    return records
+                yield record
+
+
+def read_records(path: Path) -> list[dict[str, Any]]:
+    """Every complete record in a JSONL output; an unfinished last line is ignored."""
+    return list(iter_records(path))
+
+
+def _complete_lines(fh: TextIO) -> Iterator[str]:
+    """The lines of ``fh`` up to the last newline (a last line cut short by a crash is not)."""
+    for line in fh:
+        if not line.endswith("\n"):
+            return
+        yield line
 
 
 def _flatten(record: dict[str, Any]) -> dict[str, str]:
@@ -82,7 +93,8 @@ class RecordWriter:
     def __init__(self, path: Path | str | None, stream: TextIO | None = None) -> None:
         self.path = Path(path) if path not in (None, "-") else None
         self.csv = self.path is not None and self.path.suffix.lower() == ".csv"
-        self.done: set[str] = set()
+        # the finished ids: bounded in memory however many there are
+        self.done = IdStore()
         self._fh: TextIO | None = stream
         self._csv_writer: Any = None
         if self.path is not None:
@@ -93,13 +105,13 @@ class RecordWriter:
         if self.path.is_dir():
             raise InputError(f"output {self.path} is a directory; give a file name")
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        kept: list[str] = []
-        if self.path.exists() and self.path.stat().st_size > 0:
-            kept = self._load_existing()
-        # Rewrite atomically with only the finished records, then append to it.
+        # Rewrite atomically with only the finished records (streamed, one at a time), then
+        # append to it.
         tmp = self.path.with_name(self.path.name + ".tmp")
-        with tmp.open("w", encoding="utf-8", newline="") as fh:
-            fh.writelines(kept)
+        kept = 0
+        with tmp.open("w", encoding="utf-8", newline="") as out:
+            if self.path.exists() and self.path.stat().st_size > 0:
+                kept = self._keep_finished(out)
         os.replace(tmp, self.path)
         self._fh = self.path.open("a", encoding="utf-8", newline="")
         if self.csv:
@@ -108,32 +120,34 @@ class RecordWriter:
                 self._csv_writer.writeheader()
                 self._fh.flush()
 
-    def _load_existing(self) -> list[str]:
+    def _keep_finished(self, out: TextIO) -> int:
+        """Copy the finished records of the existing output to ``out``; how many."""
         assert self.path is not None
+        kept = 0
         if self.csv:
             with self.path.open("r", encoding="utf-8", newline="") as fh:
-                text = fh.read()
-            text = text[: text.rfind("\n") + 1]  # an unfinished last row is dropped
-            rows = list(csv.DictReader(io.StringIO(text)))
-            if rows and "id" not in rows[0]:
-                raise InputError(f"{self.path} is not an output of this tool (no id column)")
-            good = [r for r in rows if not r.get("error")]
-            self.done = {r["id"] for r in good}
-            if not good:
-                return []
-            out = io.StringIO()
-            writer = csv.DictWriter(out, fieldnames=CSV_COLUMNS)
-            writer.writeheader()
-            for row in good:
-                writer.writerow({k: row.get(k, "") for k in CSV_COLUMNS})
-            return [out.getvalue()]
+                rows = csv.DictReader(_complete_lines(fh))
+                if rows.fieldnames is not None and "id" not in rows.fieldnames:
+                    raise InputError(f"{self.path} is not an output of this tool (no id column)")
+                writer = csv.DictWriter(out, fieldnames=CSV_COLUMNS)
+                for row in rows:
+                    if row.get("error"):
+                        continue
+                    if not kept:
+                        writer.writeheader()
+                    writer.writerow({k: row.get(k, "") for k in CSV_COLUMNS})
+                    self.done.add(row["id"])
+                    kept += 1
+            return kept
         try:
-            records = read_records(self.path)
+            for record in iter_records(self.path):
+                if record.get("summary") is not None and not record.get("error"):
+                    out.write(json.dumps(record, ensure_ascii=False) + "\n")
+                    self.done.add(record["id"])
+                    kept += 1
         except UnicodeDecodeError as exc:
             raise InputError(f"{self.path} is not a JSONL output of this tool") from exc
-        good = [r for r in records if r.get("summary") is not None and not r.get("error")]
-        self.done = {r["id"] for r in good}
-        return [json.dumps(r, ensure_ascii=False) + "\n" for r in good]
+        return kept
 
     def write(self, record: dict[str, Any]) -> None:
         """Append one record and flush it to the file."""
@@ -151,3 +165,4 @@ class RecordWriter:
         if self._fh is not None and self.path is not None:
             self._fh.close()
         self._fh = None
+        self.done.close()

@@ -171,7 +171,7 @@ def test_jsonl_writes_and_flushes_each_record(tmp_path: Path) -> None:
     assert [r["id"] for r in _lines(path)] == ["a"]  # on disk before close
     writer.write(_record("b", ok=False))
     assert [r["id"] for r in _lines(path)] == ["a", "b"]
-    assert writer.done == {"a"}
+    assert set(writer.done) == {"a"}
     writer.close()
     assert _lines(path)[0] == _record("a")
 
@@ -186,7 +186,7 @@ def test_jsonl_resume_keeps_only_finished_records(tmp_path: Path) -> None:
         fh.write('{"id": "d", "summary": {"tldr": "cut sho')  # a crash mid-write
 
     resumed = RecordWriter(path)
-    assert resumed.done == {"a", "c"}
+    assert set(resumed.done) == {"a", "c"}
     assert [r["id"] for r in _lines(path)] == ["a", "c"]  # rewritten as valid JSONL
     resumed.write(_record("b"))
     resumed.write(_record("d"))
@@ -203,7 +203,7 @@ def test_jsonl_resume_of_a_file_with_only_failures(tmp_path: Path) -> None:
     path.write_text(json.dumps(_record("x", ok=False)) + "\nnot json\n", encoding="utf-8")
     writer = RecordWriter(path)
     writer.close()
-    assert writer.done == set()
+    assert set(writer.done) == set()
     assert path.read_text(encoding="utf-8") == ""
 
 
@@ -248,7 +248,7 @@ def test_csv_resume_keeps_finished_rows(tmp_path: Path) -> None:
         fh.write('d,"Title d","half a ro')
 
     resumed = RecordWriter(path)
-    assert resumed.done == {"a", "c"}
+    assert set(resumed.done) == {"a", "c"}
     resumed.write(_record("b"))
     resumed.close()
     rows = _rows(path)
@@ -263,7 +263,7 @@ def test_csv_resume_when_every_row_failed_rewrites_the_header(tmp_path: Path) ->
     writer.write(_record("a", ok=False))
     writer.close()
     resumed = RecordWriter(path)
-    assert resumed.done == set()
+    assert set(resumed.done) == set()
     resumed.write(_record("a"))
     resumed.close()
     assert [r["id"] for r in _rows(path)] == ["a"]
