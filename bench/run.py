@@ -277,6 +277,121 @@ def client_section(
     return text, results
 
 
+# ---------------------------------------------------------------- streaming memory
+
+STREAM_SIZES = (10_000, 100_000, 1_000_000)
+
+
+class _StandIn:
+    """Answers every paper at once with a fixed summary: what grows is the runner's own."""
+
+    summary = {"tldr": "A stand-in summary.", "introduces": [], "datasets": [], "results": []}
+
+    async def summarize(self, paper: Any) -> dict[str, Any]:
+        from summarizer.pipeline import new_record
+
+        record = new_record(paper)
+        record["summary"] = self.summary
+        return record
+
+
+def _stream_input(path: Path, lines: int) -> None:
+    with path.open("w", encoding="utf-8") as fh:
+        for n in range(lines):
+            fh.write(
+                json.dumps({"id": f"p{n:07d}", "abstract": f"Abstract {n}: {_tag(n)} words."})
+                + "\n"
+            )
+
+
+def stream_worker(args: argparse.Namespace) -> None:
+    """read_papers -> run_batch -> RecordWriter over ``--items`` lines of ``--input``, in
+    this process (so that its peak memory is its own); prints JSON."""
+    from summarizer.inputs import read_papers
+    from summarizer.output import RecordWriter
+    from summarizer.runner import run_batch
+
+    rss_before = peak_rss_mb()
+    started = time.perf_counter()
+    writer = RecordWriter(args.out)
+    resumed = len(writer.done)
+    stats = asyncio.run(
+        run_batch(_StandIn(), read_papers([args.input]), writer, concurrency=64, limit=args.items)
+    )
+    writer.close()
+    print(
+        json.dumps(
+            {
+                "items": args.items,
+                "done": stats.done,
+                "skipped": stats.skipped,
+                "resumed_from": resumed,
+                "seconds": time.perf_counter() - started,
+                "rss_before_mb": rss_before,
+                "peak_rss_mb": peak_rss_mb(),
+            }
+        )
+    )
+
+
+def stream_section(sizes: tuple[int, ...] = STREAM_SIZES) -> tuple[str, list[dict[str, Any]]]:
+    """Peak memory of a run over inputs of growing length, and of resuming it."""
+    work = Path(tempfile.mkdtemp(prefix="summarizer-bench-stream-"))
+    header_load = load()
+    results = []
+    try:
+        source = work / "input.jsonl"
+        _stream_input(source, max(sizes))
+        for size in sizes:
+            out = work / f"out-{size}.jsonl"
+            for run in ("fresh output", "resumed (every id finished)"):
+                command = [
+                    sys.executable,
+                    str(Path(__file__).resolve()),
+                    "--worker",
+                    "stream",
+                    "--input",
+                    str(source),
+                    "--out",
+                    str(out),
+                    "--items",
+                    str(size),
+                ]
+                done = subprocess.run(command, capture_output=True, text=True, timeout=3600)
+                if done.returncode != 0:
+                    raise SystemExit(f"stream run failed:\n{done.stderr[-3000:]}")
+                result = json.loads(done.stdout.strip().splitlines()[-1])
+                result["run"] = run
+                results.append(result)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    rows = [
+        [
+            f"{r['items']:,}",
+            r["run"],
+            f"{r['done']:,}",
+            f"{r['skipped']:,}",
+            f"{r['seconds']:.1f}",
+            f"{r['rss_before_mb']:.0f}",
+            f"{r['peak_rss_mb']:.0f}",
+        ]
+        for r in results
+    ]
+    text = table(
+        "Streaming: peak memory over inputs of growing length",
+        ["input lines", "run", "written", "skipped", "seconds", "RSS at start MB", "peak RSS MB"],
+        rows,
+        [
+            f"Load: {header_load} at the start, {load()} at the end.",
+            "read_papers -> run_batch (concurrency 64) -> RecordWriter, one process per run, "
+            "with a stand-in that answers each paper at once (no HTTP, no rules): what is "
+            "measured is what the run keeps per paper. Resumed: the same command again over "
+            "its own output, so every id is already finished and skipped.",
+        ],
+    )
+    return text, results
+
+
 # ---------------------------------------------------------------- engine helpers
 
 _PROMPT_EVAL = re.compile(r"prompt eval time =\s*([\d.]+) ms /\s*(\d+) tokens")
@@ -690,7 +805,9 @@ def _peer_row(name: str, records: list[dict[str, Any]], wall: float) -> list[Any
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description="summarizer benchmarks")
-    parser.add_argument("--only", default="floor,client,peers", help="sections, comma-separated")
+    parser.add_argument(
+        "--only", default="floor,client,stream,peers", help="sections, comma-separated"
+    )
     parser.add_argument("--n", type=int, default=20, help="seed abstracts for floor and peers")
     parser.add_argument("--items", type=int, default=5000, help="abstracts for client")
     parser.add_argument(
@@ -704,15 +821,20 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--worker", help=argparse.SUPPRESS)
     parser.add_argument("--base-url", help=argparse.SUPPRESS)
     parser.add_argument("--cache-dir", help=argparse.SUPPRESS)
+    parser.add_argument("--input", help=argparse.SUPPRESS)
+    parser.add_argument("--out", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.worker == "client":
         args.concurrency = int(args.concurrency)
         client_worker(args)
         return
+    if args.worker == "stream":
+        stream_worker(args)
+        return
     # Stopped with SIGTERM: unwind, so that an engine started here is stopped too.
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     sections = [s.strip() for s in args.only.split(",") if s.strip()]
-    unknown = set(sections) - {"floor", "client", "peers"}
+    unknown = set(sections) - {"floor", "client", "stream", "peers"}
     if unknown:
         parser.error(f"unknown sections: {', '.join(sorted(unknown))}")
     numbers: dict[str, Any] = {}
@@ -726,6 +848,9 @@ def main(argv: list[str] | None = None) -> None:
             levels = tuple(int(c) for c in args.concurrency.split(","))
             text, results = client_section(args.items, levels, args.seeds, workers=args.workers)
             numbers["client"] = results
+        elif section == "stream":
+            text, results = stream_section()
+            numbers["stream"] = results
         else:
             floor = numbers.get("floor")
             ours = (floor_records, floor["wall"]) if floor else None
