@@ -69,10 +69,14 @@ class IdStore:
         return len(self._memory) + count
 
     def __iter__(self) -> Iterator[str]:
-        yield from list(self._memory)
+        for key, _ in self.items():
+            yield key
+
+    def items(self) -> Iterator[tuple[str, str]]:
+        """Every ``(id, value)``, the disk part read as it goes (add nothing meanwhile)."""
+        yield from list(self._memory.items())
         if self._db is not None:
-            for (key,) in self._db.execute("SELECT id FROM ids"):
-                yield key
+            yield from self._db.execute("SELECT id, value FROM ids")
 
     def close(self) -> None:
         if self._db is not None:

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import ConfigError, InputError
+from .idstore import IdStore
 
 _SHARD = re.compile(r"^\s*(\d+)\s*/\s*(\d+)\s*$")
 #: How many missing or conflicting ids a report lists (all are counted).
@@ -130,27 +131,49 @@ def merge_outputs(
     resolved = [Path(s).resolve() for s in sources]
     if Path(target).resolve() in resolved:
         raise ConfigError(f"the merged output {target} is also one of the shard files")
-    # id -> (digest of the summary or None for a failed record, source index, line number)
-    chosen: dict[str, tuple[bytes | None, int, int]] = {}
+    # id -> "digest index number": the summary's digest ("-" for a failed record), the
+    # source's index and the line number (bounded memory however many ids)
+    chosen = IdStore()
+    try:
+        _choose(sources, chosen, report)
+        _copy_chosen(target, sources, chosen, report)
+        if input_ids is not None:
+            _check_input_ids(input_ids, chosen, report)
+    finally:
+        chosen.close()
+    return report
+
+
+def _choice(value: str) -> tuple[str | None, int, int]:
+    digest, index, number = value.split(" ")
+    return (None if digest == "-" else digest), int(index), int(number)
+
+
+def _choose(sources: list[Path], chosen: IdStore, report: MergeReport) -> None:
+    """For each id, the line to keep: the first finished record, else the first one."""
     for index, path in enumerate(sources):
         for number, record in _lines(Path(path)):
             if record is None:
                 report.bad_lines.append(f"{path}:{number}")
                 continue
             ok = record.get("summary") is not None and not record.get("error")
-            digest = _content(record) if ok else None
+            digest = _content(record).hex() if ok else None
             seen = chosen.get(record["id"])
             if seen is None:
-                chosen[record["id"]] = (digest, index, number)
+                chosen.add(record["id"], f"{digest or '-'} {index} {number}")
                 continue
             report.duplicates += 1
-            if seen[0] is None and digest is not None:
-                chosen[record["id"]] = (digest, index, number)  # a finished one replaces a failure
-            elif seen[0] is not None and digest is not None and seen[0] != digest:
+            first = _choice(seen)[0]
+            if first is None and digest is not None:
+                # a finished one replaces a failure
+                chosen.add(record["id"], f"{digest} {index} {number}")
+            elif first is not None and digest is not None and first != digest:
                 report.conflicts += 1
                 if len(report.conflict_ids) < LISTED:
                     report.conflict_ids.append(record["id"])
 
+
+def _copy_chosen(target: Path, sources: list[Path], chosen: IdStore, report: MergeReport) -> None:
     target = Path(target)
     target.parent.mkdir(parents=True, exist_ok=True)
     tmp = target.with_name(target.name + ".tmp")
@@ -159,7 +182,7 @@ def merge_outputs(
             for number, record in _lines(Path(path)):
                 if record is None:
                     continue
-                digest, keep_index, keep_number = chosen[record["id"]]
+                digest, keep_index, keep_number = _choice(chosen.get(record["id"]) or "- -1 -1")
                 if (keep_index, keep_number) != (index, number):
                     continue
                 out.write(json.dumps(record, ensure_ascii=False) + "\n")
@@ -167,15 +190,17 @@ def merge_outputs(
                 report.failed += digest is None
     os.replace(tmp, target)
 
-    if input_ids is not None:
-        expected = 0
+
+def _check_input_ids(input_ids: Iterable[str], chosen: IdStore, report: MergeReport) -> None:
+    """Ids of the input with no record (missing), and records of no input id (extra)."""
+    expected = IdStore()
+    try:
         for paper_id in input_ids:
-            expected += 1
-            if paper_id in chosen:
-                chosen[paper_id] = (b"", -1, -1)  # mark as expected
-                continue
-            report.missing += 1
-            if len(report.missing_ids) < LISTED:
-                report.missing_ids.append(paper_id)
-        report.extra = sum(1 for value in chosen.values() if value[1] != -1)
-    return report
+            expected.add(paper_id)
+            if paper_id not in chosen:
+                report.missing += 1
+                if len(report.missing_ids) < LISTED:
+                    report.missing_ids.append(paper_id)
+        report.extra = sum(1 for paper_id in chosen if paper_id not in expected)
+    finally:
+        expected.close()

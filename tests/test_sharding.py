@@ -103,7 +103,16 @@ def _write(path, records):
     return path
 
 
-def test_merge_keeps_one_of_identical_repeats_and_prefers_a_finished_record(tmp_path):
+@pytest.fixture(params=["ids in memory", "ids on disk"])
+def id_memory(request, monkeypatch):
+    """Both halves of the merge's id store: its dict, and the SQLite table beyond it."""
+    if request.param == "ids on disk":
+        from summarizer import idstore
+
+        monkeypatch.setattr(idstore, "IN_MEMORY", 1)
+
+
+def test_merge_keeps_one_of_identical_repeats_and_prefers_a_finished_record(tmp_path, id_memory):
     a = _write(tmp_path / "a.jsonl", [_record("p1"), _record("p2", error="down")])
     b = _write(tmp_path / "b.jsonl", [_record("p1", seconds=0), _record("p2"), _record("p3")])
     out = tmp_path / "all.jsonl"
@@ -111,16 +120,17 @@ def test_merge_keeps_one_of_identical_repeats_and_prefers_a_finished_record(tmp_
     records = [json.loads(line) for line in out.read_text().splitlines()]
     assert [r["id"] for r in records] == ["p1", "p2", "p3"]
     assert records[1]["error"] is None  # the finished p2 from b, not the failed one from a
-    assert report.ok and report.duplicates == 2 and report.failed == 0
+    assert report.ok and report.duplicates == 2 and report.failed == 0 and report.extra == 0
 
 
-def test_merge_reports_missing_and_conflicting_ids(tmp_path):
-    a = _write(tmp_path / "a.jsonl", [_record("p1", "One."), _record("p2")])
-    b = _write(tmp_path / "b.jsonl", [_record("p1", "Another.")])
+def test_merge_reports_missing_conflicting_and_extra_ids(tmp_path, id_memory):
+    a = _write(tmp_path / "a.jsonl", [_record("p1", "One."), _record("p2"), _record("p9")])
+    b = _write(tmp_path / "b.jsonl", [_record("p2"), _record("p1", "Another.")])
     report = merge_outputs(tmp_path / "all.jsonl", [a, b], ["p1", "p2", "p3", "p4"])
     assert not report.ok
     assert report.conflicts == 1 and report.conflict_ids == ["p1"]
     assert report.missing == 2 and report.missing_ids == ["p3", "p4"]
+    assert report.extra == 1 and report.duplicates == 2
 
 
 def test_merge_refuses_to_overwrite_a_shard_file(tmp_path):
