@@ -1,12 +1,14 @@
-"""Benchmarks: the embedded engine against its floor, client overhead, peers on the same engine.
+"""Benchmarks: the embedded engine against its floor, client overhead, memory over long
+inputs, peers on the same engine.
 
-    python bench/run.py                          # all three sections
+    python bench/run.py                          # all four sections
     python bench/run.py --only client --items 5000
     python bench/run.py --only floor,peers --n 20
 
 Each section prints one table. ``floor`` and ``peers`` start the embedded engine (the
 bundled model) as a detached server in a temporary cache directory and stop it at the
-end; ``client`` starts bench/fast_server.py on loopback. ``peers`` needs the peers'
+end; ``client`` starts bench/fast_server.py on loopback; ``stream`` runs the batch path
+with a stand-in for the model. ``peers`` needs the peers'
 environment (``make bench`` creates bench/.venv-peers with instructor and langextract).
 Nothing here is a timed test: numbers depend on the machine and its load, which each
 table's header shows.

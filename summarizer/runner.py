@@ -3,9 +3,9 @@
 At most ``concurrency`` requests are in flight; an :class:`~summarizer.limiter.AdaptiveLimiter`
 lowers that number when the endpoint answers 429 and raises it again after successes.
 Input is read as workers take it and each record is written as soon as it is finished,
-so no paper or record stays in memory: what grows with the input is the ids (the
-reader's, to skip duplicates, and the writer's finished ones, to resume), and the list of
-failures stops at :data:`MAX_FAILURES_KEPT`.
+so no paper or record stays in memory. The ids (the reader's, to skip duplicates, and the
+writer's finished ones, to resume) are each kept in an :class:`~summarizer.idstore.IdStore`,
+bounded in memory, and the list of failures stops at :data:`MAX_FAILURES_KEPT`.
 """
 
 from __future__ import annotations

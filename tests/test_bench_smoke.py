@@ -1,4 +1,5 @@
-"""The benchmark's client-overhead section, small: every record valid, then all cached.
+"""The benchmark's client-overhead and stream sections, small: every record valid, then all
+cached; every line written, then all skipped on resume.
 
 No timing is asserted: bench/run.py measures, this only keeps it working.
 """
@@ -43,3 +44,18 @@ def test_fast_server_answers_the_cues_schema_with_grounded_keywords():
     }
     parsed = text_model().model_validate_json(answer(body), context={"abstract": abstract})
     assert all(k.lower() in abstract.lower() for k in parsed.keywords)
+
+
+def test_stream_section_small_writes_every_line_then_resumes_past_them():
+    from bench.run import stream_section
+
+    text, results = stream_section((200, 500))
+    runs = [(r["items"], r["run"], r["done"], r["skipped"]) for r in results]
+    assert runs == [
+        (200, "fresh output", 200, 0),
+        (200, "resumed (every id finished)", 0, 200),
+        (500, "fresh output", 500, 0),
+        (500, "resumed (every id finished)", 0, 500),
+    ]
+    assert all(r["resumed_from"] == (r["items"] if r["skipped"] else 0) for r in results)
+    assert "| 500" in text and "peak RSS MB" in text
