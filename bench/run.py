@@ -195,31 +195,30 @@ class FastServer:
                 self.proc.wait()
 
 
+def _run_worker(kind: str, **options: Any) -> dict[str, Any]:
+    """``bench/run.py --worker KIND --option value ...`` in a process of its own (so that its
+    peak memory is its own); the JSON line it prints last."""
+    command = [sys.executable, str(Path(__file__).resolve()), "--worker", kind]
+    for name, value in options.items():
+        command += [f"--{name.replace('_', '-')}", str(value)]
+    done = subprocess.run(command, capture_output=True, text=True, check=False, timeout=3600)
+    if done.returncode != 0:
+        raise SystemExit(f"{kind} run failed:\n{done.stderr[-3000:]}")
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
 def _spawn_worker(
     base_url: str, cache_dir: str, items: int, concurrency: int, seeds: str, workers: int = 1
-) -> dict:
-    command = [
-        sys.executable,
-        str(Path(__file__).resolve()),
-        "--worker",
+) -> dict[str, Any]:
+    return _run_worker(
         "client",
-        "--base-url",
-        base_url,
-        "--cache-dir",
-        cache_dir,
-        "--items",
-        str(items),
-        "--concurrency",
-        str(concurrency),
-        "--seeds",
-        seeds,
-        "--workers",
-        str(workers),
-    ]
-    done = subprocess.run(command, capture_output=True, text=True, check=False, timeout=1800)
-    if done.returncode != 0:
-        raise SystemExit(f"client run failed:\n{done.stderr[-3000:]}")
-    return json.loads(done.stdout.strip().splitlines()[-1])
+        base_url=base_url,
+        cache_dir=cache_dir,
+        items=items,
+        concurrency=concurrency,
+        seeds=seeds,
+        workers=workers,
+    )
 
 
 def client_section(
@@ -347,22 +346,7 @@ def stream_section(sizes: tuple[int, ...] = STREAM_SIZES) -> tuple[str, list[dic
         for size in sizes:
             out = work / f"out-{size}.jsonl"
             for run in ("fresh output", "resumed (every id finished)"):
-                command = [
-                    sys.executable,
-                    str(Path(__file__).resolve()),
-                    "--worker",
-                    "stream",
-                    "--input",
-                    str(source),
-                    "--out",
-                    str(out),
-                    "--items",
-                    str(size),
-                ]
-                done = subprocess.run(command, capture_output=True, text=True, timeout=3600)
-                if done.returncode != 0:
-                    raise SystemExit(f"stream run failed:\n{done.stderr[-3000:]}")
-                result = json.loads(done.stdout.strip().splitlines()[-1])
+                result = _run_worker("stream", input=source, out=out, items=size)
                 result["run"] = run
                 results.append(result)
     finally:

@@ -602,6 +602,9 @@ def _who_positions(abstract: str, low: str) -> list[int] | None:
 
 
 _NAMING = ("named", "called", "dubbed", "termed", "coined")
+_BARE_MAKING = ("propose", "introduce", "present", "develop", "design", "devise")
+_GERUNDS = ("introducing", "proposing", "presenting", "developing", "designing", "devising")
+_NEW = ("novel", "new")
 _MAKING = (
     "propose", "introduce", "present", "develop", "design", "release", "build", "construct",
     "curate", "create",
@@ -760,9 +763,9 @@ _CUES = tuple(
             + _ACRONYM_AFTER,
             False,
             False,
-            ("introducing", "proposing", "presenting", "developing", "designing", "devising"),
+            _GERUNDS,
             False,
-            ("introducing", "proposing", "presenting", "developing", "designing", "devising"),
+            _GERUNDS,
         ),
         # "... and devise a practical implementation, Visual Instruction Bottleneck Tuning
         # (Vittle)": a bare verb (its subject is "we") and a name set off by a comma.
@@ -775,9 +778,9 @@ _CUES = tuple(
             + r"(?=\s*[.;]|\s*,(?!\s+(?:and\s+)?[A-Z])|\s+(?:which|that|for|and)\b)",
             False,
             False,
-            ("propose", "introduce", "present", "develop", "design", "devise"),
+            _BARE_MAKING,
             False,
-            ("propose", "introduce", "present", "develop", "design", "devise"),
+            _BARE_MAKING,
         ),
         # "... and introduce a differentiable variant (DCEM)", "which we call soft Q imitation
         # learning (SQIL)", "our proposed variational discriminator bottleneck (VDB)": the
@@ -823,7 +826,7 @@ _CUES = tuple(
             False,
             ("known as",),
             False,
-            ("novel", "new"),
+            _NEW,
         ),
         # "We propose vq-wav2vec to learn ...", "we present iSparse, a ..."
         (_CUE_VERB + _ODD_NAME, False, True, _MAKING),
@@ -882,9 +885,9 @@ _CUES = tuple(
             + r"(?=\s*[,;.]|\s+(?:which|that|where|to|for)\b)",
             False,
             False,
-            ("introducing", "proposing", "presenting", "developing", "designing", "devising"),
+            _GERUNDS,
             False,
-            ("introducing", "proposing", "presenting", "developing", "designing", "devising"),
+            _GERUNDS,
         ),
         # "The proposed stackable recurrent (STAR) cell allows", "The resulting Noise Prior
         # GAN (NPGAN) achieves": the short form of what the paper proposes.
@@ -953,9 +956,9 @@ _CUES = tuple(
             + r"(?=\s*[,.;:]|\s+(?:to|which|that|for|with|and)\b)",
             False,
             True,
-            ("novel", "new"),
+            _NEW,
             False,
-            ("novel", "new"),
+            _NEW,
         ),
         # "This metric, which we call mini-batch energy distance, combines ...", "we
         # introduce a technique called neuron editing that ...", "We refer to this process
@@ -991,9 +994,9 @@ _CUES = tuple(
             + r",\s+(?=(?:which|that|where|with|by|and|to|having|is|whose)\b)",
             False,
             True,
-            ("novel", "new"),
+            _NEW,
             False,
-            ("novel", "new"),
+            _NEW,
         ),
     )
 )
