@@ -16,6 +16,8 @@ mode                          request                                          g
 Hosted OpenAI, vLLM and Ollama take ``json_schema``; llama-cpp-python's server rejects
 it (HTTP 500) and takes ``json_object_schema``; llama.cpp's llama-server takes both.
 ``max_tokens`` is always sent: some servers keep generating after the client gives up.
+In a grammar mode the first request of an item is sent by :mod:`.direct` (a plain aiohttp
+POST under the SDK's retry policy); re-asks go through instructor and the SDK.
 """
 
 from __future__ import annotations
