@@ -67,6 +67,11 @@ def _complete_lines(fh: TextIO) -> Iterator[str]:
         yield line
 
 
+def is_finished(record: dict[str, Any]) -> bool:
+    """A record with a summary and no error: what a rerun keeps and does not ask again."""
+    return record.get("summary") is not None and not record.get("error")
+
+
 def _flatten(record: dict[str, Any]) -> dict[str, str]:
     summary = record.get("summary") or {}
     meta = record.get("meta") or {}
@@ -141,7 +146,7 @@ class RecordWriter:
             return kept
         try:
             for record in iter_records(self.path):
-                if record.get("summary") is not None and not record.get("error"):
+                if is_finished(record):
                     out.write(json.dumps(record, ensure_ascii=False) + "\n")
                     self.done.add(record["id"])
                     kept += 1
@@ -158,7 +163,7 @@ class RecordWriter:
         else:
             self._fh.write(json.dumps(record, ensure_ascii=False) + "\n")
         self._fh.flush()
-        if record.get("summary") is not None and not record.get("error"):
+        if is_finished(record):
             self.done.add(record["id"])
 
     def close(self) -> None:

@@ -24,6 +24,7 @@ from typing import Any
 
 from .errors import ConfigError, InputError
 from .idstore import IdStore
+from .output import is_finished
 
 _SHARD = re.compile(r"^\s*(\d+)\s*/\s*(\d+)\s*$")
 #: How many missing or conflicting ids a report lists (all are counted).
@@ -156,8 +157,7 @@ def _choose(sources: list[Path], chosen: IdStore, report: MergeReport) -> None:
             if record is None:
                 report.bad_lines.append(f"{path}:{number}")
                 continue
-            ok = record.get("summary") is not None and not record.get("error")
-            digest = _content(record).hex() if ok else None
+            digest = _content(record).hex() if is_finished(record) else None
             seen = chosen.get(record["id"])
             if seen is None:
                 chosen.add(record["id"], f"{digest or '-'} {index} {number}")

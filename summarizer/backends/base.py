@@ -24,6 +24,22 @@ def report_rate_limit(retry_after: float | None) -> None:
         listener(retry_after)
 
 
+def report_if_rate_limited(status: int, headers: Any) -> None:
+    """:func:`report_rate_limit` for an HTTP answer of ``status`` that is a 429."""
+    if status == 429:
+        report_rate_limit(retry_after(headers))
+
+
+def retry_after(headers: Any) -> float | None:
+    """Seconds from ``retry-after-ms`` or ``retry-after`` (a number), if given."""
+    for name, scale in (("retry-after-ms", 1000.0), ("retry-after", 1.0)):
+        try:
+            return float(headers.get(name)) / scale
+        except (TypeError, ValueError):
+            continue
+    return None
+
+
 @dataclass
 class GenerationRequest:
     """What the pipeline asks of a backend for one abstract."""

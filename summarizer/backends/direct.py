@@ -24,7 +24,7 @@ from typing import Any
 
 import openai
 
-from .base import report_rate_limit
+from .base import report_if_rate_limited
 
 try:
     import aiohttp
@@ -147,8 +147,7 @@ class DirectPost:
                     await self._wait(left, None)
                     continue
                 raise openai.APIConnectionError(request=self._request()) from exc
-            if status == 429:
-                report_rate_limit(retry_after(headers))
+            report_if_rate_limited(status, headers)
             if status >= 400:
                 response = self._response(status, headers, content)
                 if left and self._client._should_retry(response):
@@ -180,13 +179,3 @@ class DirectPost:
     async def aclose(self) -> None:
         if self._session is not None and not self._session.closed:
             await self._session.close()
-
-
-def retry_after(headers: Any) -> float | None:
-    """Seconds from ``retry-after-ms`` or ``retry-after`` (a number), if given."""
-    for name, scale in (("retry-after-ms", 1000.0), ("retry-after", 1.0)):
-        try:
-            return float(headers.get(name)) / scale
-        except (TypeError, ValueError):
-            continue
-    return None

@@ -37,8 +37,14 @@ from pydantic import BaseModel, ValidationError
 from ..config import _is_loopback
 from ..errors import AuthenticationError, BackendError, OutputValidationError, RateLimitError
 from ..schema import validation_context
-from .base import Backend, Generation, GenerationRequest, report_rate_limit
-from .direct import BrokenResponse, check_json, direct_post, retry_after
+from .base import (
+    Backend,
+    Generation,
+    GenerationRequest,
+    report_if_rate_limited,
+    retry_after,
+)
+from .direct import BrokenResponse, check_json, direct_post
 
 log = logging.getLogger(__name__)
 # instructor logs every failed attempt at ERROR level; the records carry the outcome.
@@ -174,8 +180,7 @@ def _translate(exc: BaseException, tries: int | None) -> BackendError:
 
 async def _on_http_response(response: Any) -> None:
     # Every HTTP answer, retried ones included: the batch runner's limiter learns of each 429.
-    if response.status_code == 429:
-        report_rate_limit(retry_after(response.headers))
+    report_if_rate_limited(response.status_code, response.headers)
 
 
 def _openai_cause(exc: BaseException) -> BaseException | None:
