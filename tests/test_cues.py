@@ -170,7 +170,7 @@ def test_cues_tried_only_where_they_can_open_find_what_a_full_scan_finds():
     # Cues tried only where "we/our/this/I/us" are, or at (or just before) their anchor words.
     import random
 
-    from summarizer.candidates import _CUES, _who_positions
+    from summarizer.candidates.cue_patterns import CUES, who_positions
 
     from .conftest import SEEDS
 
@@ -189,12 +189,12 @@ def test_cues_tried_only_where_they_can_open_find_what_a_full_scan_finds():
         for i, t in enumerate(texts[:60])
     ]
     texts += ["We introduce \u0130stanbul Net (IN).", "We propo\u017fe thi\u017f paper X (Y)."]
-    opening = [c for c in _CUES if c.opens_with_who or c.anchors]
-    assert len(opening) >= len(_CUES) // 2
+    opening = [c for c in CUES if c.opens_with_who or c.anchors]
+    assert len(opening) >= len(CUES) // 2
     found = 0
     for text in texts:
         low = text.lower()
-        who = _who_positions(text, low)
+        who = who_positions(text, low)
         for cue in opening:
             full = [m.span() for m in cue.pattern.finditer(text)]
             assert [m.span() for m in cue.matches(text, low, who)] == full, (cue, text)

@@ -1,0 +1,77 @@
+"""Deterministic candidates found in an abstract: names, numbers and URLs.
+
+Small models invent names and numbers freely, so the pipeline does not let them write
+verbatim fields from scratch. Code finds every span that could be a name, a result or a
+URL; the model only chooses among the names (the engine's grammar enforces the choice),
+while ``results`` and ``code_url`` come from code alone:
+
+- ``code_url`` is the first URL in the abstract, cut at markup and trailing punctuation
+  (``urls``).
+- ``results`` holds every number written with digits that is not part of a name, a year
+  or a citation, with its unit or sign; ``kind``, ``metric`` and ``subject`` are
+  filled in from the words around it (``numbers``).
+- names are spans shaped like names (``names``), names written after the wording that
+  makes something new, "we propose X", "named X" (``cue_patterns``, ``cue_names``), and
+  dataset names written as such (``dataset_lists``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .cue_names import EARLIER_KIND_AFTER, EXISTING_BEFORE_NAMING, PROPOSED_BEFORE, find_cue_names
+from .cue_patterns import ARTIFACT_NOUN
+from .dataset_lists import find_dataset_phrases, find_listed_datasets
+from .names import GLUED_WORD, find_names
+from .numbers import Number, find_numbers
+from .urls import find_urls, url_matches
+
+__all__ = [
+    "ARTIFACT_NOUN",
+    "EARLIER_KIND_AFTER",
+    "EXISTING_BEFORE_NAMING",
+    "PROPOSED_BEFORE",
+    "Candidates",
+    "Number",
+    "find_candidates",
+    "find_cue_names",
+    "find_dataset_phrases",
+    "find_listed_datasets",
+    "find_names",
+    "find_numbers",
+    "find_urls",
+]
+
+
+@dataclass
+class Candidates:
+    """Everything code found in one abstract."""
+
+    names: list[str] = field(default_factory=list)
+    numbers: list[Number] = field(default_factory=list)
+    urls: list[str] = field(default_factory=list)
+
+    @property
+    def code_url(self) -> str | None:
+        return self.urls[0] if self.urls else None
+
+
+def find_candidates(abstract: str) -> Candidates:
+    """All candidates of one abstract."""
+    urls = find_urls(abstract)
+    outside_urls = abstract
+    for match in reversed(url_matches(abstract)):
+        outside_urls = outside_urls[: match.start()] + " " + outside_urls[match.end() :]
+    names = list(
+        dict.fromkeys(
+            find_cue_names(abstract)
+            + find_names(abstract)
+            + find_dataset_phrases(abstract)
+            + list(find_listed_datasets(abstract))
+        )
+    )
+    # "we introduce Compositional-ARC-a dataset", "LLMs-including o3-mini": a dash lost
+    # between a name and the next word
+    names = list(dict.fromkeys(GLUED_WORD.sub("", n) for n in names))
+    names = [n for n in names if n in outside_urls]
+    return Candidates(names=names, numbers=find_numbers(abstract, names), urls=urls)

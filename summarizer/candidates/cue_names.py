@@ -1,0 +1,116 @@
+"""Names the abstract's wording gives as new: the cues of ``cue_patterns`` applied."""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from .cue_patterns import ACRONYM_AFTER, CUES, who_positions
+from .names import GENERIC, GLUED_WORD
+
+_MAKING_BEFORE = re.compile(
+    r"\b(?:we|this (?:paper|work))\s+(?:\w+\s+){0,2}?"
+    r"(?:propose|introduce|present|develop|design|devise)|\b(?:novel|new)\b",
+    re.I,
+)
+# "a novel approach called MACH (Merged Average Classifiers via Hashing) was proposed":
+# the rest of the sentence says the named thing is earlier work.
+PROPOSED_BEFORE = re.compile(
+    r"[^.;]*?\b(?:was|were|has been|have been|had been)\s+(?:recently\s+)?"
+    r"(?:proposed|introduced|developed|presented)\b"
+)
+# "X (Y), a recent approach ...": the words right after a name say it is earlier work.
+EARLIER_KIND_AFTER = re.compile(
+    r"\)?,\s*an?\s+(?:[\w-]+\s+){0,2}?(?:recent|popular|standard|existing|well-known|"
+    r"classic|common|widely[\w-]*|prior|previous)\b",
+    re.I,
+)
+# "building on X (Y)", "the use of X (Y)": the words right before the name say it is
+# earlier work.
+_BUILDS_ON = re.compile(
+    r"\b(?:(?:building|build|builds|built|based|relying|drawing)\s+(?:up)?on|on top of|use of|"
+    r"to use|using)\s+(?:[\w\-]+\s+){0,6}(?:[\w\-]+)?[\s~]*\(?$",
+    re.I,
+)
+
+
+# Earlier work, then its name: "a recent generalizable NeRF architecture called GNT".
+EXISTING_BEFORE_NAMING = re.compile(
+    r"\b(?:recent|recently|existing|popular|prior|previous|well-known|standard|widely used|"
+    # "based on a sparsity-enhanced topic model named STC", "We study a general formulation
+    # of program synthesis called SyGuS", "the online learning literature called ..."
+    r"based on|built on|builds on|we (?:study|consider|investigate|revisit|analy[sz]e)|"
+    r"literature|classical|classic)\b"
+    r"[^.;,()]*\s$",
+    re.IGNORECASE,
+)
+
+
+def find_cue_names(abstract: str) -> list[str]:
+    """Names written right after "we propose", "we introduce", "named", ...: new artifacts.
+
+    A name followed by its short form in parentheses gives the short form, as the guide
+    prefers ("MOtion-Based Variability Enhancement (MOVE)" gives ``MOVE``).
+    """
+    return list(_cue_names(abstract))
+
+
+@lru_cache(maxsize=64)
+def _cue_names(abstract: str) -> tuple[str, ...]:
+    out: list[str] = []
+    low = abstract.lower()
+    who = who_positions(abstract, low)
+    for cue in CUES:
+        if cue.needs and not any(word in low for word in cue.needs):
+            continue
+        for match in cue.matches(abstract, low, who):
+            if cue.naming and EXISTING_BEFORE_NAMING.search(
+                abstract, max(0, match.start() - 80), match.start()
+            ):
+                continue  # "a recent architecture called GNT" names earlier work
+            if cue.after_making and not _MAKING_BEFORE.search(
+                abstract, max(0, match.start() - 400), match.start()
+            ):
+                continue  # "Two methods exist. The first is X, which ...": not the paper's
+            if PROPOSED_BEFORE.match(abstract, match.end()):
+                continue  # "a novel approach called MACH (...) was proposed" by others
+            if EARLIER_KIND_AFTER.match(abstract, match.end()):
+                continue  # "... (SWA), a recent approach which ...": earlier work
+            name, short = match.group("name"), match.group("acr")
+            at = match.start("acr") if short else match.start("name")
+            if _BUILDS_ON.search(abstract, match.start(), at):
+                continue  # "we propose building on You Only Learn One Representation (YOLOR)"
+            if short and (not name or len(short) < len(name)):
+                name = short
+            name = GLUED_WORD.sub("", _own_abbreviation(name.rstrip(".,;:")))
+            if not cue.lower_case and not re.search(r"[A-Z0-9]", name):
+                continue
+            if name and name.lower() not in GENERIC and name not in out:
+                out.append(name)
+            more = _AND_ANOTHER.match(abstract, match.end()) if short else None
+            if more is not None and more.group("acr") not in out:
+                out.append(more.group("acr"))  # "X (A) and Y (B)": both are made here
+    return tuple(out)
+
+
+# The second of two new things, each with its short form: "namely Nesterov Iterative Fast
+# Gradient Sign Method (NI-FGSM) and Scale-Invariant attack Method (SIM)".
+_AND_ANOTHER = re.compile(
+    r",?\s+and\s+(?:an?\s+|the\s+)?(?:[\w\-]+\s+){0,6}?[\w\-]+" + ACRONYM_AFTER
+)
+
+
+def _own_abbreviation(name: str) -> str:
+    """The last word of a name when it abbreviates the words before it.
+
+    "Customized Polytropon C-Poly" gives ``C-Poly``; "Structured IB" stays whole.
+    """
+    words = name.split()
+    if len(words) < 2:
+        return name
+    last, rest = words[-1], words[:-1]
+    capitals = "".join(ch for ch in last if ch.isupper())
+    initials = "".join(w[0] for w in rest if w[0].isupper())
+    if len(capitals) >= 2 and capitals == initials.upper() and len(initials) == len(rest):
+        return last
+    return name

@@ -1,0 +1,94 @@
+"""Dataset names written as such: "the Visual Genome dataset", "on Cora, Citeseer and Pubmed"."""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from ..known_datasets import is_known_dataset
+from .names import ADJECTIVE_SUFFIX, GENERIC
+
+
+def find_dataset_phrases(abstract: str) -> list[str]:
+    """Title-Case names written right before "dataset" or "benchmark": "Visual Genome dataset"."""
+    out = []
+    for match in _DATASET_PHRASE.finditer(abstract):
+        name = match.group(1).strip()
+        if name.lower() in GENERIC or name in out or ADJECTIVE_SUFFIX.search(name):
+            continue  # "MNIST-like datasets" describe, they do not name
+        # One capitalized word counts only after a lower-case word: "from the Wilds
+        # benchmark", not "Benchmark" at the start of a sentence.
+        if " " in name or _LOWER_WORD_BEFORE.search(
+            abstract, max(0, match.start() - 16), match.start()
+        ):
+            out.append(name)
+    return out
+
+
+_DATASET_PHRASE = re.compile(
+    r"(?<![.!?]\s)(?<!^)\b((?:[A-Z][\w\-]*\s+){1,3})(?=(?:dataset|benchmark|corpus)s?\b)"
+)
+_LOWER_WORD_BEFORE = re.compile(
+    r"\b(?:the|on|from|of|in|and|with|challenging|popular|standard|public|recent|classic|"
+    r"well-known|widely-used|large-scale)\s+$"
+)
+
+
+@lru_cache(maxsize=64)
+def find_listed_datasets(abstract: str) -> tuple[str, ...]:
+    """The members of a list of datasets: "(including Cora, Citeseer, Pubmed and NELL)",
+    "dialogue data-sets: Ubuntu, Switchboard and OpenSubtitles", "the Omniglot and CIFAR
+    datasets". Plain capitalized words are names here, which elsewhere they are not."""
+    lists: list[str] = []
+    for noun in _DATA_NOUN_AT.finditer(abstract):
+        # the list that ends right before the noun, found in a window (a full scan for lists
+        # costs more than the rest of this function)
+        before = _LIST_THEN_DATA.search(abstract, max(0, noun.start() - 300), noun.start())
+        if before is not None:
+            lists.append(before.group("list"))
+        after = _DATA_THEN_LIST.match(abstract, noun.end())
+        if after is not None:
+            lists.append(after.group("list"))
+    # "Our experiments were performed on Switchboard, LibriSpeech and Wall Street Journal":
+    # a list after "on" with a well-known dataset in it.
+    for match in _ON_LIST.finditer(abstract):
+        items = _LIST_ITEM.findall(match.group("list"))
+        if any(is_known_dataset(item) for item in items):
+            lists.append(match.group("list"))
+    out: list[str] = []
+    for found in lists:
+        for item in _LIST_ITEM.findall(found):
+            if item.lower() not in GENERIC and item not in out:
+                out.append(item)
+    return tuple(out)
+
+
+_DATA_NOUN = r"(?:data[\s\-]?sets?|benchmarks?|corpora|corpus)"
+# "Cora", "Fashion MNIST", "CNN/Daily Mail", "enwik8", "miniImageNet"
+_ITEM = (
+    r"(?:[A-Z][\w\-]*(?:[./][\w\-]+)*(?:\s+[A-Z0-9][\w\-]*){0,2}"
+    r"|[a-z]+\d[\w\-]*|[a-z]+[A-Z][\w\-]*)"
+)
+_LIST = _ITEM + r"(?:\s*,\s*(?:the\s+)?" + _ITEM + r")*\s*,?\s+(?:and|or)\s+(?:the\s+)?" + _ITEM
+_LIST_ITEM = re.compile(r"(?<![\w\-])" + _ITEM + r"(?![\w\-])")
+_DATA_NOUN_AT = re.compile(r"\b" + _DATA_NOUN + r"\b")
+# Searched up to the noun: "Omniglot and CIFAR datasets"
+_LIST_THEN_DATA = re.compile(
+    r"(?<![\w\-])(?P<list>"
+    + _LIST
+    # one word may come between ("MT datasets"), not a preposition ("X on benchmark datasets")
+    + r")\s+(?:(?!(?:on|in|of|for|with|from|over|across|against|to)\b)[a-zA-Z][\w\-]*\s+)?$"
+)
+_ON_LIST = re.compile(
+    r"\b(?:on|with|using|across|over)\s+(?:the\s+)?(?P<list>"
+    + _LIST
+    # the list ends the phrase: not "on MNIST, ImageNet and Google Cloud Vision API"
+    + r")(?=\s*[,.;:)]|\s+[a-z]|\s*$)"
+)
+# Matched right after the noun: "datasets (including Cora, Citeseer, Pubmed and NELL)"
+_DATA_THEN_LIST = re.compile(
+    r"\s*(?::|\(\s*(?:including|e\.g\.,?|i\.e\.,?|such as|namely)?|,?\s+(?:namely|including|"
+    + r"such as|like|e\.g\.,?|i\.e\.,?))\s*,?\s*(?:the\s+)?(?P<list>"
+    + _LIST
+    + r")(?![\w\-])"
+)

@@ -1,0 +1,180 @@
+"""Spans shaped like names: CamelCase, acronyms, hyphenated and alphanumeric tokens."""
+
+from __future__ import annotations
+
+import re
+
+from ..text import sentences
+
+# Acronyms and capitalized words that name no artifact of a paper.
+GENERIC = {
+    "ai",
+    "ml",
+    "nlp",
+    "cv",
+    "rl",
+    "llm",
+    "llms",
+    "vlm",
+    "vlms",
+    "mllm",
+    "mllms",
+    "lm",
+    "lms",
+    "sota",
+    "gpu",
+    "gpus",
+    "cpu",
+    "cpus",
+    "api",
+    "apis",
+    "cnn",
+    "cnns",
+    "rnn",
+    "rnns",
+    "lstm",
+    "lstms",
+    "gru",
+    "grus",
+    "mlp",
+    "mlps",
+    "gnn",
+    "gnns",
+    "dnn",
+    "dnns",
+    "nn",
+    "qa",
+    "vqa",
+    "two",
+    "three",
+    "four",
+    "five",
+    "several",
+    "kb",
+    "kbs",
+    "ner",
+    "nli",
+    "ocr",
+    "rgb",
+    "rgb-d",
+    "asr",
+    "tts",
+    "ood",
+    "iid",
+    "url",
+    "pdf",
+    "json",
+    "html",
+    "sql",
+    "id",
+    "ii",
+    "iii",
+    "iv",
+    "we",
+    "our",
+    "the",
+    "this",
+    "these",
+    "in",
+    "on",
+    "to",
+    "however",
+    "moreover",
+    "furthermore",
+    "finally",
+    "first",
+    "second",
+    "third",
+    "specifically",
+    "additionally",
+    "experiments",
+    "extensive",
+    "existing",
+    "code",
+    "while",
+    "although",
+    "unlike",
+    "despite",
+    "as",
+    "for",
+    "by",
+    "with",
+    "based",
+    "recent",
+    "results",
+    "using",
+    "through",
+    "given",
+    "its",
+    "their",
+    "it",
+    "both",
+    "then",
+    "a",
+    "an",
+    "when",
+    "if",
+    "further",
+    "english",
+    "chinese",
+    "transformer",
+    "transformers",
+    "bert-style",
+    "x",
+    "y",
+    "ssl",
+    "gan",
+    "gans",
+    "vae",
+    "vaes",
+    "sgd",
+    "kl",
+    "mse",
+    "iou",
+    "map",
+    "auc",
+    "f1",
+    "nas",
+}
+_NAME = re.compile(
+    # a token start, then (a cheap test first) a capital or digit somewhere in the token
+    r"(?<![\w\-])(?=[\w\-.*]*?[A-Z0-9])("
+    r"[A-Za-z0-9]*(?:[a-z][A-Z]|[A-Z]{2}|[A-Za-z]\d|\d[A-Za-z])[A-Za-z0-9]*"  # ImbSAM, GAPT, o3
+    r"(?:[\-\.][A-Za-z0-9]+)*\*?"  # Droplet3D-4M, DeepSeek-R1, t-ReX*
+    r"|[A-Z][a-z]+(?:-[A-Z0-9][A-Za-z0-9]*)+"  # Glocal-IB, Imbalanced-SAM
+    r"|[a-z]+-[A-Z][A-Za-z0-9]*\*?"  # t-ReX
+    r")(?![\w])"
+)
+
+
+ADJECTIVE_SUFFIX = re.compile(
+    r"-(?:based|like|style|driven|guided|centric|specific|level|wise|only|free|aware|oriented)$",
+    re.IGNORECASE,
+)
+
+
+def find_names(abstract: str) -> list[str]:
+    """Spans that may name an artifact (method, model, dataset, benchmark), in order."""
+    out: list[str] = []
+    seen: set[str] = set()
+    for sentence in sentences(abstract):
+        for match in _NAME.finditer(sentence):
+            name = match.group(1).rstrip(".")
+            key = name.lower()
+            if key in seen or key in GENERIC or len(name) < 2:
+                continue
+            if re.fullmatch(r"[\d.,%]+[A-Za-z]?", name):
+                continue  # a number with a unit, not a name
+            if re.fullmatch(r"\d+[A-Za-z]{1,2}", name) and not re.search(r"[A-Z]{2}", name):
+                continue  # "3D", "2.5D", "7B" are sizes or terms
+            if ADJECTIVE_SUFFIX.search(name):
+                continue  # "ImageNet-based", "GPT-style" describe, they do not name
+            seen.add(key)
+            out.append(name)
+    # Capitalized multi-word names such as "Sharpness-Aware Minimization" are left to
+    # their acronym, which the guide prefers as the item.
+    return out
+
+
+# A dash lost between a name and the next word: "Compositional-ARC-a dataset".
+GLUED_WORD = re.compile(r"(?<=[A-Za-z0-9])-(?:a|an|the|including|which|that|such|and|or|with)$")

@@ -1,0 +1,39 @@
+"""URLs in an abstract: ``code_url`` is the first of them."""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+_URL = re.compile(
+    r"(?:https?://|www\.)[^\s<>\"'{}|\\^`\]\[]+"
+    r"|\b[a-z0-9][a-z0-9-]*(?:\.[a-z0-9-]+)*\.(?:github\.io|io|com|org|net|ai|dev)"
+    r"(?:/[^\s<>\"'{}|\\^`\]\[]*)?",
+    re.IGNORECASE,
+)
+_URL_TRAIL = ".,;:!?)]}>'\""
+# Every match of _URL holds one of these (lower-cased): a text without any has no URL.
+_URL_MARKS = ("http", "www.", ".io", ".com", ".org", ".net", ".ai", ".dev")
+
+
+@lru_cache(maxsize=64)
+def url_matches(abstract: str) -> tuple[re.Match[str], ...]:
+    low = abstract.lower()
+    if not any(mark in low for mark in _URL_MARKS):
+        return ()
+    return tuple(_URL.finditer(abstract))
+
+
+def find_urls(abstract: str) -> list[str]:
+    """URLs in order of appearance, as written, without trailing punctuation or markup."""
+    out = []
+    for match in url_matches(abstract):
+        url = match.group(0)
+        url = re.split(r"[{}]", url)[0]
+        while url and url[-1] in _URL_TRAIL:
+            if url[-1] == ")" and url.count("(") >= url.count(")"):
+                break  # a balanced closing parenthesis belongs to the URL
+            url = url[:-1]
+        if "." in url and url not in out:
+            out.append(url)
+    return out
