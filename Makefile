@@ -53,8 +53,8 @@ test: install browser lint
 	$(PY) -m pytest
 
 lint: install
-	$(VENV)/bin/ruff check summarizer tests bench
-	$(VENV)/bin/ruff format --check summarizer tests bench
+	$(VENV)/bin/ruff check summarizer tests bench evals
+	$(VENV)/bin/ruff format --check summarizer tests bench evals
 
 clean:
 	rm -rf $(VENV) out dist build

@@ -196,8 +196,14 @@ def _check_results(rep, where, rid, results, abstract) -> None:
                 if not isinstance(res[name], str) or not res[name].strip():
                     rep.error(where, rid, f"{field}.{name}", "must be null or a non-empty string")
         if res.get("kind") not in RESULT_KINDS:
-            rep.error(where, rid, f"{field}.kind", f"{res.get('kind')!r} not in {sorted(RESULT_KINDS)}")
-    values = [normalize(r["value"]) for r in results if isinstance(r, dict) and isinstance(r.get("value"), str)]
+            rep.error(
+                where, rid, f"{field}.kind", f"{res.get('kind')!r} not in {sorted(RESULT_KINDS)}"
+            )
+    values = [
+        normalize(r["value"])
+        for r in results
+        if isinstance(r, dict) and isinstance(r.get("value"), str)
+    ]
     for v in sorted({v for v in values if values.count(v) > 1}):
         rep.warn(where, rid, "results", f"value {v!r} appears more than once")
 
@@ -240,7 +246,9 @@ def _check_accept(rep, where, rid, accept, abstract) -> None:
         else:
             for alt in alts:
                 if not _is_str_list(alt) or not CONTRIB_MIN <= len(alt) <= CONTRIB_MAX:
-                    rep.error(where, rid, "accept.contribution_types", f"{alt!r}: need 1 to 3 values")
+                    rep.error(
+                        where, rid, "accept.contribution_types", f"{alt!r}: need 1 to 3 values"
+                    )
                     continue
                 for c in alt:
                     if c not in CONTRIBUTION_TYPES:
@@ -248,7 +256,9 @@ def _check_accept(rep, where, rid, accept, abstract) -> None:
                 if len(set(alt)) != len(alt):
                     rep.error(where, rid, "accept.contribution_types", f"{alt!r} repeats a value")
     if "introduces_extra" in accept:
-        extra = _check_str_list(rep, where, rid, "accept.introduces_extra", accept["introduces_extra"])
+        extra = _check_str_list(
+            rep, where, rid, "accept.introduces_extra", accept["introduces_extra"]
+        )
         _check_grounded(rep, where, rid, "accept.introduces_extra", extra, abstract)
 
 
@@ -302,8 +312,13 @@ def check_record(rep: Report, where: str, rec: Any) -> str | None:
 
     if "contribution_types" in gold:
         ct = _check_str_list(
-            rep, where, rid, "contribution_types", gold["contribution_types"],
-            lo=CONTRIB_MIN, hi=CONTRIB_MAX,
+            rep,
+            where,
+            rid,
+            "contribution_types",
+            gold["contribution_types"],
+            lo=CONTRIB_MIN,
+            hi=CONTRIB_MAX,
         )
         for c in ct:
             if c not in CONTRIBUTION_TYPES:
@@ -315,8 +330,12 @@ def check_record(rep: Report, where: str, rec: Any) -> str | None:
         if field in gold:
             items = _check_str_list(rep, where, rid, field, gold[field])
             _check_grounded(rep, where, rid, field, items, abstract)
-    if "introduces" in gold and "datasets" in gold and _is_str_list(gold["introduces"]) \
-            and _is_str_list(gold["datasets"]):
+    if (
+        "introduces" in gold
+        and "datasets" in gold
+        and _is_str_list(gold["introduces"])
+        and _is_str_list(gold["datasets"])
+    ):
         both = {normalize(x) for x in gold["introduces"]} & {normalize(x) for x in gold["datasets"]}
         for item in sorted(both):
             rep.error(where, rid, "datasets", f"{item!r} is also in introduces")
