@@ -429,6 +429,88 @@ _TASK_STOP = {
     "any",
     "other",
     "without",
+    # judgements and amounts, not kinds of task: "first rigorous learning", "significant
+    # generalization", "extensive empirical evaluation"
+    "first",
+    "rigorous",
+    "significant",
+    "substantial",
+    "extensive",
+    "empirical",
+    "systematic",
+    "thorough",
+    "recent",
+    "own",
+    "final",
+    "smaller",
+    "narrow",
+    "several",
+    "superior",
+    "competitive",
+    "promising",
+    "good",
+    "excellent",
+    "impressive",
+    "powerful",
+    "perfect",
+    "moderate",
+    "stronger",
+    "inherent",
+    "overall",
+    "precise",
+    "careful",
+    "intuitive",
+    "flexible",
+    "faster",
+    "slow",
+    "initial",
+    "full",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "even",
+    "so",
+    "but",
+    "since",
+    # verbs: "maximize reconstruction", "achieve good generalization", "study generalization"
+    "present",
+    "maximize",
+    "minimize",
+    "drive",
+    "measure",
+    "solve",
+    "cannot",
+    "achieve",
+    "exhibit",
+    "address",
+    "propose",
+    "study",
+    "evaluate",
+    "promote",
+    "facilitate",
+    "limit",
+    "suppress",
+    "guarantee",
+    "prevents",
+    "performs",
+    "discover",
+    "renders",
+    "use",
+    "connect",
+    "adapt",
+    "ease",
+    "shown",
+    "show",
+    "skip",
+    "help",
+    "affects",
+    "influence",
+    "acquire",
+    "extrapolate",
 }
 
 
@@ -503,10 +585,11 @@ def _word_starts_up_to(text: str, at: int, count: int) -> list[int]:
         span *= 4
 
 
-def find_tasks(abstract: str, limit: int = 3) -> list[str]:
+def find_tasks(abstract: str, limit: int = 4) -> list[str]:
     """Short noun phrases that name a task: up to three words before a task head noun."""
     counts: Counter[str] = Counter()
     first: dict[str, int] = {}
+    spelled: dict[str, str] = {}  # each phrase as first written
     for match in _task_phrases(abstract):
         words = match.group(1).split()
         kept: list[str] = []
@@ -517,6 +600,7 @@ def find_tasks(abstract: str, limit: int = 3) -> list[str]:
                 clean != word
                 or not clean
                 or low in _TASK_STOP
+                or clean.isdigit()  # "12 segmentation" counts, it names no task
                 or re.search(r"(?:ly|ing|ed|[^s]es|ows|ses)$", low)
             ):
                 break
@@ -527,14 +611,13 @@ def find_tasks(abstract: str, limit: int = 3) -> list[str]:
         key = phrase.lower()
         counts[key] += 1
         first.setdefault(key, match.start())
-        first[key + "\x00text"] = first.get(key + "\x00text") or phrase  # type: ignore[assignment]
+        spelled.setdefault(key, phrase)
     ranked = sorted(counts, key=lambda k: (-counts[k], first[k]))
     out: list[str] = []
     for key in ranked:
-        text = first[key + "\x00text"]
         if any(key in o.lower() or o.lower() in key for o in out):
             continue
-        out.append(text)  # type: ignore[arg-type]
+        out.append(spelled[key])
         if len(out) == limit:
             break
     return out

@@ -143,7 +143,25 @@ def test_tasks_are_noun_phrases_ending_in_a_task_word():
     assert tasks[0] == "glaucoma detection"  # the most frequent first
     assert "progression forecasting" in tasks
     assert all(not t.lower().startswith(("including", "we ")) for t in tasks)
-    assert len(tasks) <= 3
+
+
+def test_tasks_leave_out_judgements_verbs_and_counts_and_stop_at_four():
+    judged = (
+        "Models achieve good generalization. We study generalization on 12 segmentation "
+        "tasks with an extensive empirical evaluation, the first rigorous learning of it."
+    )
+    assert find_tasks(judged) == []  # each phrase is a bare head once those words go
+    five = (
+        "We study image classification, object detection, semantic segmentation, "
+        "question answering and text summarization."
+    )
+    assert find_tasks(five) == [
+        "image classification",
+        "object detection",
+        "semantic segmentation",
+        "question answering",
+    ]
+    assert find_tasks(five, limit=2) == ["image classification", "object detection"]
 
 
 def test_task_phrases_are_the_ones_a_full_scan_finds():
