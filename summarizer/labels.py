@@ -322,6 +322,13 @@ _TASK_HEADS = (
     "exploration",
     "curation",
     "merging",
+    "regression",
+    "distillation",
+    "registration",
+    "generalisation",
+    "decoding",
+    "tuning",
+    "prompting",
 )
 _TASK_STOP = {
     "the",
@@ -511,6 +518,18 @@ _TASK_STOP = {
     "influence",
     "acquire",
     "extrapolate",
+    "reduce",
+    "identify",
+    "enhance",
+    "attains",
+    "train",
+    "still",
+    "toward",
+    "towards",
+    "high",
+    "basic",
+    "simple",
+    "nontrivial",
 }
 
 
@@ -601,7 +620,9 @@ def find_tasks(abstract: str, limit: int = 4) -> list[str]:
                 or not clean
                 or low in _TASK_STOP
                 or clean.isdigit()  # "12 segmentation" counts, it names no task
-                or re.search(r"(?:ly|ing|ed|[^s]es|ows|ses)$", low)
+                # a verb or an adverb ("improving", "learned", "often"); a compound such as
+                # "semi-supervised" or "long-tailed" is an adjective
+                or ("-" not in low and re.search(r"(?:ly|ing|ed|[^s]es|ows|ses)$", low))
             ):
                 break
             kept.insert(0, clean)

@@ -164,6 +164,20 @@ def test_tasks_leave_out_judgements_verbs_and_counts_and_stop_at_four():
     assert find_tasks(five, limit=2) == ["image classification", "object detection"]
 
 
+def test_tasks_keep_compound_adjectives_and_more_task_nouns():
+    abstract = (
+        "We train object detection models for long-tailed classification with "
+        "semi-supervised learning, and study knowledge distillation and linear regression."
+    )
+    assert find_tasks(abstract) == [
+        "object detection",  # not "train object detection"
+        "long-tailed classification",
+        "semi-supervised learning",
+        "knowledge distillation",
+    ]
+    assert find_tasks("Models often improved classification.") == []  # adverb, verb: no task
+
+
 def test_task_phrases_are_the_ones_a_full_scan_finds():
     import random
 
