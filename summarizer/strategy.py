@@ -24,7 +24,7 @@ from pydantic import BaseModel, Field, create_model
 from pydantic.fields import FieldInfo
 from pydantic_core import PydanticUndefined
 
-from .candidates import Candidates, find_candidates
+from .candidates import Candidates, find_candidates, find_numbers
 from .cues import classify_names
 from .inputs import Paper
 from .labels import classify_contributions, classify_domain, find_tasks
@@ -136,6 +136,9 @@ def plan(paper: Paper, prompt: Prompt, schema: type[BaseModel]) -> Plan:
     if spec.strategy == "cues":
         cands = find_candidates(paper.abstract)
         introduces, datasets, _ = classify_names(paper.abstract, cands.names)
+        # A result's subject is chosen again, now that the paper's own names and its
+        # datasets are known.
+        cands.numbers = find_numbers(paper.abstract, cands.names, datasets, introduces)
         decided = {
             "introduces": introduces,
             "datasets": datasets,

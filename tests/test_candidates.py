@@ -234,3 +234,52 @@ def test_generic_words_are_not_names(text: str) -> None:
 def test_names_inside_urls_are_dropped() -> None:
     cands = find_candidates("We propose ImbSAM; code at https://github.com/FooLab/ImbSAMCode.")
     assert cands.names == ["ImbSAM"]
+
+
+def test_numbers_listed_with_respectively_take_the_names_listed_before_them() -> None:
+    text = (
+        "Even the most advanced reasoning models, o3-mini, o1, and DeepSeek-R1, achieve only "
+        "45.82%, 31.09%, and 17.79% accuracy, respectively."
+    )
+    numbers = find_candidates(text).numbers
+    assert [(n.value, n.subject, n.metric) for n in numbers] == [
+        ("45.82%", "o3-mini", "accuracy"),
+        ("31.09%", "o1", "accuracy"),
+        ("17.79%", "DeepSeek-R1", "accuracy"),
+    ]
+    # without "respectively" the list still shares its metric, and the nearest name is kept
+    plain = text.replace(", respectively", "")
+    assert [(n.subject, n.metric) for n in find_candidates(plain).numbers] == [
+        ("DeepSeek-R1", "accuracy")
+    ] * 3
+
+
+def test_a_subject_is_the_nearest_name_in_the_sentence_that_is_not_a_dataset_or_a_metric() -> None:
+    text = "FooNet is new. On ImageNet, BarNet reaches 81.2% Top-1 accuracy. It uses 3 dB."
+    names = ["FooNet", "ImageNet", "BarNet", "Top-1", "dB"]
+    first, second = find_numbers(text, names)
+    assert (first.value, first.subject) == ("81.2%", "BarNet")
+    assert (second.value, second.subject) == ("3 dB", None)  # FooNet is in another sentence
+    # what a number is compared with is not its subject; the paper's own name stands in
+    compared = "It runs faster than BarNet and reaches 90% accuracy."
+    [number] = find_numbers(compared, ["BarNet"])
+    assert number.subject is None
+    [number] = find_numbers(compared, ["BarNet", "FooNet"], own=["FooNet"])
+    assert number.subject == "FooNet"
+    # a dataset the caller names is never a subject
+    [number] = find_numbers("On Cora, FooNet gets 90%.", ["Cora", "FooNet"], datasets=["FooNet"])
+    assert number.subject is None
+
+
+@pytest.mark.parametrize(
+    ("text", "metric"),
+    [
+        ("It reaches an average success rate of 39.1%.", "average success rate"),
+        ("GAPT reduces MBE by 50% over the baseline.", "MBE"),
+        ("It needs 3x less compute.", "compute"),
+        ("It handles 512k without noticeable loss.", None),
+    ],
+)
+def test_a_metric_from_the_words_around_a_number(text: str, metric: str | None) -> None:
+    [number] = find_numbers(text, [])
+    assert number.metric == metric

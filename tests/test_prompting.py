@@ -225,3 +225,18 @@ def test_answer_model_refuses_a_name_outside_the_enum() -> None:
     with pytest.raises(ValidationError):
         model.model_validate(answer)
     assert model.model_validate({**answer, "introduces": ["ImbSAM"]}).introduces == ["ImbSAM"]
+
+
+def test_default_plan_chooses_result_subjects_knowing_the_papers_own_names_and_datasets() -> None:
+    abstract = (
+        "We propose GridSeg, a novel method for segmentation. Trained on CIFAR-10 and "
+        "Cityscapes benchmarks, it reaches 81.2% mIoU, and Cityscapes alone gives 2,975 images."
+    )
+    paper = Paper(id="x", abstract=abstract, title=None)
+    finished = plan(paper, load_prompt("default"), PaperSummary).finish(
+        answer_model(()).model_construct()
+    )
+    assert finished["datasets"] == ["CIFAR-10", "Cityscapes"]
+    subjects = {r["value"]: r["subject"] for r in finished["results"]}
+    # no dataset is a subject; the paper's own name stands where no other name is before
+    assert subjects == {"81.2%": "GridSeg", "2,975": "GridSeg"}

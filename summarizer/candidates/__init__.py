@@ -74,4 +74,6 @@ def find_candidates(abstract: str) -> Candidates:
     # between a name and the next word
     names = list(dict.fromkeys(GLUED_WORD.sub("", n) for n in names))
     names = [n for n in names if n in outside_urls]
-    return Candidates(names=names, numbers=find_numbers(abstract, names), urls=urls)
+    datasets = set(find_dataset_phrases(abstract)) | set(find_listed_datasets(abstract))
+    numbers = find_numbers(abstract, names, datasets, find_cue_names(abstract))
+    return Candidates(names=names, numbers=numbers, urls=urls)

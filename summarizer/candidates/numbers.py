@@ -7,8 +7,10 @@ or an enumeration marker; ``kind``, ``metric`` and ``subject`` come from the wor
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from collections.abc import Collection
+from dataclasses import dataclass, replace
 
+from ..known_datasets import is_known_dataset
 from .urls import url_matches
 
 _UNIT = (
@@ -79,11 +81,22 @@ def _window(text: str, start: int, end: int) -> tuple[str, str]:
     return text[max(0, start - 60) : start], text[end : end + 60]
 
 
+# Words after a number that start a clause, not a metric: "512k without noticeable ...".
+_CLAUSE_WORDS = {"that", "which", "without", "when", "where", "if", "because", "as", "is", "are"}
+# A comparison says the number is a change, not what is measured: "3x less compute".
+_COMPARATIVES = {"faster", "slower", "larger", "smaller", "better", "worse", "more", "less"}
+
+
 def _metric_after(after: str) -> str | None:
-    words = re.findall(r"[A-Za-z][A-Za-z0-9\-]*", after.split(".")[0].split(",")[0])[:4]
+    clause = after.split(".")[0].split(",")[0]
+    if clause[:1].isalnum():
+        clause = re.sub(r"^[\w\-]+", "", clause)  # the rest of a glued token: "4k-16k"
+    words = re.findall(r"[A-Za-z][A-Za-z0-9\-]*", clause)[:4]
+    while words and words[0].lower() in _COMPARATIVES:
+        words = words[1:]
     picked = []
     for word in words:
-        if word.lower() in _STOP:
+        if word.lower() in _STOP or word.lower() in _CLAUSE_WORDS:
             break
         picked.append(word)
     return " ".join(picked[:3]) or None
@@ -104,7 +117,10 @@ def _is_year(abstract: str, start: int, end: int) -> bool:
 # A version or an edition right after a name: "Gemini 2.0", "KITTI 2015", "Atari 2600".
 _VERSION_NUMBER = re.compile(r"\d(?:\.\d)?|\d{2,4}")
 _NAME_BEFORE = re.compile(r"(?<![\w.])([A-Z][\w\-\u00b7]*|[A-Za-z]+[A-Z][\w\-]*) $")
-_METRIC_WORDS = {"AUC", "AUROC", "F1", "BLEU", "ROUGE", "mAP", "IoU", "Dice", "PSNR", "SSIM", "FID"}
+_METRIC_WORDS = {
+    "AUC", "AUROC", "F1", "BLEU", "ROUGE", "mAP", "IoU", "mIoU", "Dice", "PSNR", "SSIM", "FID",
+    "FVD", "LPIPS", "MSE", "MAE", "RMSE", "WER", "CER", "NDCG", "MRR", "ECE",
+}  # fmt: skip
 _NOT_NAMES = {"The", "A", "An", "In", "On", "Of", "By", "To", "We", "Our", "Only", "All", "Top"}
 
 
@@ -126,8 +142,19 @@ def _after_product_name(abstract: str, start: int) -> bool:
 _SENTENCE_START = re.compile(r"(?:^|[.!?]\s+)$")
 
 
-def find_numbers(abstract: str, names: list[str]) -> list[Number]:
-    """Every number the abstract states with digits, with unit or sign, in order."""
+def find_numbers(
+    abstract: str, names: list[str], datasets: Collection[str] = (), own: Collection[str] = ()
+) -> list[Number]:
+    """Every number the abstract states with digits, with unit or sign, in order.
+
+    ``names`` are the abstract's candidate names, of which the nearest before a number in
+    its sentence is its ``subject``; ``datasets`` (and well-known datasets and metric names)
+    are never a subject: "ImageNet", "Top-1". Where no name stands before it, the subject is
+    the paper's own name, if ``own`` (the names it says it makes) holds exactly one.
+    """
+    subjects = [n for n in names if n not in datasets and _can_be_subject(n)]
+    own = [n for n in own if n in subjects]
+    fallback = own[0] if len(own) == 1 else None
     spans_of_urls = [m.span() for m in url_matches(abstract)]
     spans_of_urls += [(m.start(), m.end()) for m in _CITATION.finditer(abstract)]
     out = []
@@ -190,10 +217,6 @@ def find_numbers(abstract: str, names: list[str]) -> list[Number]:
             )
         ):
             kind = "improvement"
-        subject = None
-        for name in names:
-            if name in before:
-                subject = name
         ends.add(end)
         out.append(
             Number(
@@ -201,8 +224,120 @@ def find_numbers(abstract: str, names: list[str]) -> list[Number]:
                 start=start if sign else match.start("num"),
                 end=end,
                 kind=kind,
-                metric=_metric_after(after),
-                subject=subject,
+                metric=_metric_after(after) or _metric_before(before),
+                subject=_subject(abstract, match.start(), subjects) or fallback,
             )
         )
+    return _shared_in_lists(abstract, out, subjects)
+
+
+def _can_be_subject(name: str) -> bool:
+    return not (
+        is_known_dataset(name)
+        or name in _METRIC_WORDS
+        or re.fullmatch(r"(?i)top-\d+", name)
+        or _NUMBER.fullmatch(name)  # "3times"
+        or _UNIT_ALONE.fullmatch(name)  # "dB", "GPU-days"
+    )
+
+
+_UNIT_ALONE = re.compile(_UNIT.replace(r"\s?", "", 1))
+
+
+_SENTENCE_END = re.compile(r"[.!?;]\s|\n")
+
+
+def _sentence_start(text: str, at: int) -> int:
+    return max((m.end() for m in _SENTENCE_END.finditer(text, 0, at)), default=0)
+
+
+# What a result is compared with is not its subject: "faster than DARTS", "over GPT-4".
+_COMPARED_WITH = re.compile(
+    r"(?:\b(?:than|over|vs\.?|versus|against|outperform\w*|surpass\w*|beat\w*|"
+    r"compared (?:to|with)|relative to|like|such as)\s+(?:the\s+)?(?:[\w\-]+,?\s+){0,1})$",
+    re.IGNORECASE,
+)
+
+
+def _subject(abstract: str, start: int, names: list[str]) -> str | None:
+    """The name written nearest before ``start`` in its sentence, not as what it is
+    compared with; or None."""
+    begin = _sentence_start(abstract, start)
+    best, best_end = None, -1
+    for name in names:
+        at = abstract.rfind(name, begin, start)
+        while at >= 0 and _COMPARED_WITH.search(abstract, max(begin, at - 40), at):
+            at = abstract.rfind(name, begin, at)
+        if at >= 0 and at + len(name) > best_end:
+            best, best_end = name, at + len(name)
+    return best
+
+
+# "an average success rate of 39.1%", "a speedup of 3x"
+_METRIC_OF = re.compile(
+    r"(?:\b(?:an?|the|its|their|our)\s+)((?:[A-Za-z][\w\-]*\s+){0,2}[A-Za-z][\w\-]*)\s+of\s+"
+    r"(?:(?:up to|about|around|over|nearly|almost|only|just)\s+)?$"
+)
+# "reduces MBE by 50%", "improves cross-entropy by 4.8%"
+_METRIC_BY = re.compile(
+    r"\b(?:improv|reduc|increas|decreas|boost|lower|rais|cut|lift|drop)\w*\s+(?:the\s+)?"
+    r"((?:[A-Za-z][\w\-]*\s+){0,2}?[A-Za-z][\w\-]*)\s+by\s+"
+    r"(?:(?:up to|about|around|over|nearly|almost|only|just)\s+)?$",
+    re.IGNORECASE,
+)
+
+
+def _metric_before(before: str) -> str | None:
+    """What the words before a number say it measures, when the words after say nothing."""
+    match = _METRIC_OF.search(before) or _METRIC_BY.search(before)
+    if match is None:
+        return None
+    words = match.group(1).split()
+    if any(w.lower() in _STOP for w in words):
+        return None
+    return " ".join(words)
+
+
+# Between two numbers of one list: "45.82%, 31.09%, and 17.79%"
+_LIST_GAP = re.compile(r"\s*(?:,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+)$")
+
+
+def _shared_in_lists(abstract: str, numbers: list[Number], names: list[str]) -> list[Number]:
+    """Numbers listed together share the metric written after the last of them; with
+    "respectively", they take the names listed before them, in order."""
+    out = list(numbers)
+    i = 0
+    while i < len(out):
+        j = i
+        while j + 1 < len(out) and _LIST_GAP.fullmatch(abstract[out[j].end : out[j + 1].start]):
+            j += 1
+        if j > i:
+            group = out[i : j + 1]
+            metric = group[-1].metric
+            if metric is not None:
+                group = [n if n.metric else replace(n, metric=metric) for n in group]
+            listed = _respectively(abstract, group, names)
+            if listed:
+                group = [replace(n, subject=s) for n, s in zip(group, listed, strict=True)]
+            out[i : j + 1] = group
+        i = j + 1
     return out
+
+
+def _respectively(abstract: str, group: list[Number], names: list[str]) -> list[str] | None:
+    """ "A, B and C reach 1%, 2% and 3%, respectively": the names before the numbers, in order."""
+    after = abstract[group[-1].end : group[-1].end + 80]
+    if not re.match(r"[^.;]*\brespectively\b", after):
+        return None
+    begin = _sentence_start(abstract, group[0].start)
+    head = abstract[begin : group[0].start]
+    found = sorted((at, name) for name in names if (at := head.find(name)) >= 0)
+    # a name inside a longer one ("GPT-4" in "GPT-4o") is not listed apart
+    kept = [
+        (at, n)
+        for at, n in found
+        if not any(a <= at and at + len(n) <= a + len(m) and (a, m) != (at, n) for a, m in found)
+    ]
+    if len(kept) != len(group):
+        return None
+    return [name for _, name in kept]
