@@ -172,6 +172,16 @@ def test_count_that_looks_like_a_year_is_a_result() -> None:
         pytest.param("A gain of +2.59% is seen.", "+2.59%", "improvement", id="plus-sign"),
         pytest.param("It reaches 45.82% accuracy.", "45.82%", "absolute", id="score"),
         pytest.param("It spans 28 specialties.", "28", "absolute", id="count"),
+        pytest.param("Models get 5x smaller.", "5x", "improvement", id="x-smaller"),
+        pytest.param(
+            "It gives a 92% self-attention latency reduction.",
+            "92%",
+            "improvement",
+            id="noun-of-change-later",
+        ),
+        pytest.param(
+            "It reaches 92% self-attention accuracy.", "92%", "absolute", id="no-noun-of-change"
+        ),
     ],
 )
 def test_number_kind(text: str, value: str, kind: str) -> None:
@@ -283,3 +293,14 @@ def test_a_subject_is_the_nearest_name_in_the_sentence_that_is_not_a_dataset_or_
 def test_a_metric_from_the_words_around_a_number(text: str, metric: str | None) -> None:
     [number] = find_numbers(text, [])
     assert number.metric == metric
+
+
+def test_numbers_listed_together_share_the_kind_their_ends_give() -> None:
+    text = "It brings average improvements of 23.81% and 11.15%, and reaches 80% and 70%."
+    kinds = [(n.value, n.kind) for n in find_numbers(text, [])]
+    assert kinds == [
+        ("23.81%", "improvement"),
+        ("11.15%", "improvement"),
+        ("80%", "absolute"),
+        ("70%", "absolute"),
+    ]
