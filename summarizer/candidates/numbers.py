@@ -214,11 +214,7 @@ def find_numbers(
         value = value.rstrip()
         before, after = _window(abstract, match.start(), end)
         kind = "absolute"
-        if (
-            sign == "+"
-            or _IMPROVEMENT.search(before[-25:])
-            or _CHANGE_AFTER.match(after)
-        ):
+        if sign == "+" or _IMPROVEMENT.search(before[-25:]) or _CHANGE_AFTER.match(after):
             kind = "improvement"
         ends.add(end)
         out.append(
