@@ -134,10 +134,9 @@ def plan(paper: Paper, prompt: Prompt, schema: type[BaseModel]) -> Plan:
     """Render the prompt and build the response model for one paper."""
     spec = prompt.spec
     if spec.strategy == "cues":
-        cands = find_candidates(paper.abstract)
+        cands = find_candidates(paper.abstract, with_numbers=False)
         introduces, datasets, _ = classify_names(paper.abstract, cands.names)
-        # A result's subject is chosen again, now that the paper's own names and its
-        # datasets are known.
+        # Results once the paper's own names and its datasets are known (their subjects).
         cands.numbers = find_numbers(paper.abstract, cands.names, datasets, introduces)
         decided = {
             "introduces": introduces,

@@ -56,8 +56,12 @@ class Candidates:
         return self.urls[0] if self.urls else None
 
 
-def find_candidates(abstract: str) -> Candidates:
-    """All candidates of one abstract."""
+def find_candidates(abstract: str, *, with_numbers: bool = True) -> Candidates:
+    """All candidates of one abstract.
+
+    ``with_numbers=False`` leaves ``numbers`` empty, for a caller that finds them itself once
+    it knows which names are datasets and which the paper's own (``find_numbers``).
+    """
     urls = find_urls(abstract)
     outside_urls = abstract
     for match in reversed(url_matches(abstract)):
@@ -74,6 +78,8 @@ def find_candidates(abstract: str) -> Candidates:
     # between a name and the next word
     names = list(dict.fromkeys(GLUED_WORD.sub("", n) for n in names))
     names = [n for n in names if n in outside_urls]
+    if not with_numbers:
+        return Candidates(names=names, urls=urls)
     datasets = set(find_dataset_phrases(abstract)) | set(find_listed_datasets(abstract))
     numbers = find_numbers(abstract, names, datasets, find_cue_names(abstract))
     return Candidates(names=names, numbers=numbers, urls=urls)
