@@ -16,6 +16,7 @@ A prompt's ``strategy`` picks one of these:
 from __future__ import annotations
 
 import copy
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Literal
@@ -61,10 +62,43 @@ def _required(info: FieldInfo) -> FieldInfo:
 # allowed), bounded in length, and a tldr that opens in the summarizer's own voice, so
 # that a small model cannot paste the abstract's first sentence.
 _SENTENCE_CHAR = r'([^.!?\n"\\]|[.][0-9])'
+_OPENING = r"(This paper|We|The authors) "
+# The longest sentence body the grammar lets through, in _SENTENCE_CHAR units.
+TEXT_BOUNDS = {"tldr": 200, "problem": 190}
 TEXT_PATTERNS = {
-    "tldr": r"^(This paper|We|The authors) " + _SENTENCE_CHAR + r"{20,170}[.]$",
-    "problem": r"^" + _SENTENCE_CHAR + r"{15,160}[.]$",
+    "tldr": r"^" + _OPENING + _SENTENCE_CHAR + "{20," + str(TEXT_BOUNDS["tldr"]) + "}[.]$",
+    "problem": r"^" + _SENTENCE_CHAR + "{15," + str(TEXT_BOUNDS["problem"]) + "}[.]$",
 }
+_UNIT = re.compile(_SENTENCE_CHAR)
+_OPENING_AT = re.compile(_OPENING)
+# Words a sentence does not end on: "... by reducing overfitting and".
+_DANGLING = re.compile(
+    r"(?:[\s,;:(\-]+(?:and|or|but|of|the|a|an|to|by|with|for|in|on|at|from|that|which|"
+    r"while|using|via|as|its|their|is|are|into|than|such|both|between|like))+$",
+    re.IGNORECASE,
+)
+
+
+def end_cleanly(field: str, text: str) -> str:
+    """A sentence that the grammar stopped at its length bound, ended at a whole clause.
+
+    Such a sentence is cut wherever the bound fell, often inside a word ("... reducing
+    overfitting and im."). The last word goes, then the last clause if a comma or semicolon
+    keeps at least half of the sentence, then the small words the end is left on. A sentence
+    shorter than the bound is returned as it is.
+    """
+    bound = TEXT_BOUNDS.get(field)
+    opening = _OPENING_AT.match(text) if field == "tldr" else None
+    start = opening.end() if opening else 0
+    if bound is None or not text.endswith(".") or len(_UNIT.findall(text[start:-1])) < bound:
+        return text
+    body = text[:-1]
+    body = body[: body.rfind(" ")] if body.rfind(" ") > start else body
+    clause = max(body.rfind(","), body.rfind(";"))
+    if clause - start >= 20 and clause >= len(body) / 2:
+        body = body[:clause]
+    body = _DANGLING.sub("", body).rstrip(" ,;:-(")
+    return body + "." if len(body) - start >= 15 else text
 
 
 @lru_cache(maxsize=1)
@@ -109,6 +143,10 @@ class Plan:
     def finish(self, parsed: BaseModel) -> dict[str, Any]:
         """The summary fields, before the final validation against the schema."""
         data = parsed.model_dump()
+        if self.response_model is text_model():
+            for name in TEXT_BOUNDS:
+                if isinstance(data.get(name), str):
+                    data[name] = end_cleanly(name, data[name])
         if self.decided:
             data.update(self.decided)
         if self.candidates is not None:

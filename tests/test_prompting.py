@@ -240,3 +240,57 @@ def test_default_plan_chooses_result_subjects_knowing_the_papers_own_names_and_d
     subjects = {r["value"]: r["subject"] for r in finished["results"]}
     # no dataset is a subject; the paper's own name stands where no other name is before
     assert subjects == {"81.2%": "GridSeg", "2,975": "GridSeg"}
+
+
+def _at_bound(text: str, filler: str, bound: int) -> str:
+    """``text`` then ``filler`` repeated, cut at ``bound`` characters, then a full stop: what
+    the grammar lets through when the model would have gone on."""
+    return (text + filler * 40)[:bound] + "."
+
+
+def test_a_sentence_stopped_at_the_grammar_bound_ends_at_a_whole_clause() -> None:
+    from summarizer.strategy import TEXT_BOUNDS, end_cleanly
+
+    bound = TEXT_BOUNDS["tldr"]
+    clause = (
+        "propose a smoothness optimization algorithm for the recognition tasks of real-world "
+        "data sets with long tails"
+    )
+    text = "The authors " + _at_bound(f"{clause}, which addresses ", "the tail classes ", bound)
+    assert len(clause) > len(text) / 2  # the clause keeps at least half
+    assert end_cleanly("tldr", text) == f"The authors {clause}."
+    # no clause boundary: the last (maybe partial) word goes, then the words left dangling
+    flat = "The authors " + _at_bound("study ", "models of vision and language on ", bound)
+    ended = end_cleanly("tldr", flat)
+    assert flat.startswith(ended[:-1]) and len(ended) < len(flat)
+    assert ended[:-1].rsplit(" ", 1)[-1] in {"models", "vision", "language"}
+    # a sentence that ended before the bound is the model's own ending
+    short = "The authors propose a method, which works."
+    assert end_cleanly("tldr", short) == short
+    first = (
+        "Models trained on a stream of tasks forget the classes of earlier tasks when they learn "
+        "new ones from their data"
+    )
+    problem = _at_bound(f"{first}; and ", "need more memory ", TEXT_BOUNDS["problem"])
+    assert end_cleanly("problem", problem) == f"{first}."
+    assert end_cleanly("keywords", problem) == problem  # only the bounded fields
+
+
+def test_the_default_plan_ends_a_cut_tldr_cleanly() -> None:
+    from summarizer.strategy import TEXT_BOUNDS, text_model
+
+    made = (
+        "propose GridSeg, a grid-based method for the segmentation of large aerial images that "
+        "come from satellites"
+    )
+    tldr = "The authors " + _at_bound(
+        f"{made}, and test ", "it on many images ", TEXT_BOUNDS["tldr"]
+    )
+    answer = text_model().model_construct(
+        tldr=tldr, problem="Segmentation is slow.", keywords=["a", "b", "c"]
+    )
+    abstract = "We propose GridSeg, a novel method for segmentation."
+    paper = Paper(id="x", abstract=abstract, title=None)
+    finished = plan(paper, load_prompt("default"), PaperSummary).finish(answer)
+    assert finished["tldr"] == f"The authors {made}."
+    assert finished["problem"] == "Segmentation is slow."
