@@ -9,7 +9,7 @@ while ``results`` and ``code_url`` come from code alone:
   (``urls``).
 - ``results`` holds every number written with digits that is not part of a name, a year
   or a citation, with its unit or sign; ``kind``, ``metric`` and ``subject`` are
-  filled in from the words around it (``numbers``).
+  filled in from the words and names around it (``numbers``).
 - names are spans shaped like names (``names``), names written after the wording that
   makes something new, "we propose X", "named X" (``cue_patterns``, ``cue_names``), and
   dataset names written as such (``dataset_lists``).
@@ -66,20 +66,13 @@ def find_candidates(abstract: str, *, with_numbers: bool = True) -> Candidates:
     outside_urls = abstract
     for match in reversed(url_matches(abstract)):
         outside_urls = outside_urls[: match.start()] + " " + outside_urls[match.end() :]
-    names = list(
-        dict.fromkeys(
-            find_cue_names(abstract)
-            + find_names(abstract)
-            + find_dataset_phrases(abstract)
-            + list(find_listed_datasets(abstract))
-        )
-    )
+    datasets = find_dataset_phrases(abstract) + list(find_listed_datasets(abstract))
+    names = list(dict.fromkeys(find_cue_names(abstract) + find_names(abstract) + datasets))
     # "we introduce Compositional-ARC-a dataset", "LLMs-including o3-mini": a dash lost
     # between a name and the next word
     names = list(dict.fromkeys(GLUED_WORD.sub("", n) for n in names))
     names = [n for n in names if n in outside_urls]
     if not with_numbers:
         return Candidates(names=names, urls=urls)
-    datasets = set(find_dataset_phrases(abstract)) | set(find_listed_datasets(abstract))
-    numbers = find_numbers(abstract, names, datasets, find_cue_names(abstract))
+    numbers = find_numbers(abstract, names, set(datasets), find_cue_names(abstract))
     return Candidates(names=names, numbers=numbers, urls=urls)
