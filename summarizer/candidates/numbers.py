@@ -7,6 +7,7 @@ or an enumeration marker; ``kind``, ``metric`` and ``subject`` come from the wor
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections.abc import Collection
 from dataclasses import dataclass, replace
 
@@ -163,6 +164,7 @@ def find_numbers(
     subjects = [n for n in names if n not in datasets and _can_be_subject(n)]
     own = [n for n in own if n in subjects]
     fallback = own[0] if len(own) == 1 else None
+    starts = _sentence_starts(abstract)
     spans_of_urls = [m.span() for m in url_matches(abstract)]
     spans_of_urls += [(m.start(), m.end()) for m in _CITATION.finditer(abstract)]
     out = []
@@ -224,10 +226,10 @@ def find_numbers(
                 end=end,
                 kind=kind,
                 metric=_metric_after(after) or _metric_before(before),
-                subject=_subject(abstract, match.start(), subjects) or fallback,
+                subject=_subject(abstract, starts, match.start(), subjects) or fallback,
             )
         )
-    return _shared_in_lists(abstract, out, subjects)
+    return _shared_in_lists(abstract, starts, out, subjects)
 
 
 def _can_be_subject(name: str) -> bool:
@@ -246,8 +248,14 @@ _UNIT_ALONE = re.compile(_UNIT.replace(r"\s?", "", 1))
 _SENTENCE_END = re.compile(r"[.!?;]\s|\n")
 
 
-def _sentence_start(text: str, at: int) -> int:
-    return max((m.end() for m in _SENTENCE_END.finditer(text, 0, at)), default=0)
+def _sentence_starts(text: str) -> list[int]:
+    """Where each sentence (or clause after a semicolon) of ``text`` starts, in order."""
+    return [0] + [m.end() for m in _SENTENCE_END.finditer(text)]
+
+
+def _start_before(starts: list[int], at: int) -> int:
+    """The start of the sentence that holds position ``at``."""
+    return starts[bisect_right(starts, at) - 1]
 
 
 # What a result is compared with is not its subject: "faster than DARTS", "over GPT-4".
@@ -258,10 +266,10 @@ _COMPARED_WITH = re.compile(
 )
 
 
-def _subject(abstract: str, start: int, names: list[str]) -> str | None:
+def _subject(abstract: str, starts: list[int], start: int, names: list[str]) -> str | None:
     """The name written nearest before ``start`` in its sentence, not as what it is
     compared with; or None."""
-    begin = _sentence_start(abstract, start)
+    begin = _start_before(starts, start)
     best, best_end = None, -1
     for name in names:
         at = abstract.rfind(name, begin, start)
@@ -272,16 +280,17 @@ def _subject(abstract: str, start: int, names: list[str]) -> str | None:
     return best
 
 
+# A hedge between the words and the number: "of up to 39.1%", "by about 50%".
+_HEDGE = r"(?:(?:up to|about|around|over|nearly|almost|only|just)\s+)?$"
 # "an average success rate of 39.1%", "a speedup of 3x"
 _METRIC_OF = re.compile(
     r"(?:\b(?:an?|the|its|their|our)\s+)((?:[A-Za-z][\w\-]*\s+){0,2}[A-Za-z][\w\-]*)\s+of\s+"
-    r"(?:(?:up to|about|around|over|nearly|almost|only|just)\s+)?$"
+    + _HEDGE
 )
 # "reduces MBE by 50%", "improves cross-entropy by 4.8%"
 _METRIC_BY = re.compile(
     r"\b(?:improv|reduc|increas|decreas|boost|lower|rais|cut|lift|drop)\w*\s+(?:the\s+)?"
-    r"((?:[A-Za-z][\w\-]*\s+){0,2}?[A-Za-z][\w\-]*)\s+by\s+"
-    r"(?:(?:up to|about|around|over|nearly|almost|only|just)\s+)?$",
+    r"((?:[A-Za-z][\w\-]*\s+){0,2}?[A-Za-z][\w\-]*)\s+by\s+" + _HEDGE,
     re.IGNORECASE,
 )
 
@@ -301,7 +310,9 @@ def _metric_before(before: str) -> str | None:
 _LIST_GAP = re.compile(r"\s*(?:,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+)$")
 
 
-def _shared_in_lists(abstract: str, numbers: list[Number], names: list[str]) -> list[Number]:
+def _shared_in_lists(
+    abstract: str, starts: list[int], numbers: list[Number], names: list[str]
+) -> list[Number]:
     """Numbers listed together share the metric written after the last of them; with
     "respectively", they take the names listed before them, in order."""
     out = list(numbers)
@@ -319,7 +330,7 @@ def _shared_in_lists(abstract: str, numbers: list[Number], names: list[str]) -> 
             # first and after the last speak for the whole list
             if "improvement" in (group[0].kind, group[-1].kind):
                 group = [replace(n, kind="improvement") for n in group]
-            listed = _respectively(abstract, group, names)
+            listed = _respectively(abstract, starts, group, names)
             if listed:
                 group = [replace(n, subject=s) for n, s in zip(group, listed, strict=True)]
             out[i : j + 1] = group
@@ -327,12 +338,14 @@ def _shared_in_lists(abstract: str, numbers: list[Number], names: list[str]) -> 
     return out
 
 
-def _respectively(abstract: str, group: list[Number], names: list[str]) -> list[str] | None:
+def _respectively(
+    abstract: str, starts: list[int], group: list[Number], names: list[str]
+) -> list[str] | None:
     """ "A, B and C reach 1%, 2% and 3%, respectively": the names before the numbers, in order."""
     after = abstract[group[-1].end : group[-1].end + 80]
     if not re.match(r"[^.;]*\brespectively\b", after):
         return None
-    begin = _sentence_start(abstract, group[0].start)
+    begin = _start_before(starts, group[0].start)
     head = abstract[begin : group[0].start]
     found = sorted((at, name) for name in names if (at := head.find(name)) >= 0)
     # a name inside a longer one ("GPT-4" in "GPT-4o") is not listed apart
