@@ -4,13 +4,26 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import sys
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
 REPO = Path(__file__).resolve().parents[1]
 SHARED = REPO.parent / "shared"
 SEEDS = SHARED / "seeds"
+
+
+def load_eval_script(name: str) -> ModuleType:
+    """``evals/<name>.py`` (a script, not a package module) imported as module ``name``."""
+    if name in sys.modules:
+        return sys.modules[name]
+    spec = importlib.util.spec_from_file_location(name, REPO / "evals" / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module  # its dataclasses look the module up there
+    spec.loader.exec_module(module)
+    return module
 
 
 @pytest.fixture(autouse=True)

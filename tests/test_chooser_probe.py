@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import functools
-import importlib.util
 import os
 import re
 import subprocess
@@ -16,18 +14,13 @@ from summarizer.cues import classify_names
 from summarizer.evaluation.scorers import SetScore, item_key, score_set
 from summarizer.evaluation.suites import load_suite
 
-from .conftest import REPO
+from .conftest import REPO, load_eval_script
 
 pytest.importorskip("numpy")
 
 
-@functools.cache
 def _probe_module():
-    spec = importlib.util.spec_from_file_location("chooser_probe", REPO / "evals/chooser_probe.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # its dataclass looks itself up there
-    spec.loader.exec_module(module)
-    return module
+    return load_eval_script("chooser_probe")
 
 
 def test_auc_counts_pairs_ordered_right_and_ties_as_half():

@@ -2,23 +2,15 @@
 
 from __future__ import annotations
 
-import functools
-import importlib.util
 import json
-import sys
 
 import pytest
 
-from .conftest import REPO
+from .conftest import REPO, load_eval_script
 
 
-@functools.cache
 def _module():
-    spec = importlib.util.spec_from_file_location("result_parts", REPO / "evals/result_parts.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_eval_script("result_parts")
 
 
 def _one_record_suite(tmp_path, results):
