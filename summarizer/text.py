@@ -1,4 +1,4 @@
-"""Small text helpers shared by input parsing, validation and scoring."""
+"""Small text helpers shared by input parsing, validation, scoring and terminal output."""
 
 from __future__ import annotations
 
@@ -8,6 +8,14 @@ from functools import lru_cache
 
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(\[])")
 _ABBREVIATIONS = ("e.g.", "i.e.", "et al.", "vs.", "cf.", "Fig.", "Eq.", "etc.")
+# What a terminal would act on rather than show: C0 and C1 controls (ESC starts colour,
+# cursor and title sequences; CR overwrites the line), DEL, the bidi embeddings, overrides
+# and isolates (they reorder what is shown, "Trojan Source"), the line and paragraph
+# separators, and lone surrogates, which no terminal encoding can write.
+_BIDI_AND_SURROGATES = r"\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069\ud800-\udfff"
+_UNPRINTABLE = re.compile(rf"[\x00-\x1f\x7f-\x9f{_BIDI_AND_SURROGATES}]")
+_UNPRINTABLE_MULTILINE = re.compile(rf"[\x00-\x08\x0b-\x1f\x7f-\x9f{_BIDI_AND_SURROGATES}]")
+_NAMED = {"\n": "\\n", "\t": "\\t", "\r": "\\r"}
 
 
 def normalize_whitespace(text: str) -> str:
@@ -42,3 +50,30 @@ def _sentences(text: str) -> tuple[str, ...]:
 def words(text: str) -> list[str]:
     """Lower-cased word tokens (letters and digits)."""
     return re.findall(r"[0-9a-z]+", text.lower())
+
+
+def _escape(match: re.Match[str]) -> str:
+    char = match.group()
+    if char in _NAMED:
+        return _NAMED[char]
+    code = ord(char)
+    return f"\\x{code:02x}" if code <= 0xFF else f"\\u{code:04x}"
+
+
+def printable(text: str, *, multiline: bool = False) -> str:
+    """``text`` safe to print on a terminal: control characters are shown as escapes.
+
+    ESC, CR, the other C0 and C1 controls, DEL, bidi overrides and lone surrogates become
+    ``\\x1b``, ``\\r``, ``\\u202e`` and the like, so text from an abstract, an id or a
+    server's error body can neither drive the terminal nor reorder what it shows.
+
+    Args:
+        text: Any string, typically untrusted.
+        multiline: Keep newlines and tabs as they are (a multi-line view); otherwise
+            they are escaped too, so the result stays on one line.
+
+    Returns:
+        The text with every such character replaced by its escape.
+    """
+    pattern = _UNPRINTABLE_MULTILINE if multiline else _UNPRINTABLE
+    return pattern.sub(_escape, text)
