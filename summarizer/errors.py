@@ -2,12 +2,14 @@
 
     SummarizerError
     ├── ConfigError            bad settings, missing API key, missing local engine
+    │   └── UsageError         a flag or argument the command cannot take (exit 2)
     ├── InputError             unreadable or malformed input (whole input)
     ├── PromptError            a prompt template that cannot be loaded or rendered
     ├── SchemaError            a summary schema that cannot be loaded
     ├── BackendError           the endpoint failed (carries the original exception)
     │   ├── RateLimitError
     │   └── AuthenticationError
+    ├── OutputError            an output file that cannot be written (disk full, locked)
     ├── OutputValidationError  the model's answer never validated (attempts, last_raw, usage)
     └── WorkerError            a worker process (--workers) stopped with papers in flight
 
@@ -26,6 +28,14 @@ class SummarizerError(Exception):
 
 class ConfigError(SummarizerError):
     """Settings are missing or inconsistent."""
+
+
+class UsageError(ConfigError):
+    """A flag or argument the command cannot take: the CLI exits 2, before any work."""
+
+
+class OutputError(SummarizerError):
+    """An output file cannot be written: disk full, read-only, or another run holds it."""
 
 
 class InputError(SummarizerError):
