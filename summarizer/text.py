@@ -16,6 +16,9 @@ _BIDI_AND_SURROGATES = r"\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069\ud800-\udf
 _UNPRINTABLE = re.compile(rf"[\x00-\x1f\x7f-\x9f{_BIDI_AND_SURROGATES}]")
 _UNPRINTABLE_MULTILINE = re.compile(rf"[\x00-\x08\x0b-\x1f\x7f-\x9f{_BIDI_AND_SURROGATES}]")
 _NAMED = {"\n": "\\n", "\t": "\\t", "\r": "\\r"}
+# A pair written as two code points ("\\ud83d\\ude00" in JSON decodes to one; a Python
+# literal does not), else a surrogate on its own.
+_SURROGATES = re.compile(r"[\ud800-\udbff][\udc00-\udfff]|[\ud800-\udfff]")
 
 
 def normalize_whitespace(text: str) -> str:
@@ -26,6 +29,24 @@ def normalize_whitespace(text: str) -> str:
 def paper_id(abstract: str) -> str:
     """The first 16 hex digits of the sha256 of the whitespace-normalized abstract."""
     return hashlib.sha256(normalize_whitespace(abstract).encode("utf-8")).hexdigest()[:16]
+
+
+def valid_text(text: str, *, escape: bool = False) -> str:
+    """``text`` with nothing that UTF-8 cannot encode: the writer could not save it otherwise.
+
+    JSON can spell a lone surrogate (``"\\ud800"``); it is replaced by U+FFFD, or with
+    ``escape`` by its escape ``\\ud800``, which keeps two ids that differ only there
+    apart. A surrogate pair given as two code points becomes the one character it names.
+    """
+    if text.isascii() or not _SURROGATES.search(text):
+        return text
+    return _SURROGATES.sub(lambda m: _surrogate(m.group(), escape), text)
+
+
+def _surrogate(chars: str, escape: bool) -> str:
+    if len(chars) == 2:
+        return chr(0x10000 + ((ord(chars[0]) - 0xD800) << 10) + (ord(chars[1]) - 0xDC00))
+    return f"\\u{ord(chars):04x}" if escape else "\ufffd"
 
 
 def sentences(text: str) -> list[str]:

@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import io
+import os
 import sys
+import threading
 from pathlib import Path
 
 import pytest
 
 from summarizer.errors import InputError
-from summarizer.inputs import Paper, read_papers
+from summarizer.inputs import Paper, read_papers, rereadable
+
+from .limits import time_limit
 
 
 def _sha16(text: str) -> str:
@@ -162,7 +167,7 @@ def test_csv_without_abstract_column_lists_columns(tmp_path: Path) -> None:
 def test_csv_empty_abstract_names_the_row(tmp_path: Path) -> None:
     path = tmp_path / "in.csv"
     path.write_text('abstract\nFine.\n""\n', encoding="utf-8")
-    with pytest.raises(InputError, match=r"row 3: empty abstract"):
+    with pytest.raises(InputError, match=r"line 3: empty abstract"):
         _read(path)
 
 
@@ -285,3 +290,196 @@ def test_errors_are_raised_lazily_but_before_bad_items(tmp_path: Path) -> None:
     assert next(stream).abstract == "Good."
     with pytest.raises(InputError, match="line 2"):
         next(stream)
+
+
+# --- text the writer could not encode --------------------------------------------------------
+
+
+def test_lone_surrogates_become_valid_text_and_ids_stay_apart(tmp_path: Path) -> None:
+    path = tmp_path / "in.jsonl"
+    # JSON can spell a lone surrogate; json.loads gives a str that UTF-8 cannot encode.
+    path.write_text(
+        '{"id": "\\ud800", "abstract": "We study \\ud800 tails and heads.", "title": "T\\udc00"}\n'
+        '{"id": "\\ud801", "abstract": "We study other tails and heads."}\n'
+        '{"abstract": "A pair \\ud83d\\ude00 stays one character here."}\n',
+        encoding="utf-8",
+    )
+    first, second, third = _read(path)
+    assert (first.id, second.id) == ("\\ud800", "\\ud801")  # stable and distinct
+    assert first.abstract == "We study \ufffd tails and heads." and first.title == "T\ufffd"
+    assert third.abstract == "A pair \U0001f600 stays one character here."
+    for paper in (first, second, third):
+        for value in (paper.id, paper.abstract, paper.title or "", paper.source or ""):
+            value.encode("utf-8")  # what the writer does; raised before
+    assert _read(path)[0].id == first.id  # the same id on a rerun
+
+
+def test_undecodable_file_name_still_gives_a_writable_source(tmp_path: Path) -> None:
+    raw = os.fsencode(tmp_path) + b"/caf\xe9.jsonl"
+    with open(raw, "w", encoding="utf-8") as fh:
+        fh.write('{"abstract": "We study one thing here."}\n')
+    [paper] = _read(os.fsdecode(raw))
+    assert paper.source is not None and "\\udce9" in paper.source
+    paper.source.encode("utf-8")
+
+
+# --- CSV rows that a stray quote would run together ------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text, why",
+    [
+        pytest.param(
+            'id,abstract\n1,"We study x and more\n2,"We study y and more"\n3,"We study z."\n',
+            "closes only on line 3",
+            id="closed-by-the-next-rows-quote",
+        ),
+        pytest.param(
+            'id,abstract\n1,"We study x and more\n2,We study y and more\n3,We study z.\n',
+            "is never closed",
+            id="never-closed",
+        ),
+    ],
+)
+def test_csv_unterminated_quote_refuses_that_row_and_reads_the_rest(
+    tmp_path: Path, text: str, why: str
+) -> None:
+    path = tmp_path / "in.csv"
+    path.write_text(text, encoding="utf-8")
+    bad, two, three = _read(path)
+    assert bad.id == "1" and bad.abstract == "We study x and more"
+    assert bad.problem is not None and bad.problem.startswith(f"{path}, line 2: a quote")
+    assert why in bad.problem and "fix the quoting" in bad.problem
+    assert (two.id, two.abstract, two.problem) == ("2", "We study y and more", None)
+    assert (three.id, three.abstract, three.problem) == ("3", "We study z.", None)
+    assert three.source == f"{path}, line 4"
+
+
+def test_csv_last_row_with_an_open_quote_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "in.csv"
+    path.write_text('id,abstract\n1,We study x and more.\n2,"We study y, cut\n', encoding="utf-8")
+    good, cut = _read(path)
+    assert good.problem is None
+    assert cut.id == "2" and cut.problem is not None and "line 3" in cut.problem
+
+
+def test_csv_quoting_that_is_only_untidy_is_read_as_before(tmp_path: Path) -> None:
+    path = tmp_path / "in.csv"
+    path.write_text(
+        'id,abstract\n1,"A quoted\nmulti-line abstract."\n2,"Space after it" ,x\n3,a "b" c d\n',
+        encoding="utf-8",
+    )
+    papers = _read(path)
+    assert [(p.id, p.abstract, p.problem) for p in papers] == [
+        ("1", "A quoted\nmulti-line abstract.", None),
+        ("2", "Space after it", None),
+        ("3", 'a "b" c d', None),
+    ]
+
+
+# --- pipes, FIFOs and formats ----------------------------------------------------------------
+
+
+def test_fifo_is_read_not_called_empty(tmp_path: Path) -> None:
+    fifo = tmp_path / "in.fifo"
+    os.mkfifo(fifo)
+
+    def feed() -> None:
+        with open(fifo, "w", encoding="utf-8") as fh:
+            fh.write('{"id": "f1", "abstract": "We read this from a FIFO today."}\n')
+
+    writer = threading.Thread(target=feed, daemon=True)
+    writer.start()
+    with time_limit(10):
+        [paper] = _read(fifo)
+    writer.join(5)
+    assert (paper.id, paper.abstract) == ("f1", "We read this from a FIFO today.")
+    assert rereadable(str(fifo)) is False
+
+
+@pytest.mark.parametrize(
+    "data, expected",
+    [
+        pytest.param(b'{"id": "j", "abstract": "A JSONL line, piped."}\n', "j", id="jsonl"),
+        pytest.param(b"id,abstract\nc,A CSV row, piped.\n", "c", id="csv"),
+    ],
+)
+def test_dev_fd_of_a_pipe_is_read_like_a_file(data: bytes, expected: str) -> None:
+    read_end, write_end = os.pipe()
+    os.write(write_end, data)
+    os.close(write_end)
+    path = f"/dev/fd/{read_end}"  # what a shell's <(cat in.jsonl) passes
+    try:
+        assert rereadable(path) is False
+        [paper] = _read(path)
+    finally:
+        with contextlib.suppress(OSError):
+            os.close(read_end)
+    assert paper.id == expected
+
+
+def test_an_empty_pipe_says_so() -> None:
+    read_end, write_end = os.pipe()
+    os.close(write_end)
+    try:
+        with pytest.raises(InputError, match=r"/dev/fd/\d+: the input is empty"):
+            _read(f"/dev/fd/{read_end}")
+    finally:
+        with contextlib.suppress(OSError):
+            os.close(read_end)
+
+
+def test_regular_files_and_missing_paths_are_rereadable(tmp_path: Path) -> None:
+    path = tmp_path / "in.txt"
+    path.write_text("We study one thing.\n", encoding="utf-8")
+    assert rereadable(str(path)) and rereadable(str(tmp_path / "missing.txt"))
+    assert rereadable("-") is False
+
+
+@pytest.mark.parametrize(
+    "data, ids",
+    [
+        pytest.param(b"id,title,abstract\nc1,T,An abstract, with a comma.\n", ["c1"], id="csv"),
+        pytest.param(b"\xef\xbb\xbfid\tabstract\nt1\tA tab, separated row.\n", ["t1"], id="tsv"),
+        pytest.param(b"abstract\nOne abstract per row here.\n", None, id="csv-one-column"),
+        pytest.param(b'\n  {"id": "j1", "abstract": "JSON lines."}\n', ["j1"], id="jsonl"),
+    ],
+)
+def test_stdin_format_is_detected(
+    monkeypatch: pytest.MonkeyPatch, data: bytes, ids: list[str] | None
+) -> None:
+    monkeypatch.setattr(sys, "stdin", _Stdin(data))
+    papers = _read("-")
+    assert len(papers) == 1 and papers[0].source != "stdin#1"  # not one text abstract
+    if ids is not None:
+        assert [p.id for p in papers] == ids
+
+
+def test_a_text_dump_headed_abstract_is_not_taken_for_csv(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(sys, "stdin", _Stdin(b"Abstract\n\nWe study one thing, then another.\n"))
+    assert [p.source for p in _read("-")] == ["stdin#1", "stdin#2"]
+
+
+def test_format_overrides_the_suffix_and_the_content(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "in.txt"
+    path.write_text('{"id": "x", "abstract": "JSON in a .txt file."}\n', encoding="utf-8")
+    assert _read(path)[0].source == f"{path}#1"
+    assert _read(path, format="jsonl")[0].id == "x"
+    monkeypatch.setattr(sys, "stdin", _Stdin(b"id,abstract\n1,Read as text on purpose.\n"))
+    assert _read("-", format="txt")[0].source == "stdin#1"
+    with pytest.raises(ValueError, match="unknown input format 'xml'"):
+        _read(path, format="xml")
+
+
+def test_refused_long_abstract_keeps_a_prefix_and_its_length(tmp_path: Path) -> None:
+    path = tmp_path / "long.jsonl"
+    long = "token " * 200_000
+    path.write_text(f'{{"abstract": "{long}"}}\n', encoding="utf-8")
+    [paper] = _read(path)
+    assert paper.problem is not None and "1,199,999 characters" in paper.problem
+    assert paper.abstract == long.strip()[:1000] + "\u2026"
+    assert paper.id == _sha16(long)  # the id still names the whole abstract
