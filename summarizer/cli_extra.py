@@ -170,16 +170,18 @@ def config_show(
     }
     settings, sources = resolve_settings(flags)
     key_set = bool(os.environ.get(settings.api_key_env))
+    # A key inside the URL (user:KEY@host, ?api_key=) is never printed.
+    dumped = {**settings.model_dump(mode="json"), "base_url": settings.endpoint}
     rows: list[dict[str, Any]] = []
     for name in LAYERED:
-        value = getattr(settings, name)
+        value = dumped[name]
         shown = "(embedded engine)" if name == "base_url" and value is None else value
         if name == "model" and value is None:
             shown = "(the endpoint's default)"
         rows.append(
             {
                 "setting": name,
-                "value": settings.model_dump(mode="json")[name],
+                "value": value,
                 "shown": str(shown),
                 "source": sources[name],
                 "env": env_name(name),

@@ -29,8 +29,12 @@ class Connection:
 
     @property
     def endpoint(self) -> str:
-        """The endpoint as recorded in records and cache keys (no port for the embedded one)."""
-        return self.settings.base_url or EMBEDDED_ENDPOINT
+        """The endpoint as recorded in records and cache keys (no port for the embedded one).
+
+        Credentials in the URL are left out (:func:`~summarizer.config.redact_url`); the
+        backend connects with the full ``base_url``.
+        """
+        return self.settings.endpoint or EMBEDDED_ENDPOINT
 
     @property
     def model(self) -> str:

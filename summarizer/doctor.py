@@ -32,7 +32,7 @@ import httpx
 from pydantic import BaseModel
 
 from .backends.base import GenerationRequest
-from .config import Settings, _is_loopback
+from .config import MODES, Settings, _is_loopback, redact_url, scrub
 from .connection import Connection
 from .engine import LocalEngine, require_local_engine, running_engine
 from .errors import AuthenticationError, ConfigError, SummarizerError
@@ -43,7 +43,7 @@ __all__ = ["Check", "diagnose", "MODE_ORDER"]
 
 Status = Literal["ok", "warn", "fail", "skip"]
 #: Every structured-output mode, in the order ``auto`` prefers them.
-MODE_ORDER = ("json_schema", "json_object_schema", "json", "md_json", "tools")
+MODE_ORDER = MODES
 _GRAMMAR = {"json_schema", "json_object_schema"}
 
 
@@ -99,7 +99,10 @@ def diagnose(
         checks.append(_settings_check(sources))
     except ConfigError as exc:
         checks.append(Check("settings", "fail", str(exc), "fix the named file or variable"))
-        settings = Settings(**{k: v for k, v in flags.items() if v is not None})
+        try:
+            settings = Settings(**{k: v for k, v in flags.items() if v is not None})
+        except ValueError:  # the flags themselves are bad: check the rest with defaults
+            settings = Settings()
     timeout = min(settings.timeout, probe_timeout)
     checks.append(_api_key_check(settings))
     checks += _endpoint_checks(settings, timeout, start_engine)
@@ -145,7 +148,7 @@ def _endpoint_checks(settings: Settings, timeout: float, start_engine: bool) -> 
             assert settings.base_url is not None
             key = os.environ.get(settings.api_key_env) or "not-needed"
             target = _Target(settings.base_url, Connection(settings).model, key)
-            where = settings.base_url
+            where = str(settings.endpoint)
         elif (info := running_engine(settings.cache_dir, timeout=min(timeout, 5.0))) is not None:
             target, where = (
                 _Target(info.base_url, info.model, "local"),
@@ -196,7 +199,8 @@ def _models_check(target: _Target, where: str, timeout: float) -> Check:
         return Check(
             "endpoint",
             "fail",
-            f"{where}: no answer from {url} ({type(exc).__name__}: {exc})",
+            f"{where}: no answer from {redact_url(url)} "
+            f"({type(exc).__name__}: {scrub(str(exc), target.base_url)})",
             "start the server, or check --base-url (it ends in /v1 for most servers)",
         )
     if response.status_code in (401, 403):
@@ -217,7 +221,7 @@ def _models_check(target: _Target, where: str, timeout: float) -> Check:
         ids = [str(m.get("id")) for m in response.json().get("data", [])]
     except (ValueError, AttributeError):
         ids = []
-    details = {"url": target.base_url, "models": ids}
+    details = {"url": redact_url(target.base_url), "models": ids}
     if ids and target.model not in ids:
         return Check(
             "endpoint",
@@ -298,6 +302,7 @@ async def _probe_modes(
             mode=mode,
             timeout=timeout,
             http_retries=0,
+            endpoint=redact_url(target.base_url),
         )
         request = GenerationRequest(messages, _Probe, context={}, max_retries=1, max_tokens=48)
         try:
@@ -306,7 +311,7 @@ async def _probe_modes(
         except AuthenticationError as exc:
             return exc
         except SummarizerError as exc:
-            results[mode] = str(exc).splitlines()[0][:200]
+            results[mode] = (scrub(str(exc), target.base_url).splitlines() or [""])[0][:200]
         finally:
             await backend.aclose()
     return results

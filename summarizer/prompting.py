@@ -36,15 +36,15 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Literal
 
-from jinja2 import StrictUndefined, TemplateError
-from jinja2.sandbox import SandboxedEnvironment
+from jinja2 import TemplateError
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from .errors import PromptError
+from .prompt_sandbox import TEMPLATE_BUDGET, BoundedSandbox, budget, weight
 
-_ENV = SandboxedEnvironment(
-    undefined=StrictUndefined, autoescape=False, keep_trailing_newline=False
-)
+_ENV = BoundedSandbox(autoescape=False, keep_trailing_newline=False)
+# What a template's own mistakes raise while it renders ('a' + 1, 1 / 0, deep recursion).
+_RENDER_ERRORS = (TemplateError, ArithmeticError, TypeError, ValueError, RecursionError)
 _FILE = re.compile(r"^(?P<name>[A-Za-z0-9_\-]+)\.v(?P<version>\d+)\.toml$")
 
 
@@ -105,15 +105,21 @@ class Prompt:
                 user/assistant turns before the abstract.
         """
         system, user = self._templates
+
+        def render(template: Any, values: dict[str, Any]) -> str:
+            # A template may add TEMPLATE_BUDGET characters to what it is given, no more.
+            with budget(TEMPLATE_BUDGET + weight(values, limit=1 << 62)):
+                return template.render(**values).strip()
+
         try:
-            messages = [{"role": "system", "content": system.render(**variables).strip()}]
+            messages = [{"role": "system", "content": render(system, variables)}]
             for example_vars, answer in examples:
-                messages.append({"role": "user", "content": user.render(**example_vars).strip()})
+                messages.append({"role": "user", "content": render(user, example_vars)})
                 messages.append(
                     {"role": "assistant", "content": json.dumps(answer, ensure_ascii=False)}
                 )
-            messages.append({"role": "user", "content": user.render(**variables).strip()})
-        except TemplateError as exc:
+            messages.append({"role": "user", "content": render(user, variables)})
+        except _RENDER_ERRORS as exc:
             raise PromptError(f"prompt {self.id} ({self.path}) failed to render: {exc}") from exc
         return messages
 

@@ -19,6 +19,20 @@ A file holds top-level keys named like the settings::
 
 Only the name of the API key's variable is a setting. The key itself is never read here, nor
 stored in a file: a file with an ``api_key`` entry is refused.
+
+A project file (``./summarizer.toml``, which comes with whatever folder you cloned) cannot
+decide where a key goes. For an endpoint off this machine (not localhost or 127.0.0.0/8):
+
+- a project file may not name ``api_key_env`` unless you confirm the same name with
+  ``--api-key-env``, ``SUMMARIZER_API_KEY_ENV`` or ``api_key_env`` in your user-level file;
+- a ``base_url`` from a project file is sent a key only from a variable you named in one of
+  those three places (or when your user-level file sets the same ``base_url``).
+
+Otherwise the run stops with a ConfigError that says how to confirm. Loopback endpoints and
+the embedded engine are exempt: a key sent to them does not leave the machine.
+
+A bad value given as a flag raises :class:`~summarizer.errors.UsageError` (exit 2); from a
+file or a variable, :class:`~summarizer.errors.ConfigError` (exit 1).
 """
 
 from __future__ import annotations
@@ -31,8 +45,8 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from .config import Settings
-from .errors import ConfigError
+from .config import Settings, _is_loopback, redact_url
+from .errors import ConfigError, UsageError
 
 __all__ = [
     "CONFIG_FILE",
@@ -102,8 +116,11 @@ def resolve_settings(
         endpoint 4, as ``summarize`` does.
 
     Raises:
-        ConfigError: A config file is unreadable, has an unknown key or a bad value, or an
-            environment variable has a bad value. The message names the file or variable.
+        UsageError: A flag has a bad value (the CLI exits 2).
+        ConfigError: A config file is unreadable, has an unknown key or a bad value, an
+            environment variable has a bad value, or a project file decides which key goes
+            to a remote endpoint (see the module docstring). The message names the file or
+            variable.
         TypeError: ``flags`` names something that is not a setting (a programming error).
     """
     env = os.environ if env is None else env
@@ -113,9 +130,11 @@ def resolve_settings(
 
     values: dict[str, Any] = {}
     sources: dict[str, str] = {}
+    read: dict[str, dict[str, Any]] = {}
     # Lowest precedence first, so that each layer overwrites the one below it.
     for path in reversed(config_files(cwd, env)):
-        for field, value in _read_file(path).items():
+        read[str(path)] = _read_file(path)
+        for field, value in read[str(path)].items():
             values[field], sources[field] = value, str(path)
     for field in LAYERED:
         raw = env.get(env_name(field))
@@ -132,14 +151,68 @@ def resolve_settings(
     try:
         settings = Settings(**values)
     except ValidationError as exc:
-        first = exc.errors()[0]
-        field = str(first["loc"][0]) if first["loc"] else "settings"
-        where = sources.get(field, DEFAULT)
-        raise ConfigError(
-            f"{field} from {_describe(where)}: {first['msg']} (got {first.get('input')!r})"
-        ) from exc
+        raise _setting_error(exc, sources) from exc
     all_sources = {field: sources.get(field, DEFAULT) for field in Settings.model_fields}
+    user_file = user_config_dir(env) / CONFIG_FILE
+    # The user's own file, also when ./summarizer.toml is that very file (cwd is its folder).
+    mine = {p for p in read if user_file.is_file() and Path(p).samefile(user_file)}
+    user = next((read[p] for p in mine), {})
+    _check_key_destination(settings, all_sources, user, mine | {str(user_file)}, user_file)
     return settings, all_sources
+
+
+def _setting_error(exc: ValidationError, sources: Mapping[str, str]) -> ConfigError:
+    first = exc.errors()[0]
+    field = str(first["loc"][0]) if first["loc"] else "settings"
+    where = sources.get(field, DEFAULT)
+    message = str(first["msg"]).removeprefix("Value error, ")
+    got = first.get("input")
+    if field == "base_url" and isinstance(got, str):
+        got = redact_url(got)
+    error = UsageError if where == "flag" else ConfigError
+    return error(f"{field} from {_describe(where)}: {message} (got {got!r})")
+
+
+def _check_key_destination(
+    settings: Settings,
+    sources: Mapping[str, str],
+    user: Mapping[str, Any],
+    user_files: set[str],
+    user_file: Path,
+) -> None:
+    """Refuse a project file that decides which key goes to which remote endpoint."""
+    if settings.embedded or _is_loopback(settings.base_url):
+        return
+
+    def from_project(field: str) -> bool:
+        source = sources[field]
+        return source not in ("flag", DEFAULT, *user_files) and not source.startswith("env ")
+
+    name = settings.api_key_env
+    confirm = (
+        f"pass --api-key-env {name}, set SUMMARIZER_API_KEY_ENV={name}, or put "
+        f'api_key_env = "{name}" in {user_file}'
+    )
+    key_confirmed = user.get("api_key_env") == name
+    if from_project("api_key_env") and not key_confirmed:
+        raise ConfigError(
+            f"{sources['api_key_env']} sets api_key_env = {name!r} for {settings.endpoint}; "
+            f"a project file cannot choose which secret is sent. If that is what you want, "
+            f"{confirm}"
+        )
+    user_named_key = sources["api_key_env"] != DEFAULT and (
+        key_confirmed or not from_project("api_key_env")
+    )
+    if (
+        from_project("base_url")
+        and not user_named_key
+        and user.get("base_url") != settings.base_url
+    ):
+        raise ConfigError(
+            f"{sources['base_url']} sets base_url = {settings.endpoint!r}, which would be sent "
+            f"the key in {name}; a project file cannot choose where a key goes. If that is "
+            f"what you want, {confirm}"
+        )
 
 
 def _describe(source: str) -> str:

@@ -50,7 +50,6 @@ log = logging.getLogger(__name__)
 # instructor logs every failed attempt at ERROR level; the records carry the outcome.
 logging.getLogger("instructor").setLevel(logging.CRITICAL)
 
-MODES = ("json_schema", "json_object_schema", "json", "md_json", "tools")
 _INSTRUCTOR_MODE = {
     "json_schema": instructor.Mode.JSON_SCHEMA,
     "json_object_schema": instructor.Mode.JSON_SCHEMA,
