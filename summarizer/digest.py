@@ -6,7 +6,8 @@ so it opens the same from a laptop, a mail attachment or an air-gapped machine.
 
 Everything a record holds (abstract, title, model output, error message) is untrusted text:
 it is escaped with :func:`html.escape` piece by piece, including each segment between the
-highlighted spans; a code link becomes an ``href`` only for http(s) URLs.
+highlighted spans; a code link becomes an ``href`` only for http(s) URLs. A record of the
+wrong shape (``meta`` a list, say) is shown as a failed card that says so, with a warning.
 """
 
 from __future__ import annotations
@@ -14,7 +15,9 @@ from __future__ import annotations
 import base64
 import hashlib
 import re
+import sys
 from collections import Counter
+from collections.abc import Callable
 from datetime import UTC, datetime
 from html import escape
 from importlib import resources
@@ -25,8 +28,18 @@ from .errors import InputError
 from .grounding import find_span
 from .output import read_records
 from .schema import CONTRIBUTION_TYPES, DOMAINS
+from .text import printable, valid_text
 
-__all__ = ["build_digest", "heading", "highlight", "load_records", "safe_href", "write_digest"]
+__all__ = [
+    "build_digest",
+    "failure",
+    "heading",
+    "highlight",
+    "load_records",
+    "malformed",
+    "safe_href",
+    "write_digest",
+]
 
 # (field, css class, legend text), in priority order: where two spans overlap, the first wins.
 _MARKS = (
@@ -50,6 +63,10 @@ _PALETTE = {
 _TYPE_COLOR = "#55627a"
 _SCHEME = re.compile(r"^([a-zA-Z][a-zA-Z0-9+.-]*):(?!\d)")
 _CONTROL = re.compile(r"[\x00-\x20\x7f]")
+# The fields of an output record that are objects when present, and those that are text.
+_OBJECTS = ("summary", "spans", "meta", "error")
+_TEXTS = ("title", "abstract")
+_LISTED = 5  # malformed records named in the warning; the rest are counted
 
 
 def _esc(value: Any) -> str:
@@ -84,8 +101,14 @@ def safe_href(url: str) -> str | None:
     return url if match.group(1).lower() in {"http", "https"} else None
 
 
-def load_records(path: Path) -> list[dict[str, Any]]:
-    """The records of a JSONL output, with an InputError that says what to do if unreadable."""
+def load_records(path: Path, warn: Callable[[str], None] | None = None) -> list[dict[str, Any]]:
+    """The records of a JSONL output, with an InputError that says what to do if unreadable.
+
+    Args:
+        path: The JSONL output of ``summarize``.
+        warn: Told, in one line, about records of the wrong shape (they are kept, and
+            shown as failed); by default the line goes to standard error.
+    """
     path = Path(path)
     if path.suffix.lower() == ".csv":
         raise InputError(
@@ -101,12 +124,62 @@ def load_records(path: Path) -> list[dict[str, Any]]:
         raise InputError(f"{path} is not a JSONL output of summarize (not UTF-8)") from exc
     if not records:
         raise InputError(f"{path} holds no output records; create them with summarizer summarize")
+    bad = [(r, reason) for r in records if (reason := malformed(r))]
+    if bad:
+        named = "; ".join(f"{_record_id(r)}: {reason}" for r, reason in bad[:_LISTED])
+        more = f"; and {len(bad) - _LISTED} more" if len(bad) > _LISTED else ""
+        line = (
+            f"{path}: {len(bad)} record{'s' if len(bad) != 1 else ''} of the wrong shape, "
+            f"shown as failed ({named}{more})"
+        )
+        (warn or _to_stderr)(printable(line))
     return records
+
+
+def _to_stderr(line: str) -> None:
+    print(f"warning: {line}", file=sys.stderr)
+
+
+def malformed(record: dict[str, Any]) -> str | None:
+    """Why ``record`` is not shaped like an output record (``'meta' is a list, not an
+    object``), or None if it is."""
+    for key in _OBJECTS:
+        value = record.get(key)
+        if value is not None and not isinstance(value, dict):
+            return f"{key!r} is {_kind(value)}, not an object"
+    for key in _TEXTS:
+        value = record.get(key)
+        if value is not None and not isinstance(value, str):
+            return f"{key!r} is {_kind(value)}, not text"
+    if not isinstance(record.get("id"), str | int) or isinstance(record.get("id"), bool):
+        return f"'id' is {_kind(record.get('id'))}, not text"
+    return None
+
+
+def _kind(value: Any) -> str:
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, int | float):
+        return "a number"
+    names = {list: "a list", dict: "an object", str: "text", type(None): "null"}
+    return names.get(type(value), type(value).__name__)
+
+
+def _record_id(record: dict[str, Any]) -> str:
+    rid = record.get("id")
+    return str(rid) if isinstance(rid, str | int) else "(no id)"
+
+
+def _meta(record: dict[str, Any]) -> dict[str, Any]:
+    meta = record.get("meta")
+    return meta if isinstance(meta, dict) else {}
 
 
 def _summary(record: dict[str, Any]) -> dict[str, Any]:
     summary = record.get("summary")
-    return summary if isinstance(summary, dict) and not record.get("error") else {}
+    if not isinstance(summary, dict) or record.get("error") or malformed(record):
+        return {}
+    return summary
 
 
 def _items(summary: dict[str, Any], field: str) -> list[str]:
@@ -156,7 +229,7 @@ def _spans(record: dict[str, Any], abstract: str) -> list[tuple[int, int, str]]:
 
 def highlight(record: dict[str, Any]) -> str:
     """The abstract as HTML, each segment escaped on its own, marks around the spans."""
-    abstract = str(record.get("abstract") or "")
+    abstract = _text(record.get("abstract"))
     parts, pos = [], 0
     for start, end, css in _spans(record, abstract) if _summary(record) else []:
         parts.append(_esc(abstract[pos:start]))
@@ -168,10 +241,14 @@ def highlight(record: dict[str, Any]) -> str:
 
 def heading(record: dict[str, Any]) -> str:
     """The title, or else the abstract's first words."""
-    if record.get("title"):
-        return str(record["title"])
-    words = str(record.get("abstract") or "").split()
-    return " ".join(words[:12]) + (" …" if len(words) > 12 else "") or str(record.get("id", "?"))
+    if _text(record.get("title")):
+        return _text(record["title"])
+    words = _text(record.get("abstract")).split()
+    return " ".join(words[:12]) + (" …" if len(words) > 12 else "") or _record_id(record)
+
+
+def _text(value: Any) -> str:
+    return value if isinstance(value, str) else ""
 
 
 def _field(label: str, html: str) -> str:
@@ -180,15 +257,12 @@ def _field(label: str, html: str) -> str:
 
 def _card(record: dict[str, Any]) -> str:
     summary = _summary(record)
-    rid = str(record.get("id", ""))
+    rid = _record_id(record)
     head = f"<h2>{_esc(heading(record))}</h2>"
-    foot = _esc(
-        " · ".join(x for x in (rid, str((record.get("meta") or {}).get("model") or "")) if x)
-    )
+    foot = _esc(" · ".join(x for x in (rid, str(_meta(record).get("model") or "")) if x))
     abstract = f'<p class="abstract">{highlight(record)}</p>'
     if not summary:
-        error = record.get("error") if isinstance(record.get("error"), dict) else {}
-        kind, message = error.get("type") or "Error", error.get("message") or "no summary"
+        kind, message = failure(record)
         return (
             f'<article class="card failed" id="p-{_esc(rid)}" data-domain="" data-types="" '
             f'data-code="0" data-numbers="0" data-failed="1">{head}'
@@ -207,7 +281,7 @@ def _card(record: dict[str, Any]) -> str:
     if _code(summary):
         text = _esc(_code(summary))
         code = f'<a href="{_esc(href)}" rel="noopener noreferrer">{text}</a>' if href else text
-    present = {css for _, _, css in _spans(record, str(record.get("abstract") or ""))}
+    present = {css for _, _, css in _spans(record, _text(record.get("abstract")))}
     legend = "".join(
         f'<span><mark class="{css}">{_esc(label)}</mark></span>'
         for _, css, label in _MARKS
@@ -234,6 +308,15 @@ def _card(record: dict[str, Any]) -> str:
         + _field("Code", code)
         + f'<p class="foot">{foot}</p></article>'
     )
+
+
+def failure(record: dict[str, Any]) -> tuple[str, str]:
+    """The error type and message a failed (or malformed) record is shown with."""
+    reason = malformed(record)
+    if reason is not None:
+        return "Malformed record", reason
+    error = record.get("error") if isinstance(record.get("error"), dict) else {}
+    return str(error.get("type") or "Error"), str(error.get("message") or "no summary")
 
 
 def _results_table(results: list[dict[str, Any]]) -> str:
@@ -306,13 +389,7 @@ def build_digest(
     with_numbers = sum(bool(s.get("results")) for s in ok)
     failed = len(records) - len(ok)
     domain_counts, type_counts = _ordered(domains, DOMAINS), _ordered(types, CONTRIBUTION_TYPES)
-    models = sorted(
-        {
-            str((r.get("meta") or {}).get("model"))
-            for r in records
-            if (r.get("meta") or {}).get("model")
-        }
-    )
+    models = sorted({str(_meta(r)["model"]) for r in records if _meta(r).get("model")})
     stamp = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
     sub = " · ".join(
         x
@@ -344,7 +421,7 @@ def build_digest(
         f"default-src 'none'; style-src '{_sha256(css)}'; script-src '{_sha256(script)}'; "
         "img-src data:; base-uri 'none'; form-action 'none'"
     )
-    return (
+    page = (
         '<!doctype html>\n<html lang="en"><head><meta charset="utf-8">'
         f'<meta http-equiv="Content-Security-Policy" content="{policy}">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
@@ -366,6 +443,7 @@ def build_digest(
         + '<p class="empty" id="f-none" hidden>No paper matches these filters.</p>'
         f"</main></div><script>{script}</script></body></html>\n"
     )
+    return valid_text(page)  # a planted lone surrogate could not be written as UTF-8
 
 
 def _sha256(text: str) -> str:

@@ -7,6 +7,11 @@ A filter is ``KEY=VALUE`` or ``KEY!=VALUE``; a comma in the value means "any of 
 - ``dataset``, ``introduces``, ``task``, ``keyword``, ``title``, ``text``: a case-insensitive
   substring of an item (``text`` searches the title, abstract and every summary text);
 - ``has_code``, ``has_numbers``, ``failed``: ``yes`` or ``no``.
+
+Every piece of a record is untrusted text on its way to a terminal: it goes through
+:func:`~summarizer.text.printable`, so an ESC, a carriage return or a bidi override in an
+abstract, an id or an error message is shown as an escape, never acted on. A record of the
+wrong shape is shown as failed (``failed=yes`` picks it), with the reason.
 """
 
 from __future__ import annotations
@@ -20,8 +25,9 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from .digest import heading
+from .digest import failure, heading, malformed
 from .errors import InputError
+from .text import printable
 
 __all__ = ["Condition", "parse_where", "render_card", "select_records"]
 
@@ -37,7 +43,12 @@ _HIGHLIGHT = {
 
 def _summary(record: dict[str, Any]) -> dict[str, Any]:
     summary = record.get("summary")
-    return summary if isinstance(summary, dict) else {}
+    return summary if isinstance(summary, dict) and not malformed(record) else {}
+
+
+def _line(value: Any) -> Text:
+    """One line of untrusted text, escaped for the terminal."""
+    return Text(printable(str(value)))
 
 
 def _texts(items: Any) -> list[str]:
@@ -148,13 +159,14 @@ def select_records(
         picked = []
         for wanted in ids:
             matches = [r for r in records if str(r.get("id", "")).startswith(wanted)]
-            exact = [r for r in matches if r.get("id") == wanted]
+            exact = [r for r in matches if str(r.get("id")) == wanted]
             matches = exact or matches
             if not matches:
-                raise InputError(f"no record has the id {wanted!r}")
-            if len({r["id"] for r in matches}) > 1:
+                raise InputError(f"no record has the id {printable(repr(wanted))}")
+            if len({str(r.get("id")) for r in matches}) > 1:
                 raise InputError(
-                    f"the id prefix {wanted!r} matches {len(matches)} records; give more of it"
+                    f"the id prefix {printable(repr(wanted))} matches {len(matches)} records; "
+                    "give more of it"
                 )
             picked.extend(m for m in matches if m not in picked)
     conditions = list(conditions)
@@ -162,21 +174,34 @@ def select_records(
 
 
 def highlighted_abstract(record: dict[str, Any]) -> Text:
-    """The abstract with the summary's verbatim items (its ``spans``) highlighted."""
-    abstract = str(record.get("abstract") or "")
-    text = Text(abstract)
+    """The abstract with the summary's verbatim items (its ``spans``) highlighted.
+
+    The spans index the abstract as stored; each piece between span edges is escaped on
+    its own, so an escape that lengthens the text cannot shift a highlight.
+    """
+    raw = record.get("abstract")
+    abstract = raw if isinstance(raw, str) else ""
     spans = record.get("spans") if isinstance(record.get("spans"), dict) else {}
+    marks: list[tuple[int, int, str]] = []
     for field, style in _HIGHLIGHT.items():
         found = spans.get(field)
-        items = [found] if field == "code_url" else (found or [])
+        items = [found] if field == "code_url" else found if isinstance(found, list) else []
         for span in items:
             if (
                 isinstance(span, list | tuple)
                 and len(span) == 2
-                and all(isinstance(x, int) for x in span)
+                and all(isinstance(x, int) and not isinstance(x, bool) for x in span)
                 and 0 <= span[0] < span[1] <= len(abstract)
             ):
-                text.stylize(style, span[0], span[1])
+                marks.append((span[0], span[1], style))
+    edges = sorted({0, len(abstract), *(e for s, t, _ in marks for e in (s, t))})
+    text, at = Text(), {}
+    for start, end in zip(edges, edges[1:], strict=False):
+        at[start] = len(text)
+        text.append(printable(abstract[start:end], multiline=True))
+    at[len(abstract)] = len(text)
+    for start, end, style in marks:
+        text.stylize(style, at[start], at[end])
     return text
 
 
@@ -185,13 +210,12 @@ def render_card(record: dict[str, Any], abstract: bool = False) -> RenderableTyp
 
     A failed record shows its error and its abstract instead.
     """
-    title = Text(heading(record), style="bold")
-    subtitle = Text(str(record.get("id", "")), style="dim")
+    title = Text(printable(heading(record)), style="bold")
+    subtitle = Text(printable(str(record.get("id", ""))), style="dim")
     if is_failed(record):
-        error = record.get("error") if isinstance(record.get("error"), dict) else {}
+        kind, reason = failure(record)
         message = Text.assemble(
-            ("failed: ", "bold red"),
-            (f"{error.get('type', 'Error')}: {error.get('message', 'no summary')}", "red"),
+            ("failed: ", "bold red"), (printable(f"{kind}: {reason}", multiline=True), "red")
         )
         return Panel(
             Group(message, Text(""), highlighted_abstract(record)),
@@ -201,7 +225,9 @@ def render_card(record: dict[str, Any], abstract: bool = False) -> RenderableTyp
             title_align="left",
         )
     s = _summary(record)
-    parts: list[RenderableType] = [_badges(s), Text(str(s.get("tldr") or ""), style="bold")]
+    tldr = _line(s.get("tldr") or "")
+    tldr.stylize("bold")
+    parts: list[RenderableType] = [_badges(s), tldr]
     grid = Table.grid(padding=(0, 1))
     grid.add_column(style="dim", no_wrap=True)
     grid.add_column()
@@ -213,9 +239,9 @@ def render_card(record: dict[str, Any], abstract: bool = False) -> RenderableTyp
     ]
     for label, value in rows:
         if value:
-            grid.add_row(label, Text(value))
+            grid.add_row(label, _line(value))
     if s.get("code_url"):
-        grid.add_row("code", Text(str(s["code_url"]), style="underline blue"))
+        grid.add_row("code", Text(printable(str(s["code_url"])), style="underline blue"))
     parts.append(grid)
     results = [r for r in s.get("results") or [] if isinstance(r, dict)]
     if results:
@@ -224,7 +250,9 @@ def render_card(record: dict[str, Any], abstract: bool = False) -> RenderableTyp
             value = str(r.get("value", ""))
             if r.get("kind") == "improvement":
                 value += " (gain)"
-            table.add_row(value, str(r.get("metric") or "–"), str(r.get("subject") or "–"))
+            table.add_row(
+                _line(value), _line(r.get("metric") or "–"), _line(r.get("subject") or "–")
+            )
         parts.append(table)
     if abstract:
         parts += [Text(""), highlighted_abstract(record)]
@@ -236,8 +264,8 @@ def render_card(record: dict[str, Any], abstract: bool = False) -> RenderableTyp
 def _badges(summary: dict[str, Any]) -> Text:
     badges = Text()
     if summary.get("domain"):
-        badges.append(f" {summary['domain']} ", style="bold white on dark_blue")
+        badges.append(f" {printable(str(summary['domain']))} ", style="bold white on dark_blue")
     for kind in _texts(summary.get("contribution_types")):
         badges.append(" ")
-        badges.append(f" {kind} ", style="black on grey82")
+        badges.append(f" {printable(kind)} ", style="black on grey82")
     return badges

@@ -8,13 +8,14 @@ import re
 import shutil
 import subprocess
 import sys
+from html import escape
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from summarizer.digest import build_digest, highlight, safe_href
+from summarizer.digest import build_digest, highlight, load_records, safe_href
 from summarizer.grounding import find_span
 
 from .browser import browser_missing, headless_chrome
@@ -413,3 +414,56 @@ def test_summary_of_another_schema_still_renders():
     page = build_digest([odd])
     assert "One line." in page and 'data-types=""' in page and "Plain text." in page
     assert "<a " not in page and 'data-code="0"' in page
+
+
+@pytest.mark.parametrize(
+    "field, value, reason",
+    [
+        pytest.param("meta", ["qwen"], "'meta' is a list, not an object", id="meta-list"),
+        pytest.param("summary", ["tldr"], "'summary' is a list, not an object", id="summary-list"),
+        pytest.param("spans", "0-4", "'spans' is text, not an object", id="spans-str"),
+        pytest.param("error", 500, "'error' is a number, not an object", id="error-number"),
+        pytest.param("abstract", ["a"], "'abstract' is a list, not text", id="abstract-list"),
+    ],
+)
+def test_malformed_record_is_a_failed_card_not_a_crash(field, value, reason):
+    odd = record("m1", SEG, {"introduces": ["GridSeg"], "tldr": "GridSeg labels grids."})
+    odd[field] = value
+    page = build_digest([RECORDS[0], odd])
+    card = page.split('id="p-m1"')[1].split("</article>")[0]
+    assert 'data-failed="1"' in page.split('id="p-m1"')[1][:200]
+    assert f"Failed: Malformed record: {escape(reason)}" in card
+    assert "<b>1</b> failed to summarize" in page
+    assert "qwen2.5-coder-0.5b-instruct" in page  # the good record's model still counts
+
+
+def test_load_records_warns_once_about_records_of_the_wrong_shape(tmp_path):
+    odd = [dict(RECORDS[0], id=f"w{i}", meta=["x"]) for i in range(7)]
+    path = tmp_path / "out.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in [RECORDS[1], *odd]), encoding="utf-8")
+    said: list[str] = []
+    records = load_records(path, warn=said.append)
+    assert len(records) == 8
+    (line,) = said
+    assert "7 records of the wrong shape, shown as failed" in line
+    assert "w0: 'meta' is a list, not an object" in line and "and 2 more" in line
+    assert load_records(tmp_path / "out.jsonl", warn=said.append) and len(said) == 2
+
+
+def test_planted_lone_surrogate_still_gives_a_page_that_can_be_written():
+    odd = record("s1", "We study \ud800 things.", {"tldr": "One \udc00 line."})
+    page = build_digest([odd])
+    page.encode("utf-8")
+    assert "We study \ufffd things." in page
+
+
+def test_digest_command_with_a_malformed_record(tmp_path):
+    odd = dict(RECORDS[0], id="bad1", meta=["not", "an", "object"], summary="x")
+    source = tmp_path / "out.jsonl"
+    source.write_text("".join(json.dumps(r) + "\n" for r in [*RECORDS, odd]), encoding="utf-8")
+    target = tmp_path / "digest.html"
+    result = _cli(["digest", str(source), "-o", str(target)], tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert "Traceback" not in result.stderr
+    assert "warning:" in result.stderr and "bad1: 'summary' is text" in result.stderr
+    assert "Malformed record" in target.read_text(encoding="utf-8")

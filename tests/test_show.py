@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import subprocess
@@ -231,3 +232,84 @@ def test_show_command_errors(out_file, args, code, message):
     assert (
         result.returncode == code and message in result.stderr and "Traceback" not in result.stderr
     )
+
+
+# --- untrusted text on the terminal and records of the wrong shape ---------------------------
+
+HOSTILE = "\x1b]0;pwned\x07\x1b[2J\rFake line \u202eevil\x9b31m"
+
+
+def _raw(renderable: Any) -> str:
+    """What the terminal would receive, without colour codes of rich's own."""
+    console = Console(file=io.StringIO(), width=200, color_system=None, force_terminal=False)
+    console.print(renderable)
+    return console.file.getvalue()  # type: ignore[attr-defined]
+
+
+def test_control_characters_in_a_card_are_shown_escaped():
+    record = rec("id\x1b[31m", "other", title="T" + HOSTILE, abstract="We study things." + HOSTILE)
+    record["summary"]["tldr"] = "TL;DR" + HOSTILE
+    record["summary"]["datasets"] = ["Set" + HOSTILE]
+    record["summary"]["results"] = [{"value": "1%" + HOSTILE, "metric": "m\x1b", "subject": None}]
+    text = _raw(render_card(record, abstract=True))
+    assert not any(ch in text for ch in "\x1b\x07\r\x9b\u202e")
+    assert "\\x1b]0;pwned\\x07\\x1b[2J\\rFake line \\u202eevil\\x9b31m" in text
+    assert "id\\x1b[31m" in text
+
+
+def test_control_characters_in_a_failed_card_are_shown_escaped():
+    record = rec("ff77", None, abstract="An abstract.\x1b[5m")
+    record["error"] = {"type": "BackendError", "message": "HTTP 500: " + HOSTILE}
+    text = _raw(render_card(record))
+    assert "\x1b" not in text and "\x9b" not in text
+    assert "HTTP 500: \\x1b]0;pwned" in text and "An abstract.\\x1b[5m" in text
+
+
+def test_highlights_stay_on_their_words_when_escapes_lengthen_the_text():
+    from summarizer.show import highlighted_abstract
+
+    abstract = "\x1b[1mWe propose GridSeg\x1b[0m and test it on COCO."
+    start = abstract.index("GridSeg")
+    data = abstract.index("COCO")
+    record = rec(
+        "gg88",
+        "other",
+        abstract=abstract,
+        spans={"introduces": [[start, start + 7]], "datasets": [[data, data + 4]]},
+    )
+    styled = highlighted_abstract(record)
+    marked = [styled.plain[s.start : s.end] for s in styled.spans]
+    assert marked == ["GridSeg", "COCO"]
+    assert "\x1b" not in styled.plain and styled.plain.startswith("\\x1b[1mWe propose")
+
+
+@pytest.mark.parametrize(
+    "field, value, reason",
+    [
+        pytest.param("meta", ["a", "list"], "'meta' is a list, not an object", id="meta-list"),
+        pytest.param("summary", "a string", "'summary' is text, not an object", id="summary-str"),
+        pytest.param("spans", [1, 2], "'spans' is a list, not an object", id="spans-list"),
+        pytest.param("error", "oops", "'error' is text, not an object", id="error-str"),
+        pytest.param("title", {"a": 1}, "'title' is an object, not text", id="title-dict"),
+        pytest.param("id", ["x"], "'id' is a list, not text", id="id-list"),
+    ],
+)
+def test_malformed_record_is_a_failed_card_not_a_crash(field, value, reason):
+    record = rec("hh99", "other")
+    record[field] = value
+    text = _text(render_card(record, abstract=True))
+    assert f"failed: Malformed record: {reason}" in text
+    assert select_records([record], (), parse_where(["failed=yes"])) == [record]
+
+
+def test_show_command_warns_about_malformed_records(tmp_path):
+    bad = rec("mm00", "other")
+    bad["meta"] = ["not", "an", "object"]
+    path = tmp_path / "out.jsonl"
+    lines = [json.dumps(r) for r in [*RECORDS, bad]]
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    result = _cli(["show", str(path)], tmp_path)
+    assert result.returncode == 0 and "Traceback" not in result.stderr, result.stderr
+    assert "warning:" in result.stderr and "1 record of the wrong shape" in result.stderr
+    assert "mm00: 'meta' is a list, not an object" in result.stderr
+    assert "Malformed record" in result.stdout and "TL;DR of aa11." in result.stdout
