@@ -22,7 +22,6 @@ endpoint.
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -36,6 +35,7 @@ from .inputs import Paper
 from .pipeline import Pipeline
 from .prompting import Prompt
 from .strategy import plan
+from .target import OutputLock, atomic_file
 
 URL = "/v1/chat/completions"
 #: The Batch API takes at most this many requests in one file.
@@ -116,9 +116,8 @@ def write_requests(
         )
     report = PrepareReport()
     target = Path(target)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    tmp = target.with_name(target.name + ".tmp")  # a half-written file is never left as target
-    with tmp.open("w", encoding="utf-8") as out:
+    # a half-written file is never left as target
+    with OutputLock(target, what="request file"), atomic_file(target) as out:
         for paper in papers:
             if paper.problem:
                 report.refused += 1
@@ -126,8 +125,22 @@ def write_requests(
             line = request_line(paper, prompt, schema, settings)
             out.write(json.dumps(line, ensure_ascii=False) + "\n")
             report.written += 1
-    os.replace(tmp, target)
     return report
+
+
+def is_request_file(path: Path) -> bool:
+    """Whether ``path`` is a request file that :func:`write_requests` wrote."""
+    with Path(path).open("r", encoding="utf-8") as fh:
+        for line in fh:
+            if line.strip():
+                try:
+                    first = json.loads(line)
+                except json.JSONDecodeError:
+                    return False
+                return isinstance(first, dict) and {"custom_id", "method", "url", "body"} <= set(
+                    first
+                )
+    return True
 
 
 class BatchResults:

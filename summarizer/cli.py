@@ -30,7 +30,8 @@ from rich.table import Table
 from rich.text import Text
 
 from .config import Settings
-from .errors import SummarizerError
+from .errors import SummarizerError, UsageError
+from .text import printable
 
 EXIT_OK, EXIT_FATAL, EXIT_USAGE, EXIT_FAILED_ITEMS, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
 
@@ -102,6 +103,15 @@ ShardOpt = Annotated[
     typer.Option(
         help="I/N: summarize only the I-th of N shards of the input (split by id hash), "
         "so N machines can share a run; join the outputs with `summarizer merge`.",
+    ),
+]
+
+Force = Annotated[
+    bool,
+    typer.Option(
+        "--force",
+        help="Replace what the output holds: a file this tool did not write, or records of "
+        "another model, prompt or schema.",
     ),
 ]
 
@@ -186,8 +196,11 @@ def summarize(
     ],
     output: Annotated[
         Path | None,
-        typer.Option("-o", "--output", help="Output .jsonl or .csv (resumable). Default: stdout."),
+        typer.Option(
+            "-o", "--output", help="Output .jsonl or .csv (resumable); - or none: stdout."
+        ),
     ] = None,
+    force: Force = False,
     base_url: BaseUrl = None,
     model: Model = None,
     api_key_env: ApiKeyEnv = None,
@@ -206,10 +219,9 @@ def summarize(
 ) -> None:
     """Summarize abstracts into validated, grounded records (JSONL or CSV)."""
     from .inputs import read_papers
-    from .output import RecordWriter
     from .runner import run_batch
     from .sharding import in_shard
-    from .workers import open_pipeline
+    from .workers import check_workers, open_pipeline
 
     part = _shard(shard)
 
@@ -229,6 +241,7 @@ def summarize(
     )
     if inputs.count("-") > 1:
         raise typer.BadParameter("stdin (-) can be given once")
+    check_workers(settings, workers)
     chars = settings.max_abstract_chars
     if "-" in inputs:  # standard input can be read once
         papers: Iterable[Any] = list(in_shard(read_papers(inputs, limit_chars=chars), part))
@@ -243,7 +256,7 @@ def summarize(
                 break
         papers = in_shard(read_papers(inputs, limit_chars=chars), part)
 
-    writer = RecordWriter(output, stream=sys.stdout if output is None else None)
+    writer = open_writer(output, inputs, settings, force)
     already = len(writer.done)
     progress, tick = batch_progress("summarizing", max(total - already, 0))
 
@@ -270,6 +283,25 @@ def summarize(
         raise typer.Exit(EXIT_FAILED_ITEMS)
 
 
+def open_writer(output: Path | None, inputs: Iterable[str], settings: Settings, force: bool) -> Any:
+    """The run's :class:`~summarizer.output.RecordWriter`, after the output rules; its
+    warnings about the existing output are printed."""
+    from .output import RecordWriter
+    from .pipeline import run_identity
+    from .target import is_stdout
+
+    writer = RecordWriter(
+        output,
+        stream=sys.stdout if is_stdout(output) else None,
+        inputs=inputs,
+        identity=run_identity(settings),
+        force=force,
+    )
+    for warning in writer.warnings:
+        err.print(Text(f"warning: {warning}", style="yellow"), soft_wrap=True)
+    return writer
+
+
 def _print_stats(stats: Any, output: Path | None) -> None:
     table = Table(show_header=False, box=None, pad_edge=False)
     table.add_row("done", str(stats.done))
@@ -292,7 +324,7 @@ def _print_stats(stats: Any, output: Path | None) -> None:
     for failure in stats.failures[:10]:
         # The message can quote the model or the abstract: never read it as markup.
         line = Text("failed", style="red")
-        line.append(f" {failure['id']}: {failure['type']}: {failure['message']}")
+        line.append(printable(f" {failure['id']}: {failure['type']}: {failure['message']}"))
         err.print(line, soft_wrap=True)
 
 
@@ -402,28 +434,52 @@ def main() -> None:
         sys.exit(EXIT_INTERRUPTED)
     except typer.Exit as exc:
         sys.exit(exc.exit_code)
-    except SummarizerError as exc:
-        if os.environ.get("SUMMARIZER_DEBUG"):
-            raise
-        err.print(f"Error: {exc}", markup=False, highlight=False, soft_wrap=True)
-        sys.exit(EXIT_FATAL)
-    except Exception as exc:
-        if _is_click(exc, "Abort"):
-            err.print("Interrupted.")
+    except BaseException as raised:  # noqa: BLE001 - the one handler: every error ends here
+        exc = _unwrap(raised)
+        if isinstance(exc, KeyboardInterrupt):
+            err.print(interrupted)
             sys.exit(EXIT_INTERRUPTED)
-        if hasattr(exc, "show") and hasattr(exc, "exit_code"):  # click's usage errors
-            exc.show()
-            sys.exit(EXIT_USAGE)
+        if isinstance(exc, SystemExit | typer.Exit):
+            raise
         if os.environ.get("SUMMARIZER_DEBUG"):
             raise
-        err.print(
-            f"Error: unexpected {type(exc).__name__}: {exc} "
-            "(set SUMMARIZER_DEBUG=1 for a traceback)",
-            markup=False,
-            highlight=False,
-            soft_wrap=True,
-        )
+        _fail(exc)
+
+
+def _unwrap(exc: BaseException) -> BaseException:
+    """The cause of an error that a task group wrapped (the first one raised)."""
+    from .runner import first_cause
+
+    return first_cause(exc)
+
+
+def _fail(exc: BaseException) -> None:
+    """One ``Error: ...`` line for ``exc`` and its exit code."""
+    if isinstance(exc, BrokenPipeError):
+        # Whoever read our standard output stopped reading (``| head``): no traceback, and
+        # no second error when Python flushes stdout on exit.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        _error_line("standard output was closed before the run ended (broken pipe)")
         sys.exit(EXIT_FATAL)
+    if isinstance(exc, SummarizerError):
+        _error_line(str(exc))
+        sys.exit(EXIT_USAGE if isinstance(exc, UsageError) else EXIT_FATAL)
+    if isinstance(exc, OSError) and exc.filename:
+        _error_line(f"{exc.filename}: {exc.strerror or exc}")
+        sys.exit(EXIT_FATAL)
+    if _is_click(exc, "Abort"):
+        err.print("Interrupted.")
+        sys.exit(EXIT_INTERRUPTED)
+    if hasattr(exc, "show") and hasattr(exc, "exit_code"):  # click's usage errors
+        exc.show()
+        sys.exit(EXIT_USAGE)
+    _error_line(f"unexpected {type(exc).__name__}: {exc} (set SUMMARIZER_DEBUG=1 for a traceback)")
+    sys.exit(EXIT_FATAL)
+
+
+def _error_line(message: str) -> None:
+    err.print(f"Error: {printable(message)}", markup=False, highlight=False, soft_wrap=True)
 
 
 if __name__ == "__main__":

@@ -22,6 +22,7 @@ from .cli import (
     BaseUrl,
     CacheDir,
     Concurrency,
+    Force,
     MaxTokens,
     Model,
     ModelPath,
@@ -36,6 +37,7 @@ from .cli import (
     _shard,
     batch_progress,
     err,
+    open_writer,
 )
 from .errors import InputError
 
@@ -60,13 +62,14 @@ def merge(
             "--input", help="The run's input (repeatable): check every id is there exactly once."
         ),
     ] = None,
+    force: Force = False,
 ) -> None:
     """Join shard outputs into one file; check no id is missing or doubled."""
     from .inputs import read_papers
     from .sharding import merge_outputs
 
     ids = (p.id for p in read_papers(inputs)) if inputs else None
-    report = merge_outputs(output, shards, ids)
+    report = merge_outputs(output, shards, ids, input_files=inputs or (), force=force)
     err.print(
         f"merged {report.written} records into {output} "
         f"({report.duplicates} repeated ids, {report.failed} failed records)",
@@ -104,15 +107,20 @@ def batch_prepare(
     schema: SchemaOpt = "paper_summary.v1",
     max_tokens: MaxTokens = 512,
     shard: ShardOpt = None,
+    force: Force = False,
 ) -> None:
     """Write OpenAI Batch API requests: one per abstract, same prompt and schema as online."""
-    from .batch_api import MAX_REQUESTS, write_requests
+    from .batch_api import MAX_REQUESTS, is_request_file, write_requests
     from .inputs import read_papers
     from .prompting import load_prompt
     from .schemas import load_schema
     from .sharding import in_shard
+    from .target import check_target
 
     part = _shard(shard)
+    output = check_target(
+        output, inputs=[input_], recognize=is_request_file, what="request file", force=force
+    )
     settings = _settings(model=model, prompt=prompt, schema_ref=schema, max_tokens=max_tokens)
     papers = in_shard(read_papers([input_], limit_chars=settings.max_abstract_chars), part)
     schema_model = load_schema(settings.schema_ref).model
@@ -153,11 +161,11 @@ def batch_collect(
     cache_dir: CacheDir = None,
     model_path: ModelPath = None,
     shard: ShardOpt = None,
+    force: Force = False,
 ) -> None:
     """Turn a Batch API output file into records; re-ask online for the invalid ones."""
     from .batch_api import BatchCollector, BatchResults
     from .inputs import read_papers
-    from .output import RecordWriter
     from .pipeline import Pipeline
     from .runner import run_batch
     from .sharding import in_shard
@@ -179,8 +187,12 @@ def batch_collect(
     )
     chars = settings.max_abstract_chars
     total = sum(1 for _ in in_shard(read_papers([input_], limit_chars=chars), part))
-    answers = BatchResults(results)
-    writer = RecordWriter(output)
+    writer = open_writer(output, [input_, str(results)], settings, force)
+    try:
+        answers = BatchResults(results)
+    except BaseException:
+        writer.close()
+        raise
     progress, tick = batch_progress("collecting", max(total - len(writer.done), 0))
 
     async def go():

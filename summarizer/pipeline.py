@@ -8,18 +8,16 @@ as a record whose ``error`` says why, and the batch goes on.
 from __future__ import annotations
 
 import dataclasses
-import functools
 import hashlib
-import importlib
 import json
 import time
-from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
 from .backends.base import GenerationRequest
 from .cache import ResultCache, cache_key
+from .codehash import code_hash, engine_key, schema_source_hash
 from .config import Settings
 from .connection import Connection
 from .errors import BackendError, OutputValidationError, SummarizerError
@@ -38,35 +36,23 @@ def _add_usage(total: dict[str, int], more: dict[str, int]) -> None:
         total[key] = total.get(key, 0) + value
 
 
-# The modules whose code decides what is asked and what is kept.
-_KEYED_MODULES = (
-    "candidates",
-    "cues",
-    "grounding",
-    "known_datasets",
-    "labels",
-    "prompting",
-    "schema",
-    "strategy",
-    "text",
-)
+def run_identity(settings: Settings) -> dict[str, Any]:
+    """What names the run's records: model, prompt, template hash, schema and endpoint.
 
+    A rerun into an existing output must match it (see :mod:`summarizer.output`).
 
-@functools.cache
-def code_hash() -> str:
-    """A hash of the code that turns an abstract into a request and decides fields from it.
-
-    Part of the cache key: the key is computed from the inputs before any of that code
-    runs, so a cached rerun skips it, and a change to it still misses the cache.
+    Raises:
+        PromptError, SchemaError: the prompt or schema cannot be loaded.
     """
-    digest = hashlib.sha256()
-    for name in _KEYED_MODULES:
-        module = importlib.import_module(f"{__package__}.{name}")
-        try:
-            digest.update(Path(module.__file__ or "").read_bytes())
-        except OSError:
-            digest.update(module.__name__.encode())
-    return digest.hexdigest()[:16]
+    prompt = load_prompt(settings.prompt)
+    connection = Connection(settings)
+    return {
+        "model": connection.model,
+        "prompt": prompt.id,
+        "template_hash": prompt.template_hash,
+        "schema": load_schema(settings.schema_ref).id,
+        "endpoint": connection.endpoint,
+    }
 
 
 def new_record(paper: Paper) -> dict[str, Any]:
@@ -83,6 +69,10 @@ def new_record(paper: Paper) -> dict[str, Any]:
 
 class Pipeline:
     """Summarizes papers with one set of settings. Use as an async context manager."""
+
+    #: Set to a dict to keep the exception that failed each paper, by paper id: the library
+    #: re-raises it with its own class and fields. None (the default) keeps nothing.
+    failures: dict[str, BaseException] | None = None
 
     def __init__(self, settings: Settings, prompt: Prompt | None = None) -> None:
         self.settings = settings
@@ -114,19 +104,26 @@ class Pipeline:
         )
 
     def _key(self, paper: Paper) -> str:
-        """The cache key, from what determines the answer: computed before planning."""
+        """The cache key, from what determines the answer: computed before planning.
+
+        For the embedded engine the model is its file's sha256 (with the engine's version
+        and context size), not its name; a user's schema adds the hash of its source file.
+        """
         spec = self.prompt.spec
+        s = self.settings
+        engine = engine_key(s.cache_dir, s.model_path, s.n_ctx) if s.embedded else None
         return cache_key(
             endpoint=self.connection.endpoint,
-            model=self.connection.model,
+            model=self.connection.model if engine is None else engine,
             mode=self.connection.mode,
             abstract=paper.abstract,
             title=paper.title,
             prompt=self.prompt.id,
             template_hash=self.prompt.template_hash,
-            code=code_hash(),
+            code=code_hash(engine=engine is not None),
             schema=self.schema.id,
             schema_hash=self._schema_hash,
+            schema_code=None if self.schema.builtin else schema_source_hash(self.schema.model),
             strategy=spec.strategy,
             ground=spec.ground,
             grammar=spec.grammar,
@@ -167,21 +164,24 @@ class Pipeline:
             meta.update(hit["meta"], cached=True, seconds=round(time.perf_counter() - started, 4))
             record["meta"] = meta
             return record
-        p = plan(paper, self.prompt, self.schema.model)
-        meta = self._meta(messages_hash(p.messages))
+        meta = self._meta("")
         record["meta"] = meta
         context = self._context(paper)
-        request = GenerationRequest(
-            messages=p.messages,
-            response_model=p.response_model,
-            context=context,
-            max_retries=self.max_retries,
-            max_tokens=self.settings.max_tokens,
-            temperature=self.settings.temperature,
-            grammar=self.prompt.spec.grammar,
-        )
         parsed: BaseModel | None = None
         try:
+            # Planning renders the prompt and runs the rules: a failure there is this
+            # paper's, like the endpoint's.
+            p = plan(paper, self.prompt, self.schema.model)
+            meta["prompt_hash"] = messages_hash(p.messages)
+            request = GenerationRequest(
+                messages=p.messages,
+                response_model=p.response_model,
+                context=context,
+                max_retries=self.max_retries,
+                max_tokens=self.settings.max_tokens,
+                temperature=self.settings.temperature,
+                grammar=self.prompt.spec.grammar,
+            )
             backend = await self.connection.backend()
             generation = await backend.generate(request)
             parsed = generation.parsed
@@ -198,18 +198,34 @@ class Pipeline:
                         break
             if parsed is None:
                 record["error"] = {"type": "OutputValidationError", "message": str(exc)}
+                self._failed(paper, exc)
         except SummarizerError as exc:
             record["error"] = {"type": type(exc).__name__, "message": str(exc)}
+            self._failed(paper, exc)
         except Exception as exc:  # one item's surprise must not end the batch
+            self._failed(paper, exc)
             record["error"] = {
                 "type": type(exc).__name__,
                 "message": f"unexpected error: {str(exc)[:300] or type(exc).__name__}",
             }
         if parsed is not None:
-            self._finish(record, p.finish(parsed), paper.abstract, context, key)
+            try:
+                self._finish(record, p.finish(parsed), paper.abstract, context, key)
+            except Exception as exc:  # a rule that fails on this answer fails this paper
+                record["summary"], record["spans"] = None, {}
+                record["error"] = {
+                    "type": type(exc).__name__,
+                    "message": f"unexpected error: {str(exc)[:300] or type(exc).__name__}",
+                }
+        if self.connection.started:  # the mode the endpoint was found to take, not "auto"
+            meta["mode"] = (await self.connection.backend()).mode
         meta["dropped"] = context.get("dropped", [])
         meta["seconds"] = round(time.perf_counter() - started, 3)
         return record
+
+    def _failed(self, paper: Paper, exc: BaseException) -> None:
+        if self.failures is not None:
+            self.failures[paper.id] = exc
 
     def record_from_answer(
         self, paper: Paper, raw: str, usage: dict[str, int], extra: dict[str, Any] | None = None

@@ -63,6 +63,26 @@ class BatchStats:
             self.completion_tokens += usage.get("completion_tokens", 0)
 
 
+def first_cause(error: BaseException) -> BaseException:
+    """The exception that ended a task group: Ctrl-C first, then the first one raised."""
+    if not isinstance(error, BaseExceptionGroup):
+        return error
+    leaves: list[BaseException] = []
+
+    def walk(group: BaseExceptionGroup) -> None:
+        for sub in group.exceptions:
+            if isinstance(sub, BaseExceptionGroup):
+                walk(sub)
+            else:
+                leaves.append(sub)
+
+    walk(error)
+    for leaf in leaves:
+        if isinstance(leaf, KeyboardInterrupt):
+            return leaf
+    return leaves[0] if leaves else error
+
+
 def _rate_limited(record: dict[str, Any]) -> bool:
     return (record.get("error") or {}).get("type") == "RateLimitError"
 
@@ -126,10 +146,14 @@ async def run_batch(
             if on_record is not None:
                 on_record(record)
 
-    async with asyncio.TaskGroup() as group:
-        group.create_task(produce())
-        for _ in range(workers):
-            group.create_task(work())
+    try:
+        async with asyncio.TaskGroup() as group:
+            group.create_task(produce())
+            for _ in range(workers):
+                group.create_task(work())
+    except BaseExceptionGroup as group_error:
+        # One cause ends the run (the input, the output, Ctrl-C): raise it as itself.
+        raise first_cause(group_error) from None
     stats.seconds = time.perf_counter() - started
     stats.rate_limits = limiter.rate_limits
     stats.lowest_concurrency = limiter.lowest

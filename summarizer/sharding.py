@@ -15,16 +15,16 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .errors import ConfigError, InputError
+from .errors import ConfigError, InputError, UsageError
 from .idstore import IdStore
-from .output import is_finished
+from .output import is_finished, is_output_file
+from .target import OutputLock, atomic_file, check_target
 
 _SHARD = re.compile(r"^\s*(\d+)\s*/\s*(\d+)\s*$")
 #: How many missing or conflicting ids a report lists (all are counted).
@@ -120,18 +120,32 @@ def _content(record: dict[str, Any]) -> bytes:
 
 
 def merge_outputs(
-    target: Path, sources: list[Path], input_ids: Iterable[str] | None = None
+    target: Path,
+    sources: list[Path],
+    input_ids: Iterable[str] | None = None,
+    *,
+    input_files: Iterable[str | Path] = (),
+    force: bool = False,
 ) -> MergeReport:
     """Join JSONL shard outputs into ``target``; see the module docstring for the rules.
 
     Two passes over the sources, one record in memory at a time: the first picks, for
     each id, the line to keep; the second copies those lines. What is held per id is a
-    short digest and a position.
+    short digest and a position. ``target`` follows the output rules of
+    :mod:`summarizer.target` (``input_files`` are the run's inputs, which it may not be).
     """
     report = MergeReport()
     resolved = [Path(s).resolve() for s in sources]
     if Path(target).resolve() in resolved:
-        raise ConfigError(f"the merged output {target} is also one of the shard files")
+        raise UsageError(f"the merged output {target} is also one of the shard files")
+    target = check_target(
+        target,
+        inputs=[*sources, *input_files],
+        recognize=is_output_file,
+        what="merged output",
+        force=force,
+    )
+    lock = OutputLock(target, what="merged output").acquire()
     # id -> "digest index number": the summary's digest ("-" for a failed record), the
     # source's index and the line number (bounded memory however many ids)
     chosen = IdStore()
@@ -142,6 +156,7 @@ def merge_outputs(
             _check_input_ids(input_ids, chosen, report)
     finally:
         chosen.close()
+        lock.release()
     return report
 
 
@@ -174,10 +189,7 @@ def _choose(sources: list[Path], chosen: IdStore, report: MergeReport) -> None:
 
 
 def _copy_chosen(target: Path, sources: list[Path], chosen: IdStore, report: MergeReport) -> None:
-    target = Path(target)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    tmp = target.with_name(target.name + ".tmp")
-    with tmp.open("w", encoding="utf-8") as out:
+    with atomic_file(Path(target)) as out:
         for index, path in enumerate(sources):
             for number, record in _lines(Path(path)):
                 if record is None:
@@ -188,7 +200,6 @@ def _copy_chosen(target: Path, sources: list[Path], chosen: IdStore, report: Mer
                 out.write(json.dumps(record, ensure_ascii=False) + "\n")
                 report.written += 1
                 report.failed += digest is None
-    os.replace(tmp, target)
 
 
 def _check_input_ids(input_ids: Iterable[str], chosen: IdStore, report: MergeReport) -> None:

@@ -36,7 +36,7 @@ from typing import Any
 
 from .backends.base import rate_limit_listener
 from .config import Settings
-from .errors import ConfigError, WorkerError
+from .errors import UsageError, WorkerError
 from .inputs import Paper
 
 #: Messages on two pipes, pickled: parent → child the Settings first, then
@@ -162,6 +162,21 @@ class _Child:
         self.lock = threading.Lock()
 
 
+def check_workers(settings: Settings, processes: int) -> None:
+    """Refuse a number of client processes that the settings cannot use.
+
+    Raises:
+        UsageError: fewer than one, or more than one on the embedded engine.
+    """
+    if processes < 1:
+        raise UsageError("--workers must be at least 1")
+    if processes > 1 and settings.embedded:
+        raise UsageError(
+            "--workers needs an endpoint (--base-url): the embedded engine already uses "
+            "every core, so more client processes cannot make it faster"
+        )
+
+
 class ProcessPipeline:
     """The :class:`~summarizer.runner.Summarizer` the runner drives, over N child processes.
 
@@ -170,13 +185,7 @@ class ProcessPipeline:
     """
 
     def __init__(self, settings: Settings, processes: int) -> None:
-        if processes < 1:
-            raise ConfigError("--workers must be at least 1")
-        if settings.embedded:
-            raise ConfigError(
-                "--workers needs an endpoint (--base-url): the embedded engine already uses "
-                "every core, so more client processes cannot make it faster"
-            )
+        check_workers(settings, processes)
         self.settings = settings
         self.processes = processes
         self._children: list[_Child] = []

@@ -172,11 +172,12 @@ def test_strict_schema_requires_every_property_and_forbids_others():
 def test_prepare_needs_a_model_name_and_leaves_an_earlier_file_alone(tmp_path):
     source = _input(tmp_path, n=1)
     earlier = tmp_path / "r.jsonl"
-    earlier.write_text("{}\n")
+    line = {"custom_id": "a", "method": "POST", "url": "/v1/chat/completions", "body": {}}
+    earlier.write_text(json.dumps(line) + "\n")
     result = CliRunner().invoke(app, ["batch", "prepare", str(source), "-o", str(earlier)])
     assert isinstance(result.exception, ConfigError)
     assert "--model" in str(result.exception)
-    assert earlier.read_text() == "{}\n"
+    assert earlier.read_text() == json.dumps(line) + "\n"
 
 
 def test_collect_takes_valid_answers_and_reasks_the_rest_online(tmp_path):

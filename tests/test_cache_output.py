@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import csv
 import json
+import logging
+import sqlite3
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from summarizer.cache import ResultCache, cache_key
+from summarizer.cache import LEGACY_STORES, STORE, ResultCache, cache_key
+from summarizer.errors import ConfigError
 from summarizer.output import CSV_COLUMNS, RecordWriter, read_records
 
 # --- cache keys ------------------------------------------------------------------------------
@@ -68,7 +71,7 @@ def test_result_cache_get_set_stats_clear(tmp_path: Path) -> None:
         assert cache.get("k1") == {"summary": {"tldr": "x"}}
         stats = cache.stats()
         assert stats["entries"] == 2
-        assert stats["directory"] == str(tmp_path / "responses")
+        assert stats["directory"] == str(tmp_path / STORE)
         assert stats["bytes"] > 0
         assert cache.clear() == 2
         assert cache.get("k1") is None and cache.stats()["entries"] == 0
@@ -88,10 +91,9 @@ def test_result_cache_persists_across_instances(tmp_path: Path) -> None:
 
 
 def test_results_made_together_are_stored_together(tmp_path: Path, monkeypatch) -> None:
-    import diskcache
-
     writer = ResultCache(tmp_path)
-    stored = diskcache.Cache(str(tmp_path / "responses"))
+    reader = ResultCache(tmp_path)
+    stored = reader._open()
     try:
         for i in range(ResultCache.BATCH - 1):
             writer.set(f"k{i}", {"v": i})
@@ -110,7 +112,7 @@ def test_results_made_together_are_stored_together(tmp_path: Path, monkeypatch) 
         assert stored.get("alone") == {"v": 1}
         slow.close()
     finally:
-        stored.close()
+        reader.close()
 
 
 def test_disabled_cache_neither_reads_nor_writes(tmp_path: Path) -> None:
@@ -129,6 +131,157 @@ def test_disabled_cache_neither_reads_nor_writes(tmp_path: Path) -> None:
         assert reopened.get("k") == {"v": 1}
     finally:
         reopened.close()
+
+
+# --- a damaged, full or planted store --------------------------------------------------------
+
+CACHE_LOG = "summarizer.cache"
+
+
+def _filled(root: Path, n: int = 300) -> Path:
+    cache = ResultCache(root)
+    for i in range(n):
+        cache.set(f"k{i}", {"summary": {"tldr": "x" * 200}, "i": i})
+    cache.close()
+    return root / STORE / "cache.db"
+
+
+def _garbage(root: Path) -> None:
+    (root / STORE).mkdir(parents=True)
+    (root / STORE / "cache.db").write_bytes(b"this is not an SQLite database\n" * 200)
+
+
+def _truncated(root: Path) -> None:
+    db = _filled(root)
+    with db.open("r+b") as fh:
+        fh.truncate(db.stat().st_size // 3)
+
+
+def _file_in_the_way(root: Path) -> None:
+    root.mkdir(parents=True, exist_ok=True)
+    (root / STORE).write_text("a file where the store's directory should be")
+
+
+def _cache_warnings(caplog: pytest.LogCaptureFixture) -> list[str]:
+    return [r.getMessage() for r in caplog.records if r.name == CACHE_LOG]
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        pytest.param(_garbage, id="garbage-db"),
+        pytest.param(_truncated, id="truncated-db"),
+        pytest.param(_file_in_the_way, id="file-instead-of-dir"),
+    ],
+)
+def test_a_store_that_cannot_be_read_is_one_warning_and_a_miss(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture, damage
+) -> None:
+    damage(tmp_path)
+    cache = ResultCache(tmp_path)
+    with caplog.at_level(logging.WARNING, logger=CACHE_LOG):
+        for i in range(5):
+            assert cache.get(f"k{i}") is None
+            cache.set(f"new{i}", {"v": i})
+        cache.flush()
+        cache.close()
+    warnings = _cache_warnings(caplog)
+    assert len(warnings) == 1, warnings
+    assert str(tmp_path / STORE) in warnings[0] and "summarizer cache clear" in warnings[0]
+    with pytest.raises(ConfigError, match="summarizer cache clear"):
+        ResultCache(tmp_path).stats()
+
+    cleared = ResultCache(tmp_path)
+    cleared.clear()  # works on what SQLite cannot open, and the cache works again after it
+    cleared.set("k", {"v": 1})
+    cleared.close()
+    again = ResultCache(tmp_path)
+    assert again.get("k") == {"v": 1} and again.stats()["entries"] == 1
+    again.close()
+
+
+def test_a_full_store_is_one_warning_and_still_serves_what_it_holds(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    import diskcache
+
+    from summarizer.cache import _JSONOnlyDisk
+
+    db = _filled(tmp_path, n=3)
+    with sqlite3.connect(db) as con:
+        pages = con.execute("PRAGMA page_count").fetchone()[0]
+    # SQLite's own size cap reports "database or disk is full", as a full disk does (and
+    # unlike a read-only directory it also holds for root). diskcache keeps it in the store.
+    diskcache.Cache(str(db.parent), disk=_JSONOnlyDisk, sqlite_max_page_count=pages).close()
+
+    cache = ResultCache(tmp_path)
+    with caplog.at_level(logging.WARNING, logger=CACHE_LOG):
+        for i in range(3 * ResultCache.BATCH):
+            cache.set(f"new{i}", {"summary": "y" * 500})
+        assert cache.get("k1") == {"summary": {"tldr": "x" * 200}, "i": 1}
+        cache.close()
+    warnings = _cache_warnings(caplog)
+    assert len(warnings) == 1 and "cannot be written" in warnings[0], warnings
+    assert "database or disk is full" in warnings[0] and str(tmp_path / STORE) in warnings[0]
+    reopened = ResultCache(tmp_path)
+    assert reopened.get("k2") is not None and reopened.get("new0") is None
+    reopened.close()
+
+
+class _Planted:
+    """Unpickling this creates the file ``marker``: proof that a pickle was loaded."""
+
+    def __init__(self, marker: Path) -> None:
+        self.marker = marker
+
+    def __reduce__(self):
+        return (Path.touch, (self.marker,))
+
+
+@pytest.mark.parametrize("store", [STORE, *LEGACY_STORES])
+@pytest.mark.parametrize("large", [False, True], ids=["in-db", "in-file"])
+def test_a_planted_pickle_is_never_loaded(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture, store: str, large: bool
+) -> None:
+    import diskcache
+
+    marker = tmp_path / "unpickled"
+    key = "a" * 64
+    # diskcache's default storage pickles what is not str/bytes/number: the old format, and
+    # what anyone can write into the cache directory with it.
+    planted = diskcache.Cache(str(tmp_path / store), disk_min_file_size=0 if large else 2**20)
+    planted.set(key, {"summary": _Planted(marker), "pad": "x" * 100})
+    planted.close()
+    assert not marker.exists()
+
+    cache = ResultCache(tmp_path)
+    with caplog.at_level(logging.WARNING, logger=CACHE_LOG):
+        assert cache.get(key) is None
+    cache.close()
+    assert not marker.exists()
+    if store == STORE:
+        assert "pickled" in " ".join(_cache_warnings(caplog))
+    assert cache.clear() is not None
+    assert not (tmp_path / store).exists()  # clear removes the old store too
+    assert not marker.exists()
+
+
+def test_a_planted_value_file_outside_the_store_is_neither_read_nor_deleted(
+    tmp_path: Path,
+) -> None:
+    victim = tmp_path / "precious.json"
+    victim.write_text('{"summary": "planted"}')
+    cache = ResultCache(tmp_path)
+    cache.set("k", {"summary": "x" * 100_000})  # big enough to live in a value file
+    cache.close()
+    with sqlite3.connect(tmp_path / STORE / "cache.db") as con:
+        con.execute("UPDATE Cache SET filename = ? WHERE key = 'k'", (str(victim),))
+    cache = ResultCache(tmp_path)
+    assert cache.get("k") is None
+    cache.set("k", {"summary": "replaced"})  # overwriting an entry deletes its old file
+    cache.close()
+    cache.clear()
+    assert victim.read_text() == '{"summary": "planted"}'
 
 
 # --- output records --------------------------------------------------------------------------
@@ -270,7 +423,7 @@ def test_csv_resume_when_every_row_failed_rewrites_the_header(tmp_path: Path) ->
 
 
 def test_output_that_is_a_directory_is_refused(tmp_path: Path) -> None:
-    from summarizer.errors import InputError
+    from summarizer.errors import UsageError
 
-    with pytest.raises(InputError, match="is a directory"):
+    with pytest.raises(UsageError, match="is a directory"):
         RecordWriter(tmp_path)
