@@ -149,12 +149,12 @@ def test_settings_must_be_settings(tmp_path):
 
 
 def test_an_unexpected_failure_is_still_a_summarizer_error(tmp_path, monkeypatch):
-    from summarizer import pipeline as pipeline_module
+    from summarizer.connection import Connection
 
-    def explode(*args, **kwargs):
+    async def explode(self):
         raise KeyError("boom")
 
-    monkeypatch.setattr(pipeline_module, "plan", explode)
+    monkeypatch.setattr(Connection, "backend", explode)
     with time_limit(30), FakeOpenAI(default=answer()) as server:
         with pytest.raises(SummarizerError, match="KeyError") as info:
             summarize(ABSTRACT, _settings(server, tmp_path))
