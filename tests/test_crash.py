@@ -15,9 +15,9 @@ import sys
 import time
 from pathlib import Path
 
-import diskcache
 import pytest
 
+from summarizer.cache import ResultCache
 from summarizer.output import read_records
 from summarizer.schema import PaperSummary
 
@@ -174,7 +174,7 @@ def test_two_processes_share_one_cache_without_corrupting_it(batch, endpoint, tm
         for out in outs:
             check_final(out, batch["abstracts"])
 
-        store = diskcache.Cache(str(cache / "responses"))
+        store = ResultCache(cache)._open()  # the store as runs write it (JSON values)
         try:
             assert store.check() == []  # sqlite integrity and files agree
             assert len(store) == N

@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 
+from summarizer.cache import STORE
 from summarizer.evaluation.report import write_reports
 
 from .browser import browser_missing, headless_chrome
@@ -101,7 +102,7 @@ def test_api_key_is_in_no_file_stream_or_message_of_a_run(tmp_path, echoing_endp
     assert errors["Item02"]["type"] == "BackendError"
     for run in runs:
         assert SECRET not in run.stdout and SECRET not in run.stderr, run.args
-    assert (tmp_path / "cache" / "responses").is_dir()
+    assert (tmp_path / "cache" / STORE).is_dir()
     assert _files_holding(tmp_path, SECRET) == []
     # The key did reach the endpoint, so the scan above looked for the right thing.
     assert echoing_endpoint.echoed and all(SECRET in e for e in echoing_endpoint.echoed)
