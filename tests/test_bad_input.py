@@ -122,6 +122,9 @@ def test_bad_items_fail_alone_with_a_reason_and_send_no_request(tmp_path, endpoi
     huge = by_abstract[paragraph[:40]]
     assert huge["error"]["type"] == "InputError"
     assert "over the limit of 20,000" in huge["error"]["message"]
+    assert f"{len(paragraph.strip()):,} characters" in huge["error"]["message"]
+    assert huge["abstract"] == paragraph[:1000] + "\u2026"  # not the whole 10 MB
+    assert out.stat().st_size < 100_000
     one_word = by_abstract["Transformers."]
     assert one_word["error"]["type"] == "InputError"
     assert "1 word, too short" in one_word["error"]["message"]
@@ -204,3 +207,56 @@ def test_failure_lines_print_quoted_text_literally(capsys):
     )
     _print_stats(stats, None)
     assert f"failed x1: OutputValidationError: {message}" in capsys.readouterr().err
+
+
+def test_lone_surrogates_in_id_and_abstract_are_summarized_and_written(tmp_path, endpoint):
+    path = tmp_path / "in.jsonl"
+    path.write_text(
+        '{"id": "\\ud800", "abstract": "' + ABSTRACT + ' \\ud800"}\n'
+        '{"id": "\\ud801", "abstract": "' + ABSTRACT + ' \\udfff"}\n'
+        '{"id": "ok", "abstract": "' + ABSTRACT + '"}\n',
+        encoding="utf-8",
+    )
+    out = tmp_path / "out.jsonl"
+    prompt = tmp_path / "reask.v1.toml"
+    prompt.write_text(REASK_PROMPT)
+    args = ["summarize", str(path), "-o", str(out), "--prompt", str(prompt)]
+    args += ["--base-url", endpoint.base_url, "--model", "fake", "--mode", "json_schema"]
+    with time_limit(60):
+        result = cli(args, tmp_path, timeout=55)
+        assert result.returncode == 0, result.stderr
+        assert "unexpected" not in result.stderr and "Traceback" not in result.stderr
+        records = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+        assert sorted(r["id"] for r in records) == ["\\ud800", "\\ud801", "ok"]
+        assert all(r["error"] is None for r in records)
+        assert records[0]["abstract"].endswith("\ufffd")
+        again = cli(args, tmp_path, timeout=55)  # the rerun finds every id done
+    assert again.returncode == 0, again.stderr
+    assert len(out.read_text(encoding="utf-8").splitlines()) == 3
+
+
+def test_csv_row_with_a_stray_quote_fails_alone_and_the_next_rows_are_summarized(
+    tmp_path, endpoint
+):
+    path = tmp_path / "in.csv"
+    path.write_text(
+        f'id,abstract\np1,"{ABSTRACT}\np2,"{ABSTRACT} Second."\np3,{ABSTRACT.replace(",", ";")}'
+        " Third.\n",
+        encoding="utf-8",
+    )
+    out = tmp_path / "out.jsonl"
+    prompt = tmp_path / "reask.v1.toml"
+    prompt.write_text(REASK_PROMPT)
+    args = ["summarize", str(path), "-o", str(out), "--prompt", str(prompt)]
+    args += ["--base-url", endpoint.base_url, "--model", "fake", "--mode", "json_schema"]
+    with time_limit(60):
+        result = cli(args, tmp_path, timeout=55)
+    assert result.returncode == 3, result.stderr  # finished, one item failed
+    records = {r["id"]: r for r in map(json.loads, out.read_text(encoding="utf-8").splitlines())}
+    assert sorted(records) == ["p1", "p2", "p3"]
+    assert records["p1"]["error"]["type"] == "InputError"
+    assert "in.csv, line 2: a quote in this row" in records["p1"]["error"]["message"]
+    assert records["p2"]["error"] is None and records["p3"]["error"] is None
+    assert records["p2"]["abstract"].endswith("Second.")
+    assert "in.csv, line 2" in result.stderr  # the failure line names the file and line
+    assert len(endpoint.requests) == 2
