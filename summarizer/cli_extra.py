@@ -47,12 +47,15 @@ def digest(
         typer.Option("-o", "--output", help="The HTML file. Default: SOURCE with .html."),
     ] = None,
     title: Annotated[str | None, typer.Option(help="Page title.")] = None,
+    force: Annotated[
+        bool, typer.Option("--force", help="Replace an existing file that is not a digest.")
+    ] = False,
 ) -> None:
     """Write a self-contained HTML digest: cards, filters, search and an overview."""
     from .digest import write_digest
 
     target = output or source.with_suffix(".html")
-    count = write_digest(source, target, title=title)
+    count = write_digest(source, target, title=title, force=force)
     err.print(f"wrote {target} ({count} papers)", markup=False, highlight=False)
 
 

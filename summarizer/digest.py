@@ -28,6 +28,7 @@ from .errors import InputError
 from .grounding import find_span
 from .output import read_records
 from .schema import CONTRIBUTION_TYPES, DOMAINS
+from .target import OutputLock, atomic_file, check_target
 from .text import printable, valid_text
 
 __all__ = [
@@ -48,6 +49,8 @@ _MARKS = (
     ("results", "hl-num", "result"),
     ("code_url", "hl-url", "code link"),
 )
+#: The page's generator tag: how a later run knows the file is a digest it may replace.
+GENERATOR = "summarizer digest"
 _PALETTE = {
     "computer_vision": "#2f6fde",
     "natural_language": "#8e44ad",
@@ -426,6 +429,7 @@ def build_digest(
         f'<meta http-equiv="Content-Security-Policy" content="{policy}">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         '<meta name="referrer" content="no-referrer">'
+        f'<meta name="generator" content="{GENERATOR}">'
         f'<title>{_esc(title)}</title><style>{css}</style></head><body><div class="page">'
         f'<header class="top"><h1>{_esc(title)}</h1><p class="sub">{_esc(sub)}</p></header>'
         f'<section class="overview" aria-label="Overview">'
@@ -450,21 +454,33 @@ def _sha256(text: str) -> str:
     return "sha256-" + base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode()
 
 
-def write_digest(source: Path, target: Path, title: str | None = None) -> int:
+def is_digest_file(path: Path) -> bool:
+    """Whether ``path`` is a page that :func:`write_digest` wrote (one may be replaced)."""
+    with Path(path).open("r", encoding="utf-8", errors="replace") as fh:
+        head = fh.read(256_000)
+    return head.startswith("<!doctype html>") and (
+        f'content="{GENERATOR}"' in head or 'aria-label="Overview"' in head
+    )
+
+
+def write_digest(source: Path, target: Path, title: str | None = None, force: bool = False) -> int:
     """Write the digest of the JSONL output ``source`` to ``target``; returns the paper count.
 
+    ``target`` follows the output rules of :mod:`summarizer.target`: never ``source``
+    itself, nor a file that is not a digest unless ``force``.
+
     Raises:
-        InputError: ``source`` is missing or holds no records, or ``target`` cannot be written.
+        InputError: ``source`` is missing or holds no records.
+        UsageError: ``target`` may not be written.
+        OutputError: ``target`` cannot be written.
     """
+    path = check_target(
+        target, inputs=[source], recognize=is_digest_file, what="digest", force=force
+    )
     records = load_records(source)
     page = build_digest(
         records, title=title or f"Digest of {Path(source).name}", source=Path(source).name
     )
-    try:
-        Path(target).parent.mkdir(parents=True, exist_ok=True)
-        tmp = Path(target).with_name(Path(target).name + ".tmp")
-        tmp.write_text(page, encoding="utf-8")
-        tmp.replace(target)
-    except OSError as exc:
-        raise InputError(f"cannot write {target}: {exc.strerror or exc}") from exc
+    with OutputLock(path, what="digest"), atomic_file(path) as fh:
+        fh.write(page)
     return len(records)
