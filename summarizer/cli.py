@@ -361,9 +361,11 @@ def cache_clear(cache_dir: CacheDir = None) -> None:
     from .cache import ResultCache
 
     cache = ResultCache(_cache_dir(cache_dir))
-    removed = cache.clear()
-    cache.close()
-    out.print(f"removed {removed} cached responses")
+    removed = cache.clear()  # also what SQLite cannot open: nothing in it is read
+    if removed is None:
+        out.print(f"removed the cache at {cache.directory} (unreadable, so not counted)")
+    else:
+        out.print(f"removed {removed} cached responses")
 
 
 @engine_app.command("start")
