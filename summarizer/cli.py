@@ -106,6 +106,14 @@ ShardOpt = Annotated[
     ),
 ]
 
+InputFormat = Annotated[
+    str | None,
+    typer.Option(
+        "--format",
+        help="The inputs' format: jsonl, csv or txt (default: each file's suffix, else its "
+        "first line; use it for CSV on stdin).",
+    ),
+]
 Force = Annotated[
     bool,
     typer.Option(
@@ -201,6 +209,7 @@ def summarize(
         ),
     ] = None,
     force: Force = False,
+    input_format: InputFormat = None,
     base_url: BaseUrl = None,
     model: Model = None,
     api_key_env: ApiKeyEnv = None,
@@ -218,7 +227,7 @@ def summarize(
     workers: Workers = 1,
 ) -> None:
     """Summarize abstracts into validated, grounded records (JSONL or CSV)."""
-    from .inputs import read_papers
+    from .inputs import FORMATS, read_papers, rereadable
     from .runner import run_batch
     from .sharding import in_shard
     from .workers import check_workers, open_pipeline
@@ -242,19 +251,26 @@ def summarize(
     if inputs.count("-") > 1:
         raise typer.BadParameter("stdin (-) can be given once")
     check_workers(settings, workers)
-    chars = settings.max_abstract_chars
-    if "-" in inputs:  # standard input can be read once
-        papers: Iterable[Any] = list(in_shard(read_papers(inputs, limit_chars=chars), part))
+    if input_format is not None and input_format not in FORMATS:
+        raise UsageError(f"--format {input_format!r}: use one of {', '.join(FORMATS)}")
+    settings.check()  # a missing key is one error, not a failed record per paper
+
+    def read() -> Iterable[Any]:
+        papers = read_papers(inputs, limit_chars=settings.max_abstract_chars, format=input_format)
+        return in_shard(papers, part)
+
+    if not all(rereadable(path) for path in inputs):  # stdin, a pipe: read once
+        papers: Iterable[Any] = list(read())
         total = len(papers) if limit is None else min(limit, len(papers))
     else:
         # A first pass counts the papers (and finds bad input before any request is sent);
         # the second streams them, so memory stays flat on any input size.
         total = 0
-        for _ in in_shard(read_papers(inputs, limit_chars=chars), part):
+        for _ in read():
             total += 1
             if limit is not None and total >= limit:
                 break
-        papers = in_shard(read_papers(inputs, limit_chars=chars), part)
+        papers = read()
 
     writer = open_writer(output, inputs, settings, force)
     already = len(writer.done)

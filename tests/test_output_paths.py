@@ -531,3 +531,66 @@ def test_check_target_names_what_it_refuses(tmp_path: Path) -> None:
     (tmp_path / "file").write_text("x")
     with pytest.raises(UsageError, match="digest .*[Nn]ot a directory"):
         check_target(tmp_path / "file" / "page.html", what="digest")
+
+
+# --- inputs that can be read once, and usage errors before any work ----------------------
+
+
+def test_a_fifo_input_is_read_once_and_summarized(tmp_path: Path, endpoint: FakeOpenAI) -> None:
+    source = _inputs(tmp_path / "in.jsonl", 2)
+    fifo = tmp_path / "papers.jsonl"
+    os.mkfifo(fifo)
+    with time_limit(120):
+        child = subprocess.Popen(  # like `summarize <(cat in.jsonl)`
+            [sys.executable, "-m", "summarizer.cli", "summarize", str(fifo), "-o", "out.jsonl"]
+            + ["--no-cache", *_endpoint_args(endpoint)],
+            cwd=tmp_path,
+            env={**os.environ, "SUMMARIZER_CACHE_DIR": str(tmp_path / "cache")},
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        with fifo.open("w", encoding="utf-8") as fh:
+            fh.write(source.read_text(encoding="utf-8"))
+        stderr = child.stderr.read()
+        assert child.wait() == 0, stderr
+    ids = [json.loads(x)["id"] for x in (tmp_path / "out.jsonl").read_text().splitlines()]
+    assert sorted(ids) == ["p0", "p1"]
+
+
+def test_csv_on_stdin_with_format(tmp_path: Path, endpoint: FakeOpenAI) -> None:
+    text = f"id,abstract\nc1,{ABSTRACT.replace(',', ' ')}\n"
+    result = _cli(
+        ["summarize", "-", "--format", "csv", "--no-cache", *_endpoint_args(endpoint)],
+        tmp_path,
+        input=text,
+    )
+    assert result.returncode == 0, result.stderr
+    assert [json.loads(x)["id"] for x in result.stdout.splitlines()] == ["c1"]
+
+
+@pytest.mark.parametrize(
+    "flags",
+    [
+        ["--workers", "2"],
+        ["--format", "bogus"],
+        ["--timeout", "nan"],
+        ["--mode", "bogus"],
+        ["--model-path", "m.gguf", "--base-url", "http://127.0.0.1:9/v1"],
+    ],
+    ids=lambda flags: " ".join(flags),
+)
+def test_usage_errors_exit_2_before_any_work(tmp_path: Path, flags: list[str]) -> None:
+    source = _inputs(tmp_path / "in.jsonl", 1)
+    result = _cli(["summarize", source.name, "-o", "out.jsonl", *flags], tmp_path)
+    assert result.returncode == 2, result.stderr
+    assert result.stderr.startswith("Error: ") and "unexpected" not in result.stderr
+    assert not (tmp_path / "out.jsonl").exists()
+
+
+def test_a_missing_api_key_is_one_error_before_any_record(tmp_path: Path) -> None:
+    source = _inputs(tmp_path / "in.jsonl", 3)
+    args = ["summarize", source.name, "-o", "out.jsonl", "--base-url", "https://api.example/v1"]
+    result = _cli(args, tmp_path)
+    assert result.returncode == 1, result.stderr
+    assert "No API key" in result.stderr and result.stderr.count("\n") == 1
+    assert not (tmp_path / "out.jsonl").exists()
