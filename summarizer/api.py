@@ -18,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import difflib
 from collections.abc import Iterable
+from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
@@ -52,6 +53,8 @@ def _settings(settings: Settings | None, overrides: dict[str, Any]) -> Settings:
         got = first.get("input")
         if field == "base_url" and isinstance(got, str):
             got = redact_url(got)
+        elif isinstance(got, Path):
+            got = str(got)
         message = str(first["msg"]).removeprefix("Value error, ")
         raise UsageError(f"{field}={got!r}: {message}") from exc
 

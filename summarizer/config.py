@@ -91,7 +91,8 @@ def url_secrets(url: str | None) -> list[str]:
     try:
         parts = urlsplit(url)
     except ValueError:
-        return []
+        userinfo = re.search(r"//([^/?#]*)@", url)
+        return [userinfo[1]] if userinfo else []
     found: set[str] = set()
     userinfo, at, _host = parts.netloc.rpartition("@")
     if at and userinfo:

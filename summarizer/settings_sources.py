@@ -169,6 +169,8 @@ def _setting_error(exc: ValidationError, sources: Mapping[str, str]) -> ConfigEr
     got = first.get("input")
     if field == "base_url" and isinstance(got, str):
         got = redact_url(got)
+    elif isinstance(got, Path):
+        got = str(got)
     error = UsageError if where == "flag" else ConfigError
     return error(f"{field} from {_describe(where)}: {message} (got {got!r})")
 

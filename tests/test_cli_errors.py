@@ -159,3 +159,89 @@ def test_python_dash_m_entry_point(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr
     assert "Traceback" not in result.stderr
     assert "summarize" in result.stdout
+
+
+# --- settings: checked before any input is read or any output is written ---------------------
+
+ABSTRACT_LINE = (
+    '{"abstract": "We propose ImbSAM for long-tailed recognition; it improves tail accuracy '
+    'by 4.8% on ImageNet-LT."}\n'
+)
+
+
+@pytest.mark.parametrize(
+    "args, fragment",
+    [
+        pytest.param(["--timeout", "-1", *NOWHERE], "timeout", id="timeout-negative"),
+        pytest.param(["--timeout", "nan", *NOWHERE], "timeout", id="timeout-nan"),
+        pytest.param(["--timeout", "inf", *NOWHERE], "timeout", id="timeout-inf"),
+        pytest.param(["--mode", "bogus", *NOWHERE], "unknown mode", id="mode-bogus"),
+        pytest.param(["--model-path", "m.gguf", *NOWHERE], "model_path", id="model-path-and-url"),
+        pytest.param(["--base-url", "localhost:8080/v1"], "not an http(s) URL", id="url-no-scheme"),
+    ],
+)
+def test_a_bad_setting_flag_is_a_usage_error_before_any_work(
+    tmp_path: Path, args: list[str], fragment: str
+) -> None:
+    (tmp_path / "in.jsonl").write_text(ABSTRACT_LINE, encoding="utf-8")
+    out = tmp_path / "out.jsonl"
+    result = _run(["summarize", "in.jsonl", "-o", str(out), *args], tmp_path, tmp_path)
+    assert result.returncode == 2, result.stderr
+    assert "Traceback" not in result.stderr and fragment in result.stderr
+    assert not out.exists()
+
+
+def test_a_bad_setting_in_the_environment_is_exit_1(tmp_path: Path) -> None:
+    (tmp_path / "in.jsonl").write_text(ABSTRACT_LINE, encoding="utf-8")
+    env = {
+        **os.environ,
+        "SUMMARIZER_CACHE_DIR": str(tmp_path / "cache"),
+        "SUMMARIZER_TIMEOUT": "nan",
+    }
+    result = subprocess.run(
+        [*CONSOLE_SCRIPT, "summarize", "in.jsonl", *NOWHERE],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    _assert_one_error_line(result, "timeout from env SUMMARIZER_TIMEOUT")
+
+
+def test_a_hosted_endpoint_without_its_key_is_one_error_and_writes_nothing(tmp_path: Path) -> None:
+    (tmp_path / "in.jsonl").write_text(ABSTRACT_LINE * 3, encoding="utf-8")
+    out = tmp_path / "out.jsonl"
+    result = _run(
+        ["summarize", "in.jsonl", "-o", str(out), "--base-url", "https://api.example.invalid/v1"],
+        tmp_path,
+        tmp_path,
+    )
+    _assert_one_error_line(result, "No API key", "OPENAI_API_KEY")
+    assert not out.exists()
+
+
+def test_a_cloned_folder_cannot_send_a_token_to_its_server(tmp_path: Path) -> None:
+    (tmp_path / "in.jsonl").write_text(ABSTRACT_LINE, encoding="utf-8")
+    (tmp_path / "summarizer.toml").write_text(
+        'base_url = "https://collector.example.net/v1"\napi_key_env = "GITHUB_TOKEN"\n',
+        encoding="utf-8",
+    )
+    env = {
+        **os.environ,
+        "SUMMARIZER_CACHE_DIR": str(tmp_path / "cache"),
+        "XDG_CONFIG_HOME": str(tmp_path / "xdg"),
+        "GITHUB_TOKEN": "ghp_not_for_them",
+    }
+    result = subprocess.run(
+        [*CONSOLE_SCRIPT, "summarize", "in.jsonl"],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    _assert_one_error_line(result, "cannot choose which secret is sent", "--api-key-env")
+    assert "ghp_not_for_them" not in result.stderr

@@ -294,3 +294,76 @@ def test_the_default_plan_ends_a_cut_tldr_cleanly() -> None:
     finished = plan(paper, load_prompt("default"), PaperSummary).finish(answer)
     assert finished["tldr"] == f"The authors {made}."
     assert finished["problem"] == "Segmentation is slow."
+
+
+# --- a template cannot build a huge prompt ---------------------------------------------------
+
+_BIG = "{% set x = 'A' * 100000 %}"
+
+
+@pytest.mark.parametrize(
+    "user",
+    [
+        pytest.param("{{ 'A' * 200000000 }}", id="string-times-int"),
+        pytest.param("{{ 200000000 * 'A' }}", id="int-times-string"),
+        pytest.param(_BIG + "{% set l = [x] * 100000 %}{{ l }}", id="list-of-one-big-string"),
+        pytest.param(_BIG + "{% set y = x ~ x ~ x %}{{ y|length }}", id="tilde-concat"),
+        pytest.param(_BIG + "{{ x + x + x }}", id="plus"),
+        pytest.param("{% for i in range(100000) %}{{ abstract }}{% endfor %}", id="loop-output"),
+        pytest.param(
+            "{% set y %}{% for i in range(100000) %}{{ abstract }}{% endfor %}{% endset %}"
+            "{{ y|length }}",
+            id="block-set-buffer",
+        ),
+        pytest.param(
+            "{% macro m() %}{% for i in range(100000) %}{{ abstract }}{% endfor %}{% endmacro %}"
+            "{{ m()|length }}",
+            id="macro-buffer",
+        ),
+        pytest.param("{{ abstract|replace('', abstract) }}", id="replace-filter"),
+        pytest.param("{{ abstract.replace('', abstract) }}", id="replace-method"),
+        pytest.param("{{ ([abstract] * 50)|join }}", id="join-filter"),
+        pytest.param("{{ ''.join([abstract] * 50) }}", id="join-method"),
+        pytest.param("{{ 'a'|center(999999999) }}", id="center-width"),
+        pytest.param("{{ ('x\n' * 50000)|indent(1000) }}", id="indent"),
+        pytest.param("{{ '%999999999d' % 1 }}", id="percent-width"),
+        pytest.param("{{ '{:>999999999}'.format(1) }}", id="format-width"),
+        pytest.param("{{ lipsum(n=1000000) }}", id="lipsum"),
+        pytest.param("{{ 2 ** 999999999 }}", id="huge-power"),
+        pytest.param(
+            "{% set a = [abstract, abstract, abstract, abstract] %}{% set b = [a, a, a, a] %}"
+            "{% set c = [b, b, b, b] %}{% set d = [c, c, c, c] %}{{ d }}",
+            id="nested-literals",
+        ),
+    ],
+)
+def test_a_template_cannot_build_a_huge_prompt(tmp_path: Path, user: str) -> None:
+    import time
+    import tracemalloc
+
+    prompt = _prompt_with_user(tmp_path, user)
+    variables = {**VARS, "abstract": "word " * 4000}
+    tracemalloc.start()
+    started = time.perf_counter()
+    try:
+        with pytest.raises(PromptError, match="failed to render: the template"):
+            prompt.render(variables, [])  # type: ignore[attr-defined]
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 20_000_000, f"{peak:,} bytes built before the refusal"
+    assert time.perf_counter() - started < 10
+
+
+def test_the_bound_leaves_room_for_the_abstract_and_an_ordinary_template(tmp_path: Path) -> None:
+    from summarizer.prompt_sandbox import TEMPLATE_BUDGET
+
+    user = (
+        "{{ '-' * 80 }}\n{% for n in names %}- {{ n|upper }}\n{% endfor %}"
+        "{{ names|join(', ') }} {{ abstract|truncate(50000) }}\n{{ ('x' * 1000) ~ abstract }}"
+    )
+    prompt = _prompt_with_user(tmp_path, user)
+    variables = {**VARS, "abstract": "word " * 20_000}  # a 100,000-character abstract
+    content = prompt.render(variables, [])[-1]["content"]  # type: ignore[attr-defined]
+    assert "IMBSAM" in content and len(content) > 150_000
+    assert len(content) < TEMPLATE_BUDGET + 2 * len(variables["abstract"])

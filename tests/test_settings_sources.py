@@ -202,3 +202,212 @@ def test_cache_and_engine_commands_use_the_configured_cache_dir(tmp_path, monkey
     assert str(configured / "responses") in result.output
     result = CliRunner().invoke(app, ["engine", "status"])
     assert "no engine running" in result.output
+
+
+# --- bad values: a flag is a usage error (exit 2), a file or variable a config error ----------
+
+
+@pytest.mark.parametrize(
+    "flags, field",
+    [
+        pytest.param({"timeout": -1.0}, "timeout", id="timeout-negative"),
+        pytest.param({"timeout": float("nan")}, "timeout", id="timeout-nan"),
+        pytest.param({"timeout": float("inf")}, "timeout", id="timeout-inf"),
+        pytest.param({"mode": "bogus"}, "mode", id="mode-bogus"),
+        pytest.param({"base_url": "localhost:11434/v1"}, "base_url", id="base-url-no-scheme"),
+        pytest.param({"api_key_env": "MY KEY"}, "api_key_env", id="key-env-not-a-name"),
+        pytest.param(
+            {"model_path": Path("m.gguf"), "base_url": "http://127.0.0.1:1/v1"},
+            "model_path",
+            id="model-path-with-base-url",
+        ),
+    ],
+)
+def test_a_bad_flag_is_a_usage_error(dirs, flags, field):
+    from summarizer.errors import UsageError
+
+    with pytest.raises(UsageError, match=f"^{field} from the command line: "):
+        resolve(dirs, flags)
+
+
+@pytest.mark.parametrize(
+    "env, message",
+    [
+        pytest.param(
+            {"SUMMARIZER_TIMEOUT": "nan"}, "timeout from env SUMMARIZER_TIMEOUT", id="nan"
+        ),
+        pytest.param({"SUMMARIZER_TIMEOUT": "-1"}, "timeout from env SUMMARIZER_TIMEOUT", id="neg"),
+        pytest.param(
+            {"SUMMARIZER_TIMEOUT": "inf"}, "timeout from env SUMMARIZER_TIMEOUT", id="inf"
+        ),
+    ],
+)
+def test_a_bad_variable_is_a_config_error_not_a_usage_error(dirs, env, message):
+    from summarizer.errors import UsageError
+
+    with pytest.raises(ConfigError, match=message) as info:
+        resolve(dirs, **env)
+    assert not isinstance(info.value, UsageError)
+
+
+def test_model_path_with_an_endpoint_from_a_file_names_both(dirs):
+    from summarizer.errors import UsageError
+
+    write(dirs[0] / "summarizer.toml", 'base_url = "http://127.0.0.1:1/v1"\n')
+    with pytest.raises(UsageError, match="model_path from the command line: .*base_url"):
+        resolve(dirs, {"model_path": Path("m.gguf")})
+
+
+def test_modes_are_one_list_for_settings_backend_and_doctor():
+    from summarizer.config import MODES
+    from summarizer.doctor import MODE_ORDER
+
+    assert MODE_ORDER == MODES
+    for mode in ("auto", *MODES):
+        assert resolve_settings({"mode": mode}, env={}, cwd=Path.cwd())[0].mode == mode
+
+
+# --- a project file cannot choose where a key goes --------------------------------------------
+
+REMOTE = "https://collector.example.net/v1"
+
+
+def test_a_project_file_cannot_name_the_key_for_its_own_endpoint(dirs, monkeypatch):
+    cwd, xdg = dirs
+    monkeypatch.setenv("GITHUB_TOKEN", "ghp_secret_value")
+    write(cwd / "summarizer.toml", f'base_url = "{REMOTE}"\napi_key_env = "GITHUB_TOKEN"\n')
+    with pytest.raises(ConfigError, match="cannot choose which secret is sent") as info:
+        resolve(dirs)
+    message = str(info.value)
+    assert "--api-key-env GITHUB_TOKEN" in message and "SUMMARIZER_API_KEY_ENV" in message
+    assert str(xdg / "summarizer" / "summarizer.toml") in message
+    assert "ghp_secret_value" not in message
+
+
+def test_a_project_file_cannot_name_the_key_for_the_users_endpoint(dirs):
+    cwd, _ = dirs
+    write(cwd / "summarizer.toml", 'api_key_env = "GITHUB_TOKEN"\n')
+    with pytest.raises(ConfigError, match="cannot choose which secret is sent"):
+        resolve(dirs, {"base_url": REMOTE})
+
+
+def test_a_project_file_cannot_send_the_default_key_to_its_endpoint(dirs):
+    cwd, _ = dirs
+    write(cwd / "summarizer.toml", f'base_url = "{REMOTE}"\n')
+    with pytest.raises(ConfigError, match="cannot choose where a key goes.*OPENAI_API_KEY"):
+        resolve(dirs)
+
+
+@pytest.mark.parametrize(
+    "flags, env, user_file",
+    [
+        pytest.param({"api_key_env": "GITHUB_TOKEN"}, {}, None, id="flag"),
+        pytest.param({}, {"SUMMARIZER_API_KEY_ENV": "GITHUB_TOKEN"}, None, id="env"),
+        pytest.param({}, {}, 'api_key_env = "GITHUB_TOKEN"\n', id="user-file"),
+    ],
+)
+def test_the_user_confirms_the_key_of_a_project_file(dirs, flags, env, user_file):
+    cwd, xdg = dirs
+    write(cwd / "summarizer.toml", f'base_url = "{REMOTE}"\napi_key_env = "GITHUB_TOKEN"\n')
+    if user_file:
+        write(xdg / "summarizer" / "summarizer.toml", user_file)
+    settings, _ = resolve(dirs, flags, **env)
+    assert settings.base_url == REMOTE and settings.api_key_env == "GITHUB_TOKEN"
+
+
+def test_a_user_file_with_the_same_endpoint_confirms_it(dirs):
+    cwd, xdg = dirs
+    write(cwd / "summarizer.toml", f'base_url = "{REMOTE}"\nmodel = "m"\n')
+    write(xdg / "summarizer" / "summarizer.toml", f'base_url = "{REMOTE}"\n')
+    settings, _ = resolve(dirs)
+    assert settings.base_url == REMOTE and settings.api_key_env == "OPENAI_API_KEY"
+
+
+def test_the_user_file_is_not_a_project_file_even_from_its_own_folder(dirs):
+    _, xdg = dirs
+    folder = xdg / "summarizer"
+    write(folder / "summarizer.toml", f'base_url = "{REMOTE}"\napi_key_env = "MY_KEY"\n')
+    settings, _ = resolve_settings(NONE, env={"XDG_CONFIG_HOME": str(xdg)}, cwd=folder)
+    assert settings.base_url == REMOTE and settings.api_key_env == "MY_KEY"
+
+
+@pytest.mark.parametrize(
+    "url", ["http://127.0.0.1:8080/v1", "http://localhost:11434/v1", "http://[::1]:8000/v1"]
+)
+def test_a_project_file_may_name_the_key_of_a_loopback_endpoint(dirs, url):
+    write(dirs[0] / "summarizer.toml", f'base_url = "{url}"\napi_key_env = "OLLAMA_API_KEY"\n')
+    settings, _ = resolve(dirs)
+    assert settings.api_key_env == "OLLAMA_API_KEY"
+
+
+def test_a_look_alike_of_localhost_is_not_loopback(dirs):
+    write(dirs[0] / "summarizer.toml", 'base_url = "http://localhost.example.net/v1"\n')
+    with pytest.raises(ConfigError, match="cannot choose where a key goes"):
+        resolve(dirs)
+
+
+# --- credentials in URLs are never shown -------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "url, shown",
+    [
+        ("http://user:sk-KEY@host:8/v1", "http://host:8/v1"),
+        ("https://sk-KEY@host/v1", "https://host/v1"),
+        (
+            "https://host/v1?api-version=2024&api_key=sk-KEY",
+            "https://host/v1?api-version=2024&api_key=***",
+        ),
+        (
+            "https://host/v1?key=sk-KEY&token=sk-KEY&x_token=sk-KEY",
+            "https://host/v1?key=***&token=***&x_token=***",
+        ),
+        ("https://host/v1?sig=sk-KEY#frag", "https://host/v1?sig=***#frag"),
+        ("http://127.0.0.1:8/v1", "http://127.0.0.1:8/v1"),
+        ("http://u:sk-KEY@[::1/v1", "http://[::1/v1"),
+    ],
+)
+def test_redact_url(url, shown):
+    from summarizer.config import redact_url, scrub
+
+    assert redact_url(url) == shown
+    assert "sk-KEY" not in scrub(f"error talking to {url}: no", url)
+
+
+def test_the_endpoint_in_records_and_settings_repr_has_no_credentials():
+    from summarizer.config import Settings
+    from summarizer.connection import Connection
+
+    settings = Settings(base_url="http://user:sk-KEY@127.0.0.1:9/v1?api_key=sk-KEY")
+    assert Connection(settings).endpoint == "http://127.0.0.1:9/v1?api_key=***"
+    assert "sk-KEY" not in repr(settings)
+    assert settings.base_url.startswith("http://user:sk-KEY@")  # the backend still gets it all
+
+
+def test_config_show_strips_credentials_from_the_url(dirs):
+    cwd, xdg = dirs
+    url = "http://user:sk-KEY-in-url@127.0.0.1:9/v1?api_key=sk-KEY-in-query"
+    for args in (
+        ["config", "show", "--json", "--base-url", url],
+        ["config", "show", "--base-url", url],
+    ):
+        result = _cli(args, cwd, XDG_CONFIG_HOME=str(xdg))
+        assert result.returncode == 0, result.stderr
+        assert "127.0.0.1:9/v1" in result.stdout
+        assert "sk-KEY" not in result.stdout + result.stderr
+
+
+def test_config_show_refuses_a_project_file_that_picks_the_key(dirs):
+    cwd, xdg = dirs
+    write(cwd / "summarizer.toml", f'base_url = "{REMOTE}"\napi_key_env = "GITHUB_TOKEN"\n')
+    result = _cli(["config", "show"], cwd, XDG_CONFIG_HOME=str(xdg), GITHUB_TOKEN="ghp_x")
+    assert result.returncode == 1 and result.stdout == ""
+    assert result.stderr.startswith("Error: ") and "cannot choose which secret" in result.stderr
+    assert len(result.stderr.splitlines()) == 1
+
+
+def test_a_bad_flag_of_config_show_exits_2(dirs):
+    cwd, xdg = dirs
+    result = _cli(["config", "show", "--timeout", "nan"], cwd, XDG_CONFIG_HOME=str(xdg))
+    assert result.returncode == 2, result.stderr
+    assert "Traceback" not in result.stderr and "timeout" in result.stderr
