@@ -145,3 +145,77 @@ def test_memory_stays_flat_over_a_long_streamed_input(tmp_path):
         assert sum(1 for _ in fh) == n
     # What does grow: the sets of ids (reader's dedupe and writer's resume), ~200 B a paper.
     assert peak < 12_000_000, f"peak {peak / 1e6:.1f} MB"
+
+
+def test_a_paper_whose_prompt_cannot_be_planned_fails_alone(tmp_path, monkeypatch):
+    """Rendering and the rules run inside the per-paper boundary: one paper's failure there
+    is its failed record, and the batch goes on."""
+    import summarizer.pipeline as pipeline_module
+
+    real_plan = pipeline_module.plan
+
+    def plan(paper, *args, **kwargs):
+        if "Variant 1." in paper.abstract:
+            raise RuntimeError("a rule broke on this abstract")
+        return real_plan(paper, *args, **kwargs)
+
+    monkeypatch.setattr(pipeline_module, "plan", plan)
+    out = tmp_path / "out.jsonl"
+    with FakeOpenAI(default=answer()) as server:
+        settings = Settings(
+            base_url=server.base_url,
+            model="fake",
+            prompt="naive",
+            mode="json_schema",
+            cache_dir=tmp_path / "c",
+        )
+
+        async def go():
+            writer = RecordWriter(out)
+            try:
+                async with Pipeline(settings) as pipeline:
+                    return await run_batch(pipeline, papers(3), writer, concurrency=2)
+            finally:
+                writer.close()
+
+        stats = asyncio.run(go())
+    assert (stats.done, stats.failed) == (2, 1)
+    records = {r["abstract"][-10:]: r for r in map(json.loads, out.read_text().splitlines())}
+    broken = records["Variant 1."]
+    assert broken["error"]["type"] == "RuntimeError"
+    assert "a rule broke" in broken["error"]["message"]
+    assert broken["summary"] is None
+
+
+def test_an_input_error_midway_is_raised_as_itself():
+    """The run-level failure leaves the task group as the error it is, not a group."""
+    from summarizer.errors import InputError
+
+    def changing_input():
+        yield from papers(3)
+        raise InputError("in.jsonl changed while it was read")
+
+    try:
+        asyncio.run(run_batch(ScriptedPipeline(), changing_input(), concurrency=2))
+    except InputError as exc:
+        assert "changed while it was read" in str(exc)
+    else:
+        raise AssertionError("no error")
+
+
+def test_a_failed_write_ends_the_run_with_the_writers_error(tmp_path):
+    from summarizer.errors import OutputError
+
+    class FullDisk(RecordWriter):
+        def write(self, record):
+            raise OutputError(f"cannot write {self.path}: No space left on device")
+
+    writer = FullDisk(tmp_path / "out.jsonl")
+    try:
+        asyncio.run(run_batch(ScriptedPipeline(), papers(5), writer, concurrency=3))
+    except OutputError as exc:
+        assert "No space left" in str(exc)
+    else:
+        raise AssertionError("no error")
+    finally:
+        writer.close()
