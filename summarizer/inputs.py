@@ -120,7 +120,7 @@ def _open_text(path: str) -> tuple[TextIO, str]:
     if p.is_dir():
         raise InputError(f"{path}: is a directory; pass the files in it")
     try:
-        raw = open(p, "rb", buffering=0)  # noqa: SIM115 - closed with the text wrapper
+        raw = open(p, "rb", buffering=0)  # closed with the text wrapper around it
     except OSError as exc:
         raise InputError(f"{path}: cannot be read ({exc.strerror or exc})") from exc
     try:
