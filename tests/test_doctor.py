@@ -323,3 +323,21 @@ def test_doctor_against_the_real_engine(engine):
     modes = checks["structured output"].details
     assert "json_object_schema" in modes["supported"] and "json_schema" not in modes["supported"]
     assert modes["auto"] == "json_object_schema"
+
+
+@pytest.mark.parametrize("reachable", [True, False], ids=["answers", "closed-port"])
+def test_doctor_never_prints_a_key_inside_the_url(reachable):
+    secret = "sk-in-the-url"
+    if reachable:
+        with Endpoint() as endpoint:
+            url = endpoint.base_url.replace("http://", f"http://user:{secret}@") + f"?key={secret}"
+            checks = diagnose({"base_url": url, "model": "tiny"}, probe_timeout=20)
+    else:
+        with socket.socket() as sock:
+            sock.bind(("127.0.0.1", 0))
+            port = sock.getsockname()[1]
+        url = f"http://user:{secret}@127.0.0.1:{port}/v1?key={secret}"
+        checks = diagnose({"base_url": url, "model": "tiny"}, probe_timeout=5)
+    shown = json.dumps([c.__dict__ for c in checks], default=str)
+    assert "127.0.0.1" in shown
+    assert secret not in shown
