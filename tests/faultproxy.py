@@ -15,7 +15,14 @@ failing after the listed faults (a permanent fault). Faults:
 ``schema``      a completion whose content is JSON that fails the summary schema
 ``empty``       a completion whose content is the empty string
 ``echo``        HTTP 400 whose error message quotes the request's Authorization
+``trickle``     a 200 whose body comes one byte every ``trickle`` seconds
+``endless``     a 200 with a chunked body that never ends
+``huge``        a 200 that declares a 100 MB body and starts sending it
+``bloat``       a completion whose content is ``bloat`` characters of invalid JSON
 ==============  ================================================================
+
+``trickle`` never leaves a gap as long as the client's timeout between bytes, so only a
+deadline on the whole answer ends it; ``endless`` and ``huge`` end only at a size cap.
 
 ``latency`` delays every request that passes (a slow endpoint). Every request is logged
 as an :class:`Event` (marker, fault or ``pass``, status, start and end times), so tests
@@ -45,7 +52,12 @@ FAULTS = (
     "schema",
     "empty",
     "echo",
+    "trickle",
+    "endless",
+    "huge",
+    "bloat",
 )
+HUGE = 100 * 1024 * 1024
 
 
 @dataclass
@@ -84,7 +96,14 @@ class FaultProxy:
     """A threaded HTTP server on 127.0.0.1 forwarding to ``upstream`` (a ``.../v1`` URL)."""
 
     def __init__(
-        self, upstream: str, *, hold: float = 5.0, retry_after: float = 1.0, latency: float = 0.0
+        self,
+        upstream: str,
+        *,
+        hold: float = 5.0,
+        retry_after: float = 1.0,
+        latency: float = 0.0,
+        trickle: float = 0.3,
+        bloat: int = 1_000_000,
     ) -> None:
         parts = urlsplit(upstream)
         self.upstream_host = parts.hostname or "127.0.0.1"
@@ -92,6 +111,8 @@ class FaultProxy:
         self.hold = hold
         self.retry_after = retry_after
         self.latency = latency
+        self.trickle = trickle
+        self.bloat = bloat
         self.events: list[Event] = []
         self.echoed: list[str] = []
         self._plans: dict[str, list[str]] = {}
@@ -202,8 +223,11 @@ class FaultProxy:
             error = {"error": {"message": f"injected {fault}", "type": "server_error"}}
             self._send(handler, int(fault), json.dumps(error).encode())
             return int(fault)
-        content = {"cut": HALF_ANSWER, "schema": SCHEMA_FAILURE, "empty": ""}.get(fault, "{}")
-        data = json.dumps(completion(content)).encode()
+        if fault in {"trickle", "endless", "huge"}:
+            return self._stream(handler, fault)
+        bloated = '{"tldr": "' + "x" * self.bloat
+        content = {"cut": HALF_ANSWER, "schema": SCHEMA_FAILURE, "empty": "", "bloat": bloated}
+        data = json.dumps(completion(content.get(fault, "{}"))).encode()
         if fault == "drop":
             handler.send_response(200)
             handler.send_header("content-type", "application/json")
@@ -216,6 +240,37 @@ class FaultProxy:
         if fault == "truncate":
             data = data[: len(data) // 2]
         self._send(handler, 200, data)
+        return 200
+
+    def _stream(self, handler: BaseHTTPRequestHandler, fault: str) -> int:
+        """A body that only a deadline or a size cap ends; stops when the client hangs up."""
+        handler.close_connection = True
+        handler.send_response(200)
+        handler.send_header("content-type", "application/json")
+        if fault == "trickle":
+            data = json.dumps(completion(SCHEMA_FAILURE)).encode()
+            handler.send_header("content-length", str(len(data)))
+            handler.end_headers()
+            for byte in data:
+                if self._stop.wait(self.trickle):
+                    break
+                handler.wfile.write(bytes([byte]))
+                handler.wfile.flush()
+            return 200
+        chunk = b" " * 65536
+        if fault == "huge":
+            handler.send_header("content-length", str(HUGE))
+            handler.end_headers()
+            for _ in range(HUGE // len(chunk)):
+                if self._stop.is_set():
+                    break
+                handler.wfile.write(chunk)
+            return 200
+        handler.send_header("transfer-encoding", "chunked")
+        handler.end_headers()
+        frame = b"%x\r\n%s\r\n" % (len(chunk), chunk)
+        while not self._stop.is_set():
+            handler.wfile.write(frame)
         return 200
 
     @staticmethod

@@ -14,6 +14,9 @@ A JSON body that is cut short or malformed counts as a broken connection, as the
 SDK-based path treats it. When the SDK lacks one of those pieces (another version),
 aiohttp is missing, or the client uses custom auth, :func:`direct_post` gives None
 and the SDK sends every request.
+
+Each try is bounded as the SDK's are (:mod:`.bounds`): one deadline from sending to the
+last byte of the answer, and a body cap, checked against Content-Length before reading.
 """
 
 from __future__ import annotations
@@ -25,12 +28,14 @@ from typing import Any
 import openai
 
 from .base import report_if_rate_limited
+from .bounds import AnswerTooLarge, check_declared, read_capped, sdk_httpx, too_large
 
 try:
     import aiohttp
 except ImportError:  # pragma: no cover - openai[aiohttp] is a dependency
     aiohttp = None  # type: ignore[assignment]
 
+_CHUNK = 64 * 1024
 _SDK_PIECES = ("_should_retry", "_calculate_retry_timeout", "_make_status_error_from_response")
 
 
@@ -55,13 +60,6 @@ def check_json(status: int, content_type: str, body: bytes) -> Any:
         ) from exc
 
 
-def _sdk_httpx() -> Any:
-    """The HTTP library the SDK builds its request and response objects with."""
-    from openai import _base_client
-
-    return getattr(_base_client, "httpx2", None) or getattr(_base_client, "httpx", None)
-
-
 def _request_options(retries: int) -> Any:
     from openai._models import FinalRequestOptions
 
@@ -76,7 +74,7 @@ def direct_post(
     """A :class:`DirectPost` for ``client``, or None where the SDK must send."""
     if aiohttp is None or getattr(client, "custom_auth", None) is not None:
         return None
-    if _sdk_httpx() is None or not all(hasattr(client, name) for name in _SDK_PIECES):
+    if sdk_httpx() is None or not all(hasattr(client, name) for name in _SDK_PIECES):
         return None
     try:
         _request_options(client.max_retries)
@@ -111,6 +109,7 @@ class DirectPost:
             self._session = aiohttp.ClientSession(
                 # the SDK's connection limit (not aiohttp's 100 per session)
                 connector=aiohttp.TCPConnector(limit=1000),
+                # Per-gap bounds; the whole try is bounded by a deadline in ``post``.
                 timeout=aiohttp.ClientTimeout(
                     total=None, sock_connect=self._timeout, sock_read=self._timeout
                 ),
@@ -125,7 +124,8 @@ class DirectPost:
             openai.APIStatusError: an error status that is not retried, or the last one.
             openai.APITimeoutError: the last try timed out.
             openai.APIConnectionError: the last try failed in transport or sent a broken
-                JSON body (its ``__cause__`` says which).
+                JSON body, or the answer is over the size cap (not retried); its
+                ``__cause__`` says which.
         """
         session = self._start()
         data = json.dumps(body).encode()
@@ -133,10 +133,18 @@ class DirectPost:
             left = self._retries - tried
             self._on_request()
             try:
-                async with session.post(self._url, data=data, headers=self._headers) as answer:
-                    content = await answer.read()
-                    status, headers = answer.status, answer.headers
-                    content_type = answer.content_type or ""
+                async with asyncio.timeout(self._timeout):
+                    async with session.post(self._url, data=data, headers=self._headers) as answer:
+                        check_declared(answer.headers)
+                        content = await read_capped(answer.content.iter_chunked(_CHUNK))
+                        status, headers = answer.status, answer.headers
+                        content_type = answer.content_type or ""
+            except AnswerTooLarge as exc:
+                raise too_large(self._request(), exc) from exc
+            except ValueError as exc:
+                # A request aiohttp will not build (credentials in the URL and an API key
+                # both, say): the same on every try, so not retried.
+                raise openai.APIConnectionError(request=self._request()) from exc
             except TimeoutError as exc:
                 if left:
                     await self._wait(left, None)
@@ -168,10 +176,10 @@ class DirectPost:
         await asyncio.sleep(self._client._calculate_retry_timeout(left, self._options, headers))
 
     def _request(self) -> Any:
-        return _sdk_httpx().Request("POST", self._url)
+        return sdk_httpx().Request("POST", self._url)
 
     def _response(self, status: int, headers: Any, content: bytes) -> Any:
-        httpx = _sdk_httpx()
+        httpx = sdk_httpx()
         return httpx.Response(
             status, headers=list(headers.items()), content=content, request=self._request()
         )

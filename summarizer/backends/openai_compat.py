@@ -17,7 +17,10 @@ Hosted OpenAI, vLLM and Ollama take ``json_schema``; llama-cpp-python's server r
 it (HTTP 500) and takes ``json_object_schema``; llama.cpp's llama-server takes both.
 ``max_tokens`` is always sent: some servers keep generating after the client gives up.
 In a grammar mode the first request of an item is sent by :mod:`.direct` (a plain aiohttp
-POST under the SDK's retry policy); re-asks go through instructor and the SDK.
+POST under the SDK's retry policy); re-asks go through instructor and the SDK. Both paths
+bound each request the same way (:mod:`.bounds`): ``timeout`` from sending it to the last
+byte of its answer, an answer over 8 MB is refused, and a re-ask echoes at most 8,000
+characters of the invalid answer back to the model.
 """
 
 from __future__ import annotations
@@ -34,7 +37,7 @@ from instructor.core.exceptions import IncompleteOutputException, InstructorRetr
 from openai.types.chat import ChatCompletion
 from pydantic import BaseModel, ValidationError
 
-from ..config import _is_loopback
+from ..config import _is_loopback, redact_url, scrub
 from ..errors import AuthenticationError, BackendError, OutputValidationError, RateLimitError
 from ..schema import validation_context
 from .base import (
@@ -44,6 +47,7 @@ from .base import (
     report_if_rate_limited,
     retry_after,
 )
+from .bounds import AnswerTooLarge, bounded_client_class, cap_echoes, echo, mask, quote
 from .direct import BrokenResponse, check_json, direct_post
 
 log = logging.getLogger(__name__)
@@ -98,24 +102,34 @@ async def _on_request(request: Any) -> None:
     _count_request()
 
 
-async def _check_json_body(response: Any) -> None:
-    """Read a JSON response inside the client's send, so a broken body is retried like a
-    dropped connection (with backoff) instead of reaching instructor as the model's mistake."""
+def _on_kwargs(*args: Any, **kwargs: Any) -> None:
+    # Before each request instructor sends: what its re-asks echo is cut to size. The list
+    # is the one instructor sends, so cutting its items in place cuts what goes out.
+    tally = _tally.get()
+    messages = kwargs.get("messages")
+    if tally is not None and isinstance(messages, list):
+        cap_echoes(messages, tally["originals"])
+
+
+def _check_json_body(response: Any) -> None:
+    """Check a JSON body inside the client's send (once read, under the cap), so a broken
+    body is retried like a dropped connection (with backoff) instead of reaching
+    instructor as the model's mistake."""
     content_type = response.headers.get("content-type", "")
     if "json" in content_type:
-        await response.aread()
         check_json(response.status_code, content_type, response.content)
 
 
 _RETRY_HINT = "; rerun with the same output to retry failed items"
 
 
-def _status_detail(exc: openai.APIStatusError) -> str:
+def _status_detail(exc: openai.APIStatusError, secret: str | None) -> str:
     body = exc.body
     if isinstance(body, dict):
-        message = body.get("message") or (body.get("error") or {}).get("message")
+        error = body.get("error")
+        message = body.get("message") or (error.get("message") if isinstance(error, dict) else "")
         if isinstance(message, str) and message.strip():
-            return message.strip()[:200]
+            return quote(message.strip(), secret) or "its message is withheld: it quotes the key"
     return (exc.response.reason_phrase or "").strip() or "no detail"
 
 
@@ -125,29 +139,76 @@ def translate(
     """Turn an openai SDK exception into the summarizer error tree.
 
     ``tries`` is how many HTTP requests the call made (the client's retries included).
-    ``secret`` (the API key) is masked wherever the endpoint's message quotes it.
+    ``secret`` (the API key) never reaches the message: a key of 4 or more characters is
+    masked wherever the endpoint's text quotes it (before that text is cut to length, so a
+    key across the cut is masked too); endpoint text that holds a shorter key is withheld.
+    Credentials in the endpoint URL are scrubbed the same way.
     """
-    error = _translate(exc, tries)
-    if secret and len(secret) >= 8 and secret in str(error):
-        error.args = (str(error).replace(secret, "***"),)
+    error = _translate(exc, tries, secret)
+    message = mask(str(error), secret)
+    url = _request_url(exc)
+    error.args = (scrub(message, url) if url else message,)
     return error
 
 
-# httpx's and aiohttp's names for a connection that could not be opened
+# httpx's and aiohttp's names for a connection that could not be opened (aiohttp's
+# transport for the SDK reports a refused connection as a ConnectTimeout caused by a
+# ClientConnectorError, so the whole chain of causes is looked at).
 _CANNOT_CONNECT = {
     "ConnectError",
     "ConnectTimeout",
     "ClientConnectorError",
     "ClientConnectorDNSError",
+    "ClientConnectorSSLError",
+    "ClientConnectorCertificateError",
+    "ConnectionTimeoutError",
+    "ConnectionRefusedError",
 }
 
 
-def _translate(exc: BaseException, tries: int | None) -> BackendError:
+def _causes(exc: BaseException) -> list[BaseException]:
+    chain: list[BaseException] = []
+    seen: BaseException | None = exc.__cause__
+    while seen is not None and seen not in chain:
+        chain.append(seen)
+        seen = seen.__cause__
+    return chain
+
+
+def _request_url(exc: BaseException) -> str | None:
+    try:
+        return str(exc.request.url)  # type: ignore[attr-defined]
+    except Exception:  # no request attached  # noqa: BLE001
+        return None
+
+
+def _cannot_connect(exc: BaseException, after: str, secret: str | None) -> BackendError | None:
+    """The error for a connection that was never opened ("could not connect to URL")."""
+    causes = _causes(exc)
+    if not any(type(c).__name__ in _CANNOT_CONNECT for c in causes):
+        return None
+    deepest = causes[-1]
+    if isinstance(deepest, TimeoutError) or "Timeout" in type(deepest).__name__:
+        detail: str | None = "timed out"
+    else:
+        detail = quote(str(deepest).strip() or type(deepest).__name__, secret)
+    where = redact_url(_request_url(exc)) or "the endpoint"
+    for path in ("/chat/completions", "/models"):
+        where = where.removesuffix(path)
+    return BackendError(
+        f"could not connect to {where}{after} ({detail or 'no detail'}); "
+        "check that the server is running and the URL is right",
+        exc,
+    )
+
+
+def _translate(exc: BaseException, tries: int | None, secret: str | None) -> BackendError:
     after = f" after {tries} requests" if tries and tries > 1 else ""
     if isinstance(exc, openai.RateLimitError):
         wait = retry_after(exc.response.headers) if exc.response is not None else None
         return RateLimitError(
-            f"rate limited by the endpoint (HTTP 429: {_status_detail(exc)}){after}{_RETRY_HINT}",
+            f"rate limited by the endpoint (HTTP 429: {_status_detail(exc, secret)}){after}"
+            f"{_RETRY_HINT}",
             exc,
             wait,
         )
@@ -155,23 +216,28 @@ def _translate(exc: BaseException, tries: int | None) -> BackendError:
         return AuthenticationError(
             "the endpoint refused the API key; check the variable named by --api-key-env", exc
         )
+    if isinstance(exc, (openai.APITimeoutError, openai.APIConnectionError)):
+        refused = _cannot_connect(exc, after, secret)
+        if refused is not None:
+            return refused
     if isinstance(exc, openai.APITimeoutError):
         return BackendError(
             f"the endpoint did not answer in time{after} (raise --timeout?){_RETRY_HINT}", exc
         )
     if isinstance(exc, openai.APIConnectionError):
         cause = exc.__cause__
-        detail = str(cause).strip() if cause is not None else ""
+        detail = quote(str(cause).strip(), secret, 300) if cause is not None else ""
+        if isinstance(cause, AnswerTooLarge):
+            return BackendError(f"{cause} (a summary is a few KB; is this the right URL?)", exc)
         if isinstance(cause, BrokenResponse):
             return BackendError(f"the endpoint sent a broken response{after}: {detail}", exc)
-        if cause is not None and type(cause).__name__ in _CANNOT_CONNECT:
-            return BackendError(f"cannot connect to the endpoint: {detail or exc}", exc)
         detail = f"{type(cause).__name__}: {detail}" if cause is not None else str(exc)
         return BackendError(f"the connection to the endpoint failed{after} ({detail})", exc)
     if isinstance(exc, openai.APIStatusError):
         retry = _RETRY_HINT if exc.status_code >= 500 or exc.status_code in {408, 409} else ""
         return BackendError(
-            f"the endpoint answered HTTP {exc.status_code} ({_status_detail(exc)}){after}{retry}",
+            f"the endpoint answered HTTP {exc.status_code} ({_status_detail(exc, secret)})"
+            f"{after}{retry}",
             exc,
         )
     return BackendError(f"{type(exc).__name__}: {exc}", exc)
@@ -202,19 +268,20 @@ def _http_client(base_url: str | None, timeout: float) -> Any:
         # A loopback endpoint must not be sent through HTTP(S)_PROXY from the environment.
         "trust_env": not _is_loopback(base_url),
         "timeout": timeout,
-        "event_hooks": {
-            "request": [_on_request],
-            "response": [_on_http_response, _check_json_body],
-        },
+        "event_hooks": {"request": [_on_request], "response": [_on_http_response]},
+        # One deadline per request and a capped body read (the per-gap timeouts above
+        # would let a trickled or endless body run for ever).
+        "deadline": timeout,
+        "check_body": _check_json_body,
     }
     # openai's default clients keep its connection limits (1000, not httpx's 100).
     aiohttp_client = getattr(openai, "DefaultAioHttpClient", None)
     if aiohttp_client is not None:
         try:
-            return aiohttp_client(**options)
+            return bounded_client_class(aiohttp_client)(**options)
         except RuntimeError:  # aiohttp is not installed
             pass
-    return openai.DefaultAsyncHttpxClient(**options)
+    return bounded_client_class(openai.DefaultAsyncHttpxClient)(**options)
 
 
 class OpenAICompatBackend(Backend):
@@ -255,6 +322,7 @@ class OpenAICompatBackend(Backend):
         if mode not in self._clients:
             client = instructor.from_openai(self._client, mode=_INSTRUCTOR_MODE[mode])
             client.on("completion:response", _on_response)
+            client.on("completion:kwargs", _on_kwargs)
             self._clients[mode] = client
         return self._clients[mode]
 
@@ -325,6 +393,11 @@ class OpenAICompatBackend(Backend):
             "prompt_tokens": 0,
             "completion_tokens": 0,
             "raw": None,
+            "originals": {
+                m["content"]
+                for m in request.messages
+                if isinstance(m, dict) and isinstance(m.get("content"), str)
+            },
         }
         token = _tally.set(tally)
         # The context reaches the validators through a context variable, not instructor's
@@ -416,11 +489,12 @@ class OpenAICompatBackend(Backend):
                 ) from exc
             reask = [
                 *request.messages,
-                {"role": "assistant", "content": text},
+                {"role": "assistant", "content": echo(text)},
                 {
                     "role": "user",
-                    "content": "Correct your JSON ONLY RESPONSE, based on the following "
-                    f"errors:\n{exc}",
+                    "content": echo(
+                        f"Correct your JSON ONLY RESPONSE, based on the following errors:\n{exc}"
+                    ),
                 },
             ]
             return None, reask
