@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import importlib.util
+import json
 import os
 import tempfile
 from dataclasses import dataclass
@@ -19,6 +20,7 @@ from summarizer.errors import ConfigError
 
 GGUF_MAGIC = b"GGUF"
 _CHUNK = 1 << 20
+_HASH_MEMO = "sha256.json"
 _INSTALL_HINT = "install the local extra: pip install 'summarizer[local]'"
 
 
@@ -148,6 +150,47 @@ def verify_gguf(path: Path, sha256: str | None = None) -> Path:
                 "the file was not used. Download it again."
             )
     return path
+
+
+def model_sha256(path: Path, cache_dir: Path) -> str:
+    """The sha256 of a model file, hashed once and remembered in ``cache_dir/models``.
+
+    A 500 MB model takes seconds to hash, so the digest is kept with the file's identity
+    (resolved path, device, inode, size, mtime in ns) and reused while all of them match.
+    A memo that cannot be read or written only costs a rehash.
+
+    Raises:
+        OSError: The model file cannot be read.
+    """
+    path = Path(path).expanduser().resolve()
+    st = path.stat()
+    identity = [st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns]
+    memo_path = Path(cache_dir) / "models" / _HASH_MEMO
+    try:
+        memo = json.loads(memo_path.read_text(encoding="utf-8"))
+        if not isinstance(memo, dict):
+            memo = {}
+    except (OSError, ValueError):
+        memo = {}
+    known = memo.get(str(path))
+    if isinstance(known, dict) and known.get("identity") == identity:
+        digest = known.get("sha256")
+        if isinstance(digest, str) and len(digest) == 64:
+            return digest
+    digest = _sha256_file(path)
+    memo[str(path)] = {"identity": identity, "sha256": digest}
+    try:
+        memo_path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{_HASH_MEMO}.", dir=memo_path.parent)
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as fh:
+                json.dump(memo, fh, indent=1)
+            os.replace(tmp, memo_path)
+        finally:
+            Path(tmp).unlink(missing_ok=True)
+    except OSError:
+        pass  # the next run hashes the file again
+    return digest
 
 
 def _assemble(parts: list[Path], target: Path, model: BundledModel) -> None:

@@ -112,6 +112,8 @@ class Pipeline:
         spec = self.prompt.spec
         s = self.settings
         engine = engine_key(s.cache_dir, s.model_path, s.n_ctx) if s.embedded else None
+        builtin = self.schema.builtin
+        schema_code = None if builtin else schema_source_hash(s.schema_ref, self.schema.model)
         return cache_key(
             endpoint=self.connection.endpoint,
             model=self.connection.model if engine is None else engine,
@@ -123,7 +125,7 @@ class Pipeline:
             code=code_hash(engine=engine is not None),
             schema=self.schema.id,
             schema_hash=self._schema_hash,
-            schema_code=None if self.schema.builtin else schema_source_hash(self.schema.model),
+            schema_code=schema_code,
             strategy=spec.strategy,
             ground=spec.ground,
             grammar=spec.grammar,
