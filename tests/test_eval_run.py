@@ -465,3 +465,19 @@ def test_cli_eval_usage_errors_exit_2(argv, monkeypatch, capsys):
         cli.main()
     assert exit_info.value.code == 2
     assert "Traceback" not in capsys.readouterr().err
+
+
+def test_an_out_folder_of_other_files_is_refused_and_left_alone(endpoint, suite, tmp_path):
+    from summarizer.errors import UsageError
+
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    (mine / "report.md").write_text("my own report\n")
+    (mine / "notes.txt").write_text("keep\n")
+    with pytest.raises(UsageError, match="not an eval run's"):
+        run_suite(str(suite), settings(endpoint, tmp_path), out=mine)
+    assert (mine / "report.md").read_text() == "my own report\n"
+    assert sorted(p.name for p in mine.iterdir()) == ["notes.txt", "report.md"]
+    first = run_suite(str(suite), settings(endpoint, tmp_path), out=tmp_path / "run")
+    again = run_suite(str(suite), settings(endpoint, tmp_path), out=first.path)  # a run's own
+    assert again.path == first.path

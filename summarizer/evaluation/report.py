@@ -21,6 +21,7 @@ from typing import Any
 from rich.table import Table
 from rich.text import Text
 
+from ..target import atomic_file
 from .compare import Comparison, MetricDelta
 from .run import MAIN_METRIC, EvalRun, item_metrics, kind_of
 from .scorers import (
@@ -433,6 +434,7 @@ def html_report(run: EvalRun, baseline: Comparison | None = None) -> str:
 def write_reports(run: EvalRun, baseline: Comparison | None = None) -> tuple[Path, Path]:
     """Write ``report.md`` and ``report.html`` into the run folder; return their paths."""
     md, page = run.path / "report.md", run.path / "report.html"
-    md.write_text(markdown(run, baseline), encoding="utf-8")
-    page.write_text(html_report(run, baseline), encoding="utf-8")
+    for path, text in ((md, markdown(run, baseline)), (page, html_report(run, baseline))):
+        with atomic_file(path) as fh:
+            fh.write(text)
     return md, page

@@ -22,7 +22,6 @@ import asyncio
 import dataclasses
 import hashlib
 import json
-import os
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -31,11 +30,12 @@ from pathlib import Path
 from typing import Any
 
 from ..config import Settings
-from ..errors import InputError
+from ..errors import InputError, UsageError
 from ..inputs import Paper
 from ..output import RecordWriter, read_records
 from ..pipeline import Pipeline
 from ..runner import BatchStats, run_batch
+from ..target import atomic_file
 from .scorers import (
     GROUNDING,
     GroundingScore,
@@ -278,9 +278,26 @@ def run_info(
 
 
 def _write_atomic(path: Path, text: str) -> None:
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(text, encoding="utf-8")
-    os.replace(tmp, path)
+    with atomic_file(path) as fh:
+        fh.write(text)
+
+
+def check_run_dir(out: Path) -> None:
+    """Refuse an ``--out`` that is a file, or a folder that is not empty nor a run folder.
+
+    Raises:
+        UsageError: writing the run there would replace files it did not write.
+    """
+    if not out.exists():
+        return
+    if not out.is_dir():
+        raise UsageError(f"{out} is a file; give a folder for the run")
+    names = {p.name for p in out.iterdir() if not p.name.startswith(".")}
+    if names and "run.json" not in names:
+        raise UsageError(
+            f"{out} holds files that are not an eval run's ({', '.join(sorted(names)[:3])}"
+            f"{', ...' if len(names) > 3 else ''}); give an empty or new folder"
+        )
 
 
 def save_run(run: EvalRun) -> None:
@@ -350,8 +367,8 @@ async def arun_suite(
         items = items[:limit]
     if not items:
         raise InputError(f"suite {suite!r} has no items")
-    if out is not None and out.exists() and not out.is_dir():
-        raise InputError(f"{out} is a file; give a folder for the run")
+    if out is not None:
+        check_run_dir(out)
     papers = [Paper(id=i.id, abstract=i.abstract, title=i.title) for i in items]
     created = datetime.now(UTC)
     done: dict[str, dict[str, Any]] = {}
