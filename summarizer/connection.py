@@ -9,10 +9,11 @@ fully cached rerun starts no engine and makes no request.
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
 
 from .backends.base import Backend
 from .config import Settings
-from .engine import LocalEngine, running_engine
+from .engine import EngineInfo, LocalEngine, running_engine
 from .model_file import BUNDLED
 
 EMBEDDED_ENDPOINT = "embedded"
@@ -67,8 +68,7 @@ class Connection:
         model = self.model
         if s.embedded:
             daemon = await asyncio.to_thread(running_engine, s.cache_dir)
-            wanted = str(s.model_path) if s.model_path else None
-            if daemon is not None and (wanted is None or daemon.model_path == wanted):
+            if daemon is not None and _serves(daemon, s):
                 base_url, model = daemon.base_url, daemon.model
             else:
                 engine = LocalEngine(s.cache_dir, s.model_path, n_ctx=s.n_ctx)
@@ -95,3 +95,16 @@ class Connection:
         if self._engine is not None:
             await asyncio.to_thread(self._engine.stop)
             self._engine = None
+
+
+def _serves(daemon: EngineInfo, settings: Settings) -> bool:
+    """Whether the long-lived engine serves the model file and context size this run asks for.
+
+    The cache key names the model by the file's sha256 and includes ``n_ctx``, so answers
+    from an engine started with another model or context size must not be used.
+    """
+    if settings.model_path is not None:
+        wanted = Path(settings.model_path).expanduser().resolve()
+    else:
+        wanted = (Path(settings.cache_dir) / "models" / BUNDLED.filename).resolve()
+    return Path(daemon.model_path).resolve() == wanted and daemon.n_ctx == settings.n_ctx

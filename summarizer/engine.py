@@ -9,6 +9,12 @@ When no endpoint is configured, summarizer serves a GGUF model itself (the bundl
   ``summarizer engine start|status|stop``, so repeated runs skip the model load. Its state lives
   in ``<cache_dir>/engine.json``.
 
+``engine.json`` is never trusted on its word: anyone who can write to the cache directory can
+write one. A record is used (or its process stopped) only when its pid is a process of this
+user started by us for exactly that record: its command line is our bootstrap with the
+recorded model, alias, port and context size, and its environment holds the random token the
+record holds. Anything else is a stale record: it is removed, and nothing is signalled.
+
 Both write the server's output to ``<cache_dir>/engine.log``, never to the user's terminal.
 POSIX only (process groups, ``fcntl``).
 """
@@ -20,6 +26,7 @@ import contextlib
 import importlib.util
 import json
 import os
+import secrets
 import signal
 import socket
 import subprocess
@@ -49,6 +56,7 @@ __all__ = [
 
 HOST = "127.0.0.1"
 STATE_FILE = "engine.json"
+TOKEN_VARIABLE = "SUMMARIZER_ENGINE_TOKEN"
 LOG_FILE = "engine.log"
 _LOG_ROTATE_BYTES = 5 * 2**20  # a verbose start writes ~175 KB
 _SERVER_MODULES = (
@@ -102,6 +110,7 @@ class EngineInfo:
     model_path: str
     started_at: str
     n_ctx: int
+    token: str
 
 
 def require_local_engine() -> None:
@@ -229,6 +238,7 @@ def start_daemon(
         require_local_engine()
         path = _resolve_model(cache_dir, model_path)
         server = _Server(path, _alias(model_path), n_ctx, os.cpu_count() or 1, cache_dir)
+        server.token = secrets.token_hex(16)
         proc = server.launch(startup_timeout, watch_parent=False)
         info = EngineInfo(
             pid=proc.pid,
@@ -238,6 +248,7 @@ def start_daemon(
             model_path=str(path),
             started_at=datetime.now(UTC).isoformat(timespec="seconds"),
             n_ctx=n_ctx,
+            token=server.token,
         )
         try:
             _write_state(cache_dir, info)
@@ -250,15 +261,16 @@ def start_daemon(
 def running_engine(cache_dir: Path, timeout: float = 5.0) -> EngineInfo | None:
     """The detached engine recorded in ``cache_dir``, or None; removes a stale record.
 
-    The engine counts as running if its process is alive and either ``/v1/models`` answers with
-    its model within ``timeout`` or the process is still our server (it is only busy: the server
-    takes the model lock for ``/v1/models`` too, so the call waits for any running completion).
+    The engine counts as running if its process is alive and is the server that record
+    describes (see the module docstring). Whether it answers is not asked: a busy server
+    holds its model lock for ``/v1/models`` too, and a planted record can point at a port
+    where something else answers. ``timeout`` is kept for callers; nothing waits on it.
     """
     state = Path(cache_dir) / STATE_FILE
     info = _read_state(state)
     if info is None:
         return None
-    if _pid_alive(info.pid) and (_answers(info.port, info.model, timeout) or _is_ours(info)):
+    if _pid_alive(info.pid) and _is_ours(info):
         return info
     _remove_state(state, info)
     return None
@@ -267,8 +279,8 @@ def running_engine(cache_dir: Path, timeout: float = 5.0) -> EngineInfo | None:
 def stop_daemon(cache_dir: Path, timeout: float = 10.0) -> bool:
     """Stop the detached engine; True if one was running.
 
-    Only a process verified to be our server is signalled, so a stale record whose pid was
-    reused by something else is just removed.
+    Only a process verified to be our server is signalled, so a stale or planted record
+    whose pid is something else's is just removed.
     """
     state = Path(cache_dir) / STATE_FILE
     with _state_lock(Path(cache_dir)):
@@ -302,6 +314,7 @@ class _Server:
     cache_dir: Path
     proc: subprocess.Popen[bytes] | None = None
     port: int = 0
+    token: str = ""  # a detached server's proof of identity (see _is_ours)
 
     def args(self) -> list[str]:
         return [
@@ -318,6 +331,14 @@ class _Server:
             "--use_mlock", "false",
         ]  # fmt: skip
 
+    def command(self, parent: str) -> list[str]:
+        """The server's command line; ``parent`` is the pid its watchdog follows (0: none)."""
+        return [sys.executable, "-c", _BOOTSTRAP, parent, *self.args()]
+
+    def environment(self) -> dict[str, str] | None:
+        """The server's environment: ours, plus the token of a detached server."""
+        return {**os.environ, TOKEN_VARIABLE: self.token} if self.token else None
+
     def alive(self) -> bool:
         return self.proc is not None and self.proc.poll() is None
 
@@ -332,11 +353,12 @@ class _Server:
             with log_path.open("ab") as log:
                 offset = log.tell()
                 self.proc = proc = subprocess.Popen(
-                    [sys.executable, "-c", _BOOTSTRAP, parent, *self.args()],
+                    self.command(parent),
                     stdin=subprocess.DEVNULL,
                     stdout=log,
                     stderr=subprocess.STDOUT,
                     cwd=self.cache_dir,
+                    env=self.environment(),
                     # Own session and process group: the terminal's Ctrl-C reaches us alone and
                     # we stop the server in order; a detached one survives the terminal closing.
                     start_new_session=True,
@@ -396,7 +418,12 @@ def _answers(port: int, alias: str, timeout: float) -> bool:
 
 def _signal_group(pid: int, sig: signal.Signals) -> None:
     with contextlib.suppress(ProcessLookupError, PermissionError):
-        os.killpg(pid, sig)  # the server leads its own group (start_new_session)
+        # The server leads its own group (start_new_session); never signal a group it
+        # does not lead: that would be someone else's.
+        if os.getpgid(pid) == pid:
+            os.killpg(pid, sig)
+        else:
+            os.kill(pid, sig)
 
 
 def _free_port() -> int:
@@ -433,18 +460,63 @@ def _wait_gone(pid: int, timeout: float) -> bool:
 
 
 def _is_ours(info: EngineInfo) -> bool:
-    """Whether pid ``info.pid`` still runs our server on ``info.port`` (Linux /proc, else ps)."""
-    try:
-        cmdline = Path(f"/proc/{info.pid}/cmdline").read_bytes().replace(b"\0", b" ").decode()
-    except OSError:
+    """Whether pid ``info.pid`` is the server ``info`` describes, started by us for it.
+
+    The process must belong to this user, run our bootstrap with the recorded model, alias,
+    port and context size, and carry the record's token in its environment (set at launch,
+    readable only by its owner). Linux reads ``/proc``; elsewhere ``ps`` is asked.
+    """
+    if not info.token or info.base_url != f"http://{HOST}:{info.port}/v1":
+        return False
+    proc = Path(f"/proc/{info.pid}")
+    if proc.is_dir():
         try:
-            cmdline = subprocess.run(
-                ["ps", "-p", str(info.pid), "-o", "command="],
-                capture_output=True, text=True, timeout=5, check=False,
-            ).stdout  # fmt: skip
-        except (OSError, subprocess.SubprocessError):
+            if proc.stat().st_uid != os.getuid():
+                return False
+            argv = [
+                a.decode(errors="replace") for a in (proc / "cmdline").read_bytes().split(b"\0")
+            ]
+            environ = (proc / "environ").read_bytes().split(b"\0")
+        except OSError:
             return False
-    return "llama_cpp.server" in cmdline and f"--port {info.port} " in cmdline
+        wanted = f"{TOKEN_VARIABLE}={info.token}".encode()
+        return wanted in environ and _runs_server(argv, info)
+    return _ps_says_ours(info)
+
+
+def _runs_server(argv: list[str], info: EngineInfo) -> bool:
+    """Whether a command line is our bootstrap serving exactly what ``info`` records."""
+    if len(argv) < 4 or argv[1] != "-c" or argv[2] != _BOOTSTRAP:
+        return False
+    args = argv[4:]
+    options = dict(zip(args[::2], args[1::2], strict=False))
+    return (
+        options.get("--model") == info.model_path
+        and options.get("--model_alias") == info.model
+        and options.get("--host") == HOST
+        and options.get("--port") == str(info.port)
+        and options.get("--n_ctx") == str(info.n_ctx)
+    )
+
+
+def _ps_says_ours(info: EngineInfo) -> bool:
+    # Without /proc (macOS): BSD ps prints a process's environment after its command line
+    # (``e``), for the user's own processes only.
+    try:
+        shown = subprocess.run(
+            ["ps", "eww", "-o", "uid=,command=", "-p", str(info.pid)],
+            capture_output=True, text=True, timeout=5, check=False,
+        ).stdout.strip()  # fmt: skip
+    except (OSError, subprocess.SubprocessError):
+        return False
+    uid, _, command = shown.partition(" ")
+    return (
+        uid.strip() == str(os.getuid())
+        and f"{TOKEN_VARIABLE}={info.token}" in command
+        and "llama_cpp.server" in command
+        and f"--port {info.port} " in command
+        and f"--model {info.model_path} " in command
+    )
 
 
 def _read_state(state: Path) -> EngineInfo | None:

@@ -36,6 +36,8 @@ from summarizer.engine import (
 from summarizer.errors import BackendError, ConfigError
 from summarizer.model_file import BUNDLED, BundledModel, bundled_model_path, verify_gguf
 
+from .limits import time_limit as bounded
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -257,11 +259,185 @@ def test_stale_state_is_removed(tmp_path: Path, state: str) -> None:
                 "model_path": "/m.gguf",
                 "started_at": "2026-01-01T00:00:00+00:00",
                 "n_ctx": 4096,
+                "token": "0" * 32,
             }
         )
     (tmp_path / "engine.json").write_text(state)
     assert running_engine(tmp_path) is None
     assert not (tmp_path / "engine.json").exists()
+
+
+# --- a planted engine.json --------------------------------------------------------------------
+
+# Stands in for the server in the command line of a process we start the way we start one.
+_FAKE_BOOTSTRAP = "import time\ntime.sleep(60)\n"
+# The check engine.py once relied on: alive, and a command line naming the server and port.
+_LOOKALIKE = "import time, sys\ntime.sleep(60)  # llama_cpp.server"
+
+
+def _record(cache: Path, pid: int, port: int, **changes: Any) -> dict[str, Any]:
+    record = {
+        "pid": pid,
+        "port": port,
+        "base_url": f"http://127.0.0.1:{port}/v1",
+        "model": "fake",  # what the fake server lists, so /v1/models "confirms" it
+        "model_path": str(cache / "models" / BUNDLED.filename),
+        "started_at": "2026-01-01T00:00:00+00:00",
+        "n_ctx": 4096,
+        "token": "1" * 32,
+        **changes,
+    }
+    (cache / "engine.json").write_text(json.dumps(record))
+    return record
+
+
+def _spawn(argv: list[str], env: dict[str, str] | None = None) -> subprocess.Popen[bytes]:
+    # Its own process group, as our server has: a group signal would reach it.
+    return subprocess.Popen(argv, env=env, start_new_session=True)
+
+
+def _server_like(cache: Path, port: int, token: str) -> engine_mod._Server:
+    path = cache / "models" / BUNDLED.filename
+    server = engine_mod._Server(path, "fake", 4096, 1, cache, port=port, token=token)
+    return server
+
+
+@pytest.fixture
+def planted(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """A cache dir, a fake endpoint on loopback, and processes to point engine.json at."""
+    from .fake_openai import FakeOpenAI
+
+    monkeypatch.setattr(engine_mod, "_BOOTSTRAP", _FAKE_BOOTSTRAP)
+    cache = tmp_path / "cache"
+    (cache / "models").mkdir(parents=True)
+    procs: list[subprocess.Popen[bytes]] = []
+    with FakeOpenAI(default={"tldr": "planted"}) as server:
+        port = int(server.base_url.rsplit(":", 1)[1].split("/")[0])
+        yield cache, port, server, procs
+    for proc in procs:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait(10)
+
+
+@pytest.mark.parametrize(
+    "kind",
+    [
+        pytest.param("sleep", id="unrelated-sleep"),
+        pytest.param("lookalike", id="names-the-server-and-port"),
+        pytest.param("wrong-token", id="our-command-line-another-token"),
+        pytest.param("other-port", id="our-process-another-port"),
+    ],
+)
+def test_a_planted_engine_record_is_not_used_and_nothing_is_signalled(planted, kind: str) -> None:
+    cache, port, server, procs = planted
+    token = "1" * 32
+    if kind == "sleep":
+        proc = _spawn(["sleep", "60"])
+    elif kind == "lookalike":
+        proc = _spawn([sys.executable, "-c", _LOOKALIKE, "--port", str(port), "x"])
+    elif kind == "wrong-token":
+        like = _server_like(cache, port, "2" * 32)
+        proc = _spawn(like.command("0"), like.environment())
+    else:
+        like = _server_like(cache, _free_port(), token)
+        proc = _spawn(like.command("0"), like.environment())
+    procs.append(proc)
+    time.sleep(0.3)  # its command line is in place
+    with bounded(30):
+        _record(cache, proc.pid, port, token=token)
+        assert running_engine(cache) is None
+        assert not (cache / "engine.json").exists()  # a stale record is removed
+
+        _record(cache, proc.pid, port, token=token)
+        assert stop_daemon(cache) is False
+        time.sleep(0.2)
+        assert proc.poll() is None  # not signalled: neither it nor its group
+
+        _record(cache, proc.pid, port, token=token)
+        record = _embedded_run(cache)
+    assert server.requests == []  # the run never talked to the planted endpoint
+    assert record["error"]["message"] == "private engine started"
+
+
+def test_a_process_we_started_for_the_record_is_recognised_and_stopped(planted) -> None:
+    """The other side of the test above: the check is not one that nothing passes."""
+    cache, port, _, procs = planted
+    token = "3" * 32
+    like = _server_like(cache, port, token)
+    proc = _spawn(like.command("0"), like.environment())
+    procs.append(proc)
+    time.sleep(0.3)
+    with bounded(30):
+        record = _record(cache, proc.pid, port, token=token)
+        info = running_engine(cache)
+        assert info is not None and dataclasses.asdict(info) == record
+        assert stop_daemon(cache, timeout=10) is True
+        assert proc.wait(10) is not None
+    assert not (cache / "engine.json").exists()
+
+
+def _embedded_run(cache: Path) -> dict[str, Any]:
+    """One embedded run whose private engine, if started, fails at once with a marker."""
+    import asyncio
+
+    from summarizer import connection
+    from summarizer.config import Settings
+    from summarizer.inputs import make_paper
+    from summarizer.pipeline import Pipeline
+
+    class NoEngine:
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            pass
+
+        def start(self) -> None:
+            raise BackendError("private engine started")
+
+        def stop(self) -> None:
+            pass
+
+    async def go() -> dict[str, Any]:
+        settings = Settings(cache_dir=cache, prompt="naive-grammar")
+        async with Pipeline(settings) as pipeline:
+            paper = make_paper("We study X on CIFAR-10 and find Y.", "t", None, None, 20_000)
+            return await pipeline.summarize(paper)
+
+    real = connection.LocalEngine
+    connection.LocalEngine = NoEngine  # type: ignore[misc]
+    try:
+        return asyncio.run(go())
+    finally:
+        connection.LocalEngine = real  # type: ignore[misc]
+
+
+@pytest.mark.parametrize(
+    "change, served",
+    [
+        pytest.param({}, True, id="same-model-and-context"),
+        pytest.param({"n_ctx": 2048}, False, id="other-context"),
+        pytest.param({"model_path": "/elsewhere/other.gguf"}, False, id="other-model"),
+    ],
+)
+def test_a_long_lived_engine_is_used_only_for_its_own_model_and_context(
+    tmp_path: Path, change: dict[str, Any], served: bool
+) -> None:
+    from summarizer.config import Settings
+    from summarizer.connection import _serves
+
+    info = engine_mod.EngineInfo(
+        **{
+            "pid": 1,
+            "port": 1,
+            "base_url": "http://127.0.0.1:1/v1",
+            "model": BUNDLED.alias,
+            "model_path": str(tmp_path / "models" / BUNDLED.filename),
+            "started_at": "",
+            "n_ctx": 4096,
+            "token": "t",
+            **change,
+        }
+    )
+    assert _serves(info, Settings(cache_dir=tmp_path)) is served
 
 
 # --- the real server --------------------------------------------------------------------------
