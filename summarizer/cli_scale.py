@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import asyncio
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -165,7 +165,7 @@ def batch_collect(
 ) -> None:
     """Turn a Batch API output file into records; re-ask online for the invalid ones."""
     from .batch_api import BatchCollector, BatchResults
-    from .inputs import read_papers
+    from .inputs import read_papers, rereadable
     from .pipeline import Pipeline
     from .runner import run_batch
     from .sharding import in_shard
@@ -186,7 +186,14 @@ def batch_collect(
         model_path=model_path,
     )
     chars = settings.max_abstract_chars
-    total = sum(1 for _ in in_shard(read_papers([input_], limit_chars=chars), part))
+    once: list[Any] | None = None
+    if not rereadable(input_):  # stdin, a pipe: read once
+        once = list(in_shard(read_papers([input_], limit_chars=chars), part))
+    total = (
+        len(once)
+        if once is not None
+        else sum(1 for _ in in_shard(read_papers([input_], limit_chars=chars), part))
+    )
     writer = open_writer(output, [input_, str(results)], settings, force)
     try:
         answers = BatchResults(results)
@@ -198,7 +205,11 @@ def batch_collect(
     async def go():
         async with Pipeline(settings) as pipeline:
             collector = BatchCollector(pipeline, answers)
-            papers = in_shard(read_papers([input_], limit_chars=chars), part)
+            papers = (
+                once
+                if once is not None
+                else in_shard(read_papers([input_], limit_chars=chars), part)
+            )
             stats = await run_batch(
                 collector, papers, writer, concurrency=settings.concurrency, on_record=tick
             )
