@@ -108,8 +108,11 @@ class Prompt:
 
         def render(template: Any, values: dict[str, Any]) -> str:
             # A template may add TEMPLATE_BUDGET characters to what it is given, no more.
-            with budget(TEMPLATE_BUDGET + weight(values, limit=1 << 62)):
+            given = variable_weight if values is variables else weight(values, limit=1 << 62)
+            with budget(TEMPLATE_BUDGET + given):
                 return template.render(**values).strip()
+
+        variable_weight = weight(variables, limit=1 << 62)
 
         try:
             messages = [{"role": "system", "content": render(system, variables)}]
