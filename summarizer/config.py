@@ -97,7 +97,10 @@ def url_secrets(url: str | None) -> list[str]:
     userinfo, at, _host = parts.netloc.rpartition("@")
     if at and userinfo:
         found.add(userinfo)
-        found.update(p for p in userinfo.split(":") if p)
+        user, colon, password = userinfo.partition(":")
+        # A user name beside a password is a name; alone (https://TOKEN@host) it is the token.
+        # Pieces under 4 characters would blank out ordinary words and are no secret anyway.
+        found.update(p for p in (password, "" if colon else user) if len(p) >= 4)
     for pair in parts.query.split("&"):
         name, sep, value = pair.partition("=")
         if value and _redact_param(pair) != pair:

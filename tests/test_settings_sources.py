@@ -374,6 +374,17 @@ def test_redact_url(url, shown):
     assert "sk-KEY" not in scrub(f"error talking to {url}: no", url)
 
 
+def test_scrub_removes_the_secret_parts_but_not_ordinary_words():
+    from summarizer.config import scrub
+
+    url = "http://u:sk-PASSWORD@host/v1?token=tok-123456"
+    text = "ValueError: refused u:sk-PASSWORD, then sk-PASSWORD alone, and tok-123456"
+    assert scrub(text, url) == "ValueError: refused ***, then *** alone, and ***"
+    assert scrub("user sk-TOKEN-AS-USER failed", "https://sk-TOKEN-AS-USER@host/v1") == (
+        "user *** failed"
+    )
+
+
 def test_the_endpoint_in_records_and_settings_repr_has_no_credentials():
     from summarizer.config import Settings
     from summarizer.connection import Connection
