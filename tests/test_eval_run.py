@@ -481,3 +481,13 @@ def test_an_out_folder_of_other_files_is_refused_and_left_alone(endpoint, suite,
     first = run_suite(str(suite), settings(endpoint, tmp_path), out=tmp_path / "run")
     again = run_suite(str(suite), settings(endpoint, tmp_path), out=first.path)  # a run's own
     assert again.path == first.path
+
+
+def test_public_settings_strip_credentials_from_the_endpoint_url():
+    from summarizer.config import Settings
+    from summarizer.evaluation.run import public_settings
+
+    settings = Settings(base_url="https://user:sk-in-url@host.example/v1?api_key=sk-in-query")
+    data = public_settings(settings)
+    assert data["base_url"] == "https://host.example/v1?api_key=***"
+    assert "sk-in" not in json.dumps(data)

@@ -196,7 +196,7 @@ def public_settings(settings: Settings) -> dict[str, Any]:
     ``Settings`` keeps only the *name* of the key's variable, never the key; the filter
     is here so that a setting added later cannot leak one into a run folder.
     """
-    data = settings.model_dump(mode="json")
+    data = {**settings.model_dump(mode="json"), "base_url": settings.endpoint}
     secret = re.compile(r"key|secret|password|credential", re.IGNORECASE)
     return {k: v for k, v in data.items() if not secret.search(k) or k.endswith("_env")}
 
