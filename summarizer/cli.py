@@ -379,7 +379,10 @@ def cache_clear(cache_dir: CacheDir = None) -> None:
     cache = ResultCache(_cache_dir(cache_dir))
     removed = cache.clear()  # also what SQLite cannot open: nothing in it is read
     if removed is None:
-        out.print(f"removed the cache at {cache.directory} (unreadable, so not counted)")
+        out.print(
+            f"removed the cache at {cache.directory} (unreadable, so not counted)",
+            soft_wrap=True,  # a path cut across lines cannot be copied
+        )
     else:
         out.print(f"removed {removed} cached responses")
 
