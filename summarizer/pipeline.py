@@ -15,7 +15,7 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from .backends.base import GenerationRequest
+from .backends.base import GenerationRequest, retold
 from .cache import ResultCache, cache_key
 from .codehash import code_hash, engine_key, schema_source_hash
 from .config import Settings
@@ -199,7 +199,8 @@ class Pipeline:
                     if parsed is not None:
                         break
             if parsed is None:
-                record["error"] = {"type": "OutputValidationError", "message": str(exc)}
+                told = retold(str(exc), meta["attempts"])  # the sampled tries counted too
+                record["error"] = {"type": "OutputValidationError", "message": told}
                 self._failed(paper, exc)
         except SummarizerError as exc:
             record["error"] = {"type": type(exc).__name__, "message": str(exc)}

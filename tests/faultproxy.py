@@ -58,6 +58,7 @@ FAULTS = (
     "bloat",
 )
 HUGE = 100 * 1024 * 1024
+ENDLESS_BEFORE_STALL = 64 * 1024 * 1024
 
 
 @dataclass
@@ -269,8 +270,13 @@ class FaultProxy:
         handler.send_header("transfer-encoding", "chunked")
         handler.end_headers()
         frame = b"%x\r\n%s\r\n" % (len(chunk), chunk)
-        while not self._stop.is_set():
+        # Past 64 MB it stalls instead (the body still never ends): a client without a
+        # cap then fails on its timeout, not by filling the test machine's memory.
+        for _ in range(ENDLESS_BEFORE_STALL // len(chunk)):
+            if self._stop.is_set():
+                break
             handler.wfile.write(frame)
+        self._stop.wait(self.hold)
         return 200
 
     @staticmethod

@@ -19,6 +19,7 @@ from summarizer.errors import AuthenticationError, BackendError, RateLimitError
 from summarizer.strategy import text_model
 
 from .fake_openai import FakeOpenAI, Status
+from .limits import time_limit
 
 ANSWER = {
     "tldr": "This paper presents a class-aware optimizer for tail classes.",
@@ -106,9 +107,66 @@ def test_retried_errors_end_as_the_last_one_after_every_try():
             _generate(server.base_url, retries=1)
 
 
-def test_a_closed_port_cannot_be_connected_to():
+def _closed_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
-        port = sock.getsockname()[1]
-    with pytest.raises(BackendError, match="cannot connect to the endpoint"):
-        _generate(f"http://127.0.0.1:{port}/v1", retries=0)
+        return sock.getsockname()[1]
+
+
+@pytest.mark.parametrize("mode", ["json_schema", "json", "auto"])
+def test_a_closed_port_cannot_be_connected_to(mode):
+    """On the direct path, through the SDK (``json``) and in the mode probe (``auto``): the
+    SDK's aiohttp transport calls a refused connection a connect timeout."""
+    port = _closed_port()
+    url = f"http://127.0.0.1:{port}/v1"
+
+    async def go():
+        backend = OpenAICompatBackend(url, "fake", "sk-direct-test-key", mode=mode, http_retries=1)
+        try:
+            await backend.generate(_request())
+        finally:
+            await backend.aclose()
+
+    with time_limit(30), pytest.raises(BackendError) as caught:
+        asyncio.run(go())
+    message = str(caught.value)
+    assert message.startswith(f"could not connect to {url}"), message
+    assert "Connect call failed" in message and "in time" not in message
+
+
+def test_a_url_with_credentials_is_not_echoed_and_fails_as_a_backend_error():
+    port = _closed_port()
+    with time_limit(30), pytest.raises(BackendError) as caught:
+        _generate(f"http://user:hunter2-secret@127.0.0.1:{port}/v1", retries=0)
+    assert "hunter2" not in str(caught.value)
+
+
+def _echoed(key: str, message: str) -> str:
+    """The error for a 400 whose message is ``message`` (``{key}`` stands for the key)."""
+    with FakeOpenAI([Status(400, message=message.format(key=key))]) as server:
+        with pytest.raises(BackendError) as caught:
+            _generate(server.base_url, key=key)
+    return str(caught.value)
+
+
+def test_a_key_echoed_across_the_cut_of_the_message_is_masked():
+    key = "sk-" + "k" * 12 + "TAIL-OF-KEY"
+    # The key starts at character 190 of the endpoint's message, which is quoted up to
+    # character 200: its first ten characters are before the cut, the rest after.
+    said = "Incorrect API key provided: "
+    message = _echoed(key, "x" * (190 - len(said)) + said + "{key}")
+    assert key[:10] not in message and "TAIL-OF-KEY" not in message, message
+    assert f"{said}***" in message and "HTTP 400" in message
+
+
+@pytest.mark.parametrize("key", ["k3y55", "sk-1234"], ids=["5 chars", "7 chars"])
+def test_a_short_key_is_masked(key):
+    message = _echoed(key, "Incorrect API key provided: {key}.")
+    assert key not in message and "Incorrect API key provided: ***." in message, message
+
+
+@pytest.mark.parametrize("key", ["a", "xyz"])
+def test_endpoint_text_that_holds_a_key_too_short_to_mask_is_withheld(key):
+    message = _echoed(key, "Incorrect API key provided: {key}.")
+    assert "Incorrect API key" not in message and "withheld" in message, message
+    assert "HTTP 400" in message

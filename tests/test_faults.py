@@ -217,7 +217,7 @@ def _summarize_all(settings, markers: list[str]) -> list[dict]:
     return sorted(records, key=lambda r: r["id"])
 
 
-def _settings(base_url: str, tmp_path: Path):
+def _settings(base_url: str, tmp_path: Path, mode: str = "json_schema"):
     from summarizer.config import Settings
 
     from .faults_table import REASK_PROMPT
@@ -228,7 +228,7 @@ def _settings(base_url: str, tmp_path: Path):
         base_url=base_url,
         model="fake",
         prompt=str(prompt),
-        mode="json_schema",
+        mode=mode,
         timeout=2,
         cache_dir=tmp_path / "cache",
     )
@@ -266,3 +266,63 @@ def test_an_unexpected_error_in_one_item_does_not_end_the_batch(tmp_path, monkey
         "message": "unexpected error: a bug somewhere below the pipeline",
     }
     assert fine["error"] is None and okay["error"] is None
+
+
+def _peak_rss_mb() -> float:
+    import resource
+
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+# json_schema: the first request goes out on the direct aiohttp path; json: through the SDK
+@pytest.mark.parametrize("mode", ["json_schema", "json"])
+@pytest.mark.parametrize("fault", ["endless", "huge"])
+def test_an_answer_over_the_size_cap_fails_its_item_unread_and_is_not_retried(
+    tmp_path, fault, mode
+):
+    """A chunked body that never ends, and one that declares 100 MB: reading stops at the
+    8 MB cap (the declared one before any of it), the item fails at once, the rest is done."""
+    from .faultproxy import FaultProxy
+
+    before = _peak_rss_mb()
+    with time_limit(60), FakeOpenAI(default=answer()) as upstream:
+        with FaultProxy(upstream.base_url) as proxy:
+            proxy.plan("Big", then=fault)
+            records = _summarize_all(_settings(proxy.base_url, tmp_path, mode), ["Big", "Good"])
+            tries = proxy.requests_for("Big")
+    big, good = records
+    assert big["error"]["type"] == "BackendError", big["error"]
+    assert "answer is over 8 MB" in big["error"]["message"], big["error"]
+    assert len(tries) == 1
+    assert good["error"] is None
+    # Loosely: a body read whole (or 100 MB read at all) would show here.
+    assert _peak_rss_mb() - before < 80
+
+
+@pytest.mark.parametrize("mode", ["json_schema", "json", "md_json", "tools"])
+def test_a_reask_echoes_only_the_start_of_a_huge_invalid_answer(tmp_path, mode):
+    """A 1 MB invalid answer (under the cap) is re-asked with its first 8,000 characters."""
+    from summarizer.backends.bounds import MAX_ECHO_CHARS
+
+    bloated = '{"tldr": "' + "x" * 1_000_000
+    with time_limit(60), FakeOpenAI([bloated, bloated, answer()]) as server:
+        (record,) = _summarize_all(_settings(server.base_url, tmp_path, mode), ["Bloat"])
+    assert len(server.requests) >= 2, record["error"]
+    first = len(json.dumps(server.requests[0]["messages"]))
+    for later in server.requests[1:]:
+        assert len(json.dumps(later["messages"])) < first + 3 * MAX_ECHO_CHARS, mode
+    echoed = json.dumps(server.requests[1]["messages"])
+    assert '{\\"tldr\\": \\"xxxx' in echoed and "1,000,010 characters in all" in echoed
+    if mode != "tools":  # instructor's tools mode takes no plain answer
+        assert record["error"] is None and record["meta"]["attempts"] == 3
+
+
+def test_the_failure_message_counts_the_attempts_that_meta_counts(tmp_path):
+    """Three greedy answers (the first and two re-asks), then two sampled tries: five."""
+    from .faultproxy import SCHEMA_FAILURE
+
+    with time_limit(60), FakeOpenAI(default=SCHEMA_FAILURE) as server:
+        (record,) = _summarize_all(_settings(server.base_url, tmp_path), ["Never"])
+    assert len(server.requests) == 3 + len(RESAMPLE_TEMPERATURES)
+    assert record["meta"]["attempts"] == len(server.requests)
+    assert record["error"]["message"].startswith(f"no valid answer after {len(server.requests)} ")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from contextvars import ContextVar
@@ -38,6 +39,24 @@ def retry_after(headers: Any) -> float | None:
         except (TypeError, ValueError):
             continue
     return None
+
+
+_NO_VALID_ANSWER = re.compile(r"^no valid answer after \d+ attempts?: ")
+
+
+def no_valid_answer(attempts: int, reason: str) -> str:
+    """The message of an answer that never validated, after ``attempts`` answers."""
+    return f"no valid answer after {attempts} attempt{'' if attempts == 1 else 's'}: {reason}"
+
+
+def retold(message: str, attempts: int) -> str:
+    """A :func:`no_valid_answer` message told again with the item's ``attempts`` in all.
+
+    The pipeline's sampled tries after the backend's re-asks add to ``meta.attempts``; the
+    record's message must count the same answers. Other messages are returned unchanged.
+    """
+    found = _NO_VALID_ANSWER.match(message)
+    return no_valid_answer(attempts, message[found.end() :]) if found else message
 
 
 @dataclass

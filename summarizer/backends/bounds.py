@@ -84,10 +84,14 @@ def too_large(request: Any, exc: AnswerTooLarge) -> openai.APIConnectionError:
 
 
 def echo(text: str) -> str:
-    """``text`` cut to :data:`MAX_ECHO_CHARS` for a re-ask, saying how long it was."""
+    """``text`` cut to :data:`MAX_ECHO_CHARS` for a re-ask, saying how long it was.
+
+    The result is never longer than the bound, so cutting it again leaves it as it is.
+    """
     if len(text) <= MAX_ECHO_CHARS:
         return text
-    return f"{text[:MAX_ECHO_CHARS]}\n[... answer cut here: {len(text):,} characters in all]"
+    note = f"\n[... answer cut here: {len(text):,} characters in all]"
+    return text[: MAX_ECHO_CHARS - len(note)] + note
 
 
 def cap_echoes(messages: list[Any], originals: set[str]) -> None:

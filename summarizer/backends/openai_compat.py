@@ -44,6 +44,7 @@ from .base import (
     Backend,
     Generation,
     GenerationRequest,
+    no_valid_answer,
     report_if_rate_limited,
     retry_after,
 )
@@ -424,7 +425,7 @@ class OpenAICompatBackend(Backend):
             if tally["attempts"] and not (tally["raw"] or "").strip():
                 reason = "the model's answer was empty"
             raise OutputValidationError(
-                f"no valid answer after {tally['attempts']} attempt(s): {reason}",
+                no_valid_answer(tally["attempts"], reason),
                 attempts=tally["attempts"],
                 last_raw=tally["raw"],
                 usage=_usage(tally),
