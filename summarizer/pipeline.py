@@ -199,9 +199,16 @@ class Pipeline:
                     if parsed is not None:
                         break
             if parsed is None:
-                told = retold(str(exc), meta["attempts"])  # the sampled tries counted too
-                record["error"] = {"type": "OutputValidationError", "message": told}
-                self._failed(paper, exc)
+                # Told and counted with the sampled tries, as meta counts them.
+                failure = OutputValidationError(
+                    retold(str(exc), meta["attempts"]),
+                    meta["attempts"],
+                    exc.last_raw,
+                    meta["usage"],
+                )
+                failure.__cause__ = exc
+                record["error"] = {"type": "OutputValidationError", "message": str(failure)}
+                self._failed(paper, failure)
         except SummarizerError as exc:
             record["error"] = {"type": type(exc).__name__, "message": str(exc)}
             self._failed(paper, exc)

@@ -326,3 +326,38 @@ def test_the_failure_message_counts_the_attempts_that_meta_counts(tmp_path):
     assert len(server.requests) == 3 + len(RESAMPLE_TEMPERATURES)
     assert record["meta"]["attempts"] == len(server.requests)
     assert record["error"]["message"].startswith(f"no valid answer after {len(server.requests)} ")
+
+
+def test_the_library_raises_the_count_the_record_has(tmp_path):
+    from summarizer import summarize
+    from summarizer.errors import OutputValidationError
+
+    from .faultproxy import SCHEMA_FAILURE
+
+    settings = _settings("http://127.0.0.1:9/v1", tmp_path)
+    with time_limit(60), FakeOpenAI(default=SCHEMA_FAILURE) as server:
+        with pytest.raises(OutputValidationError) as caught:
+            summarize(ABSTRACT, settings.model_copy(update={"base_url": server.base_url}))
+    sent = len(server.requests)
+    assert caught.value.attempts == sent == 3 + len(RESAMPLE_TEMPERATURES)
+    assert str(caught.value).startswith(f"no valid answer after {sent} attempts: ")
+
+
+def test_a_trickled_answer_times_out_in_the_library_too(tmp_path):
+    """One byte every 0.3 s with a 1 s timeout: four deadlines and the backoffs between."""
+    import time
+
+    from summarizer import summarize
+    from summarizer.errors import BackendError
+
+    from .faultproxy import FaultProxy
+
+    with time_limit(60), FakeOpenAI(default=answer()) as upstream:
+        with FaultProxy(upstream.base_url) as proxy:
+            proxy.plan("Reference", then="trickle")
+            settings = _settings(proxy.base_url, tmp_path).model_copy(update={"timeout": 1.0})
+            started = time.monotonic()
+            with pytest.raises(BackendError, match="did not answer in time after 4 requests"):
+                summarize(f"{ABSTRACT} (Reference 1.)", settings)
+            took = time.monotonic() - started
+    assert took < 30, took  # about 4 s of deadlines and 3.5 s of backoff
