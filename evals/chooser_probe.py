@@ -3,7 +3,7 @@
 
 Usage: python evals/chooser_probe.py [--suite dev] [--limit N]
 
-For every record, the candidate names that the rules (``summarizer.cues``) label neither
+For every record, the candidate names that the rules (``summarizer.rules.cues``) label neither
 "introduces" nor "dataset" are scored by the bundled model, read directly with
 llama-cpp-python (logits, no sampling), in two ways:
 
@@ -27,12 +27,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from summarizer.candidates import find_candidates
 from summarizer.config import default_cache_dir
-from summarizer.cues import classify_names
 from summarizer.evaluation.scorers import SetScore, item_key, score_set
 from summarizer.evaluation.suites import EvalItem, load_suite
 from summarizer.model_file import bundled_model_path
+from summarizer.rules import classify_names, find_candidates
 
 SYSTEM = "You read scientific abstracts and answer questions about them."
 YES_NO = (

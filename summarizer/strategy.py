@@ -5,10 +5,10 @@ A prompt's ``strategy`` picks one of these:
 - :class:`CandidatePlan` (``candidates``): the response model is built for this
   abstract, so ``introduces`` and ``datasets`` can only hold names that code found in
   it (an enum: with a grammar-capable engine a hallucinated name cannot be decoded).
-  ``results`` and ``code_url`` come from code (see :mod:`summarizer.candidates`).
+  ``results`` and ``code_url`` come from code (see :mod:`summarizer.rules`).
 - ``cues``: as ``candidates``, but code also decides ``introduces``, ``datasets``,
   ``domain``, ``contribution_types`` and ``tasks`` from the abstract's wording (see
-  :mod:`summarizer.cues`); the model writes only ``tldr``, ``problem`` and ``keywords``.
+  :mod:`summarizer.rules.cues`); the model writes only ``tldr``, ``problem`` and ``keywords``.
 - ``free``: the model fills the whole schema; grounding runs in validation and
   instructor re-asks on a miss.
 """
@@ -25,11 +25,17 @@ from pydantic import BaseModel, Field, create_model
 from pydantic.fields import FieldInfo
 from pydantic_core import PydanticUndefined
 
-from .candidates import Candidates, find_candidates, find_numbers
-from .cues import classify_names
 from .inputs import Paper
-from .labels import classify_contributions, classify_domain, find_tasks
 from .prompting import Prompt
+from .rules import (
+    Candidates,
+    classify_contributions,
+    classify_domain,
+    classify_names,
+    find_candidates,
+    find_numbers,
+    find_tasks,
+)
 from .schema import PaperSummary, Result, SummaryChecks
 
 CODE_FIELDS = ("results", "code_url")

@@ -119,15 +119,15 @@ def test_changing_the_cli_or_a_view_keeps_the_key(tree: Path, name: str) -> None
 @pytest.mark.parametrize(
     "name",
     [
-        "candidates/numbers.py",  # find_numbers: the one the stale-cache report named
-        "candidates/names.py",
-        "candidates/dataset_lists.py",
+        "rules/numbers.py",  # find_numbers: the one the stale-cache report named
+        "rules/names.py",
+        "rules/dataset_lists.py",
         "backends/openai_compat.py",
         "backends/direct.py",
-        "cues.py",
+        "rules/cues.py",
         "grounding.py",
-        "known_datasets.py",
-        "labels.py",
+        "rules/known_datasets.py",
+        "rules/labels.py",
         "pipeline.py",
         "prompting.py",
         "schema.py",
@@ -150,7 +150,7 @@ def test_the_cli_and_the_views_are_not_keyed(name: str) -> None:
 
 def test_a_new_file_is_keyed_unless_it_is_in_an_unkeyed_folder(tree: Path) -> None:
     before = tree_hash(tree)
-    rules = tree / "candidates" / "new_rules.txt"  # a data file a rule would read
+    rules = tree / "rules" / "new_rules.txt"  # a data file a rule would read
     view = tree / "evaluation" / "new_view.py"
     try:
         view.write_text("x = 1\n")
@@ -164,7 +164,7 @@ def test_a_new_file_is_keyed_unless_it_is_in_an_unkeyed_folder(tree: Path) -> No
 
 def test_moving_a_file_changes_the_key(tree: Path) -> None:
     before = tree_hash(tree)
-    source, moved = tree / "candidates" / "urls.py", tree / "candidates" / "urls2.py"
+    source, moved = tree / "rules" / "urls.py", tree / "rules" / "urls2.py"
     source.rename(moved)
     try:
         assert tree_hash(tree) != before
@@ -177,7 +177,7 @@ def test_a_stale_find_numbers_misses_the_cache(tmp_path, monkeypatch):
     with FakeOpenAI(default=answer()) as server:
         settings = settings_for(server, tmp_path)
         run(settings)
-        numbers = PACKAGE_ROOT / "candidates" / "numbers.py"
+        numbers = PACKAGE_ROOT / "rules" / "numbers.py"
         real_read = Path.read_bytes
 
         def edited(path: Path) -> bytes:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from summarizer.candidates import find_candidates, find_names, find_numbers, find_urls
+from summarizer.rules import find_candidates, find_names, find_numbers, find_urls
 
 
 def _values(text: str) -> list[str]:

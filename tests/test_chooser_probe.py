@@ -9,10 +9,9 @@ import sys
 
 import pytest
 
-from summarizer.candidates import find_candidates
-from summarizer.cues import classify_names
 from summarizer.evaluation.scorers import SetScore, item_key, score_set
 from summarizer.evaluation.suites import load_suite
+from summarizer.rules import classify_names, find_candidates
 
 from .conftest import REPO, load_eval_script
 

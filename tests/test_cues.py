@@ -4,9 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from summarizer.candidates import find_candidates, find_cue_names
-from summarizer.cues import classify_names
-from summarizer.labels import classify_contributions, classify_domain, find_tasks
+from summarizer.rules import (
+    classify_contributions,
+    classify_domain,
+    classify_names,
+    find_candidates,
+    find_cue_names,
+    find_tasks,
+)
 
 
 def names_of(abstract: str) -> tuple[list[str], list[str]]:
@@ -181,7 +186,7 @@ def test_tasks_keep_compound_adjectives_and_more_task_nouns():
 def test_task_phrases_are_the_ones_a_full_scan_finds():
     import random
 
-    from summarizer.labels import _TASK_PHRASE, _task_phrases
+    from summarizer.rules.labels import _TASK_PHRASE, _task_phrases
 
     from .conftest import SEEDS
 
@@ -202,7 +207,7 @@ def test_cues_tried_only_where_they_can_open_find_what_a_full_scan_finds():
     # Cues tried only where "we/our/this/I/us" are, or at (or just before) their anchor words.
     import random
 
-    from summarizer.candidates.cue_patterns import CUES, who_positions
+    from summarizer.rules.cue_patterns import CUES, who_positions
 
     from .conftest import SEEDS
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from ..text import sentences
 from .candidates import (
     ARTIFACT_NOUN,
     EARLIER_KIND_AFTER,
@@ -22,7 +23,6 @@ from .candidates import (
     find_names,
 )
 from .known_datasets import find_known_datasets, is_known_dataset
-from .text import sentences
 
 _INTRO_VERB = (
     r"(?:propose|introduce|present|develop|design|build|construct|curate|create|"

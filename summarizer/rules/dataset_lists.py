@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from ..known_datasets import is_known_dataset
+from .known_datasets import is_known_dataset
 from .names import ADJECTIVE_SUFFIX, GENERIC
 
 

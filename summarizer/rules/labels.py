@@ -3,7 +3,7 @@
 Weighted cue words decide the domain (application areas before technique areas) and the
 contribution types; short noun phrases that end in a task word ("... segmentation",
 "... forecasting") are the tasks. Prompts with ``strategy = "cues"`` use these with the
-name rules of :mod:`summarizer.cues`.
+name rules of :mod:`.cues`.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import re
 from collections import Counter
 from collections.abc import Iterator
 
-from .text import sentences
+from ..text import sentences
 
 _DOMAIN_WORDS: dict[str, tuple[str, ...]] = {
     "healthcare": (

@@ -11,7 +11,7 @@ from bisect import bisect_right
 from collections.abc import Collection
 from dataclasses import dataclass, replace
 
-from ..known_datasets import is_known_dataset
+from .known_datasets import is_known_dataset
 from .urls import url_matches
 
 _UNIT = (

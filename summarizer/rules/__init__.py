@@ -1,0 +1,37 @@
+"""The deterministic extraction core: what code decides about an abstract.
+
+Everything here reads the abstract's text alone and imports nothing above it (no prompting,
+no pipeline, no endpoint). The flow for one abstract:
+
+1. candidates (:mod:`.candidates`): spans shaped like names (:mod:`.names`), names after the
+   wording that makes something new (:mod:`.cue_patterns`, :mod:`.cue_names`), dataset
+   phrases and lists (:mod:`.dataset_lists`, :mod:`.known_datasets`), URLs (:mod:`.urls`);
+2. names (:mod:`.cues`): which candidates the paper introduces and which are datasets;
+3. results (:mod:`.numbers`): every reported number with its metric, subject and kind;
+4. labels (:mod:`.labels`): domain, contribution types and tasks.
+
+The prompt strategies (:mod:`summarizer.strategy`) call these and send the model only what
+the rules cannot decide.
+"""
+
+from __future__ import annotations
+
+from .candidates import Candidates, find_candidates, find_cue_names, find_names, find_urls
+from .cues import NameCall, classify_names
+from .labels import classify_contributions, classify_domain, find_tasks
+from .numbers import Number, find_numbers
+
+__all__ = [
+    "Candidates",
+    "NameCall",
+    "Number",
+    "classify_contributions",
+    "classify_domain",
+    "classify_names",
+    "find_candidates",
+    "find_cue_names",
+    "find_names",
+    "find_numbers",
+    "find_tasks",
+    "find_urls",
+]
