@@ -48,6 +48,40 @@ engine_app = typer.Typer(
 app.add_typer(cache_app, name="cache")
 app.add_typer(engine_app, name="engine")
 
+
+def _version() -> str:
+    """The installed distribution's version (the package's own in a bare checkout)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("summarizer")
+    except PackageNotFoundError:
+        from . import __version__
+
+        return __version__
+
+
+def _print_version(value: bool) -> None:
+    if value:
+        typer.echo(f"summarizer {_version()}")
+        raise typer.Exit(EXIT_OK)
+
+
+@app.callback()
+def _root(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version",
+            is_eager=True,
+            callback=_print_version,
+            help="Print the version and exit.",
+        ),
+    ] = False,
+) -> None:
+    """Structured, grounded summaries of scientific abstracts."""
+
+
 err = Console(stderr=True)
 out = Console()
 

@@ -154,6 +154,19 @@ def test_help(tmp_path: Path, args: list[str], expected: list[str]) -> None:
         assert word in result.stdout
 
 
+def test_version_prints_the_installed_version_and_exits_0(tmp_path: Path) -> None:
+    from importlib.metadata import version
+
+    for entry in (CONSOLE_SCRIPT, [sys.executable, "-m", "summarizer.cli"]):
+        result = _run(["--version"], tmp_path, tmp_path, entry=entry)
+        assert result.returncode == 0, result.stderr
+        assert result.stdout == f"summarizer {version('summarizer')}\n"
+        assert result.stderr == ""
+    # Eager: it wins over a command that would otherwise fail.
+    result = _run(["--version", "summarize", "missing.jsonl"], tmp_path, tmp_path)
+    assert result.returncode == 0 and result.stdout.startswith("summarizer ")
+
+
 def test_python_dash_m_entry_point(tmp_path: Path) -> None:
     result = _run(["--help"], tmp_path, tmp_path, entry=[sys.executable, "-m", "summarizer.cli"])
     assert result.returncode == 0, result.stderr
