@@ -10,7 +10,10 @@ from __future__ import annotations
 import asyncio
 import os
 import sys
-from collections.abc import Callable, Iterable
+import time
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -199,12 +202,45 @@ def _cache_dir(flag: Path | None) -> Path:
     return _settings(cache_dir=flag).cache_dir
 
 
+@contextmanager
+def engine_notices() -> Iterator[None]:
+    """Say on stderr when the embedded engine starts and when it is ready.
+
+    Loading the model takes tens of seconds, in which the progress bar would stand still.
+    """
+    from .connection import engine_listener
+
+    def notice(event: str, detail: str) -> None:
+        text = (
+            f"starting the local engine ({detail}): loading the model…"
+            if event == "starting"
+            else f"local engine ready in {detail} s"
+        )
+        err.print(printable(text), markup=False, highlight=False, soft_wrap=True)
+
+    token = engine_listener.set(notice)
+    try:
+        yield
+    finally:
+        engine_listener.reset(token)
+
+
+#: Seconds of recent work the rate is measured over (as rich's own speed column does).
+RATE_WINDOW = 30.0
+
+
 class RateColumn(ProgressColumn):
-    """Items per second."""
+    """Items per second of the items summarized now; cache hits take no time and don't count.
+
+    Below one item a second it shows seconds per item, which reads better on a small model.
+    """
 
     def render(self, task: Task) -> Text:
-        speed = task.finished_speed or task.speed
-        return Text(f"{speed:.2f} it/s" if speed else "-- it/s", style="progress.data.speed")
+        speed = task.fields.get("rate")
+        if not speed:
+            return Text("-- it/s", style="progress.data.speed")
+        shown = f"{speed:.2f} it/s" if speed >= 1 else f"{1 / speed:.1f} s/it"
+        return Text(shown, style="progress.data.speed")
 
 
 def batch_progress(label: str, total: int) -> tuple[Progress, Callable[[dict[str, Any]], None]]:
@@ -221,12 +257,24 @@ def batch_progress(label: str, total: int) -> tuple[Progress, Callable[[dict[str
         disable=not err.is_terminal and os.environ.get("SUMMARIZER_PROGRESS") != "1",
     )
     counts = {"cached": 0, "failed": 0}
-    task = progress.add_task(label, total=total, **counts)
+    task = progress.add_task(label, total=total, rate=None, **counts)
+    # (end, seconds) of the time before each summarized record, since the record before it.
+    spans: deque[tuple[float, float]] = deque()
+    last = [time.monotonic()]
 
     def tick(record: dict[str, Any]) -> None:
-        counts["cached"] += bool(record["meta"].get("cached"))
+        now = time.monotonic()
+        cached = bool(record["meta"].get("cached"))
+        counts["cached"] += cached
         counts["failed"] += bool(record["error"])
-        progress.update(task, advance=1, **counts)
+        if not cached:
+            spans.append((now, now - last[0]))
+            while len(spans) > 1 and now - spans[0][0] > RATE_WINDOW:
+                spans.popleft()
+        last[0] = now
+        busy = sum(seconds for _, seconds in spans)
+        rate = len(spans) / busy if busy > 0 else None
+        progress.update(task, advance=1, rate=rate, **counts)
 
     return progress, tick
 
@@ -325,7 +373,8 @@ def summarize(
                 )
 
     try:
-        stats = asyncio.run(go())
+        with engine_notices():
+            stats = asyncio.run(go())
     finally:
         writer.close()
     _print_stats(stats, output)
@@ -368,14 +417,36 @@ def _print_stats(stats: Any, output: Path | None) -> None:
             f"ended at {stats.final_concurrency}",
         )
     table.add_row("wall time", f"{stats.seconds:.1f} s")
-    if output is not None:
-        table.add_row("output", str(output))
     err.print(table)
+    err.print(printable(written(stats, output)), markup=False, highlight=False, soft_wrap=True)
     for failure in stats.failures[:10]:
         # The message can quote the model or the abstract: never read it as markup.
         line = Text("failed", style="red")
         line.append(printable(f" {failure['id']}: {failure['type']}: {failure['message']}"))
         err.print(line, soft_wrap=True)
+
+
+def written(stats: Any, output: Path | None) -> str:
+    """What the run wrote, in one line: a rerun that had nothing to do says so."""
+    from .target import is_stdout
+
+    where = "standard output" if is_stdout(output) else str(output)
+    wrote = stats.done + stats.failed
+    if not wrote:
+        if stats.skipped:
+            return f"wrote no records: all {stats.skipped} were already in {where}"
+        return f"wrote no records to {where}"
+    notes = [f"{stats.cached} from cache"] if stats.cached else []
+    if stats.failed:
+        notes.append(f"{stats.failed} failed, rerun to retry")
+    if stats.skipped:
+        notes.append(f"{stats.skipped} already there")
+    line = f"wrote {_count(wrote, 'record')} to {where}"
+    return line + (f" ({'; '.join(notes)})" if notes else "")
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}{'' if n == 1 else 's'}"
 
 
 @app.command()

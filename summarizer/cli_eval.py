@@ -36,6 +36,7 @@ from .cli import (
     Timeout,
     _settings,
     batch_progress,
+    engine_notices,
     err,
     out,
 )
@@ -124,7 +125,7 @@ def eval_run(
     total = len({item.id for item in load_suite(suite)})
     progress, tick = batch_progress("evaluating", min(total, limit or total))
 
-    with progress:
+    with progress, engine_notices():
         run = run_suite(suite, settings, out=output, runs_dir=runs_dir, limit=limit, on_record=tick)
     comparison = None
     if base_run is None and (found := find_baseline(runs_dir, run.info)) is not None:

@@ -9,6 +9,9 @@ fully cached rerun starts no engine and makes no request.
 from __future__ import annotations
 
 import asyncio
+import time
+from collections.abc import Callable
+from contextvars import ContextVar
 from pathlib import Path
 
 from .backends.base import Backend
@@ -17,6 +20,13 @@ from .engine import EngineInfo, LocalEngine, running_engine
 from .model_file import BUNDLED
 
 EMBEDDED_ENDPOINT = "embedded"
+
+#: Told when a private embedded engine starts (``"starting"``, model name) and is ready
+#: (``"ready"``, seconds it took): loading the model takes tens of seconds, in which a
+#: progress bar would stand still. Set by the CLI; the library leaves it unset.
+engine_listener: ContextVar[Callable[[str, str], None] | None] = ContextVar(
+    "summarizer_engine_listener", default=None
+)
 
 
 class Connection:
@@ -72,7 +82,12 @@ class Connection:
                 base_url, model = daemon.base_url, daemon.model
             else:
                 engine = LocalEngine(s.cache_dir, s.model_path, n_ctx=s.n_ctx)
+                listener, began = engine_listener.get(), time.monotonic()
+                if listener is not None:
+                    listener("starting", model)
                 await asyncio.to_thread(engine.start)
+                if listener is not None:
+                    listener("ready", f"{time.monotonic() - began:.1f}")
                 self._engine = engine
                 base_url, model = engine.base_url, engine.model
         return OpenAICompatBackend(
