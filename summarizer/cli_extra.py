@@ -52,11 +52,11 @@ def digest(
     ] = False,
 ) -> None:
     """Write a self-contained HTML digest: cards, filters, search and an overview."""
-    from .digest import write_digest
+    from .digest import plural, write_digest
 
     target = output or source.with_suffix(".html")
     count = write_digest(source, target, title=title, force=force)
-    err.print(f"wrote {target} ({count} papers)", markup=False, highlight=False)
+    err.print(f"wrote {target} ({plural(count, 'paper')})", markup=False, highlight=False)
 
 
 def show(

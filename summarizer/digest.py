@@ -76,6 +76,11 @@ def _esc(value: Any) -> str:
     return escape(str(value), quote=True)
 
 
+def plural(n: int, noun: str, many: str | None = None) -> str:
+    """``n`` and the noun in the number it takes: ``1 paper``, ``2 papers``."""
+    return f"{n} {noun if n == 1 else many or noun + 's'}"
+
+
 def _slug(value: str) -> str:
     return re.sub(r"[^a-z0-9_]+", "_", value.lower()).strip("_") or "none"
 
@@ -397,7 +402,7 @@ def build_digest(
     sub = " · ".join(
         x
         for x in (
-            f"{len(records)} papers",
+            plural(len(records), "paper"),
             source and f"from {source}",
             models and "model " + ", ".join(models),
             f"built {stamp}",
@@ -407,8 +412,10 @@ def build_digest(
     share = round(100 * with_code / len(ok)) if ok else 0
     stats = (
         f'<figure><figcaption>At a glance</figcaption><ul class="stats">'
-        f"<li><b>{with_code}</b> of {len(ok)} summarized papers link to code ({share}%)</li>"
-        f"<li><b>{with_numbers}</b> report numbers</li>"
+        f"<li><b>{with_code}</b> of {plural(len(ok), 'summarized paper')} "
+        f"link{'s' if with_code == 1 else ''} to code ({share}%)</li>"
+        f"<li><b>{with_numbers}</b> {'paper reports' if with_numbers == 1 else 'papers report'} "
+        "numbers</li>"
         f"<li><b>{failed}</b> failed to summarize</li></ul>"
         f'<svg xmlns="http://www.w3.org/2000/svg" role="img" aria-label="share with code" '
         f'viewBox="0 0 200 12" width="200" height="12"><rect width="200" height="12" rx="6" '

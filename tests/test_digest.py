@@ -307,6 +307,24 @@ def test_overview_counts(page):
     assert "<b>1</b> failed to summarize" in page
 
 
+def test_counts_of_one_take_the_singular(tmp_path):
+    page = build_digest(RECORDS[:1])  # one paper, with code and numbers
+    stats = page.split('<ul class="stats">')[1].split("</ul>")[0]
+    assert "<b>1</b> of 1 summarized paper links to code (100%)" in stats
+    assert "<b>1</b> paper reports numbers" in stats
+    assert "1 papers" not in page and "report numbers" not in stats
+    assert "1 paper · " in page  # the subtitle
+    two = build_digest(RECORDS[:2])
+    assert "<b>2</b> papers report numbers" in two and "2 papers · " in two
+    assert "of 2 summarized papers link to code" in two
+
+    source = tmp_path / "one.jsonl"
+    source.write_text(json.dumps(RECORDS[0]) + "\n", encoding="utf-8")
+    result = _cli(["digest", str(source)], tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert result.stderr.strip().endswith("(1 paper)")
+
+
 def test_digest_command_writes_the_file(tmp_path):
     source = tmp_path / "out.jsonl"
     source.write_text("".join(json.dumps(r) + "\n" for r in RECORDS), encoding="utf-8")
