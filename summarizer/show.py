@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from rich.console import Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
@@ -205,6 +205,27 @@ def highlighted_abstract(record: dict[str, Any]) -> Text:
     return text
 
 
+class _Card:
+    """A panel whose title, if the border is too short for it, ends in "…" there and is
+    printed whole as the card's first line: a title cut with no sign of it reads as whole."""
+
+    # The border around the title: a corner and a dash before it, a space each side of it,
+    # and a corner after it.
+    _BORDER = 5
+
+    def __init__(self, title: Text, body: list[RenderableType], **panel: Any) -> None:
+        self.title, self.body, self.panel = title, body, panel
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        title, body = self.title, self.body
+        room = options.max_width - self._BORDER - 1  # at least one dash after the title
+        if title.cell_len > room:
+            short = title.copy()
+            short.truncate(max(room, 1), overflow="ellipsis")
+            title, body = short, [self.title.copy(), *body]
+        yield Panel(Group(*body), title=title, title_align="left", **self.panel)
+
+
 def render_card(record: dict[str, Any], abstract: bool = False) -> RenderableType:
     """One record as a rich panel: TL;DR, problem, artifacts, results, code, badges.
 
@@ -217,12 +238,11 @@ def render_card(record: dict[str, Any], abstract: bool = False) -> RenderableTyp
         message = Text.assemble(
             ("failed: ", "bold red"), (printable(f"{kind}: {reason}", multiline=True), "red")
         )
-        return Panel(
-            Group(message, Text(""), highlighted_abstract(record)),
-            title=title,
+        return _Card(
+            title,
+            [message, Text(""), highlighted_abstract(record)],
             subtitle=subtitle,
             border_style="red",
-            title_align="left",
         )
     s = _summary(record)
     tldr = _line(s.get("tldr") or "")
@@ -256,9 +276,7 @@ def render_card(record: dict[str, Any], abstract: bool = False) -> RenderableTyp
         parts.append(table)
     if abstract:
         parts += [Text(""), highlighted_abstract(record)]
-    return Panel(
-        Group(*parts), title=title, subtitle=subtitle, title_align="left", border_style="blue"
-    )
+    return _Card(title, parts, subtitle=subtitle, border_style="blue")
 
 
 def _badges(summary: dict[str, Any]) -> Text:

@@ -313,3 +313,28 @@ def test_show_command_warns_about_malformed_records(tmp_path):
     assert "warning:" in result.stderr and "1 record of the wrong shape" in result.stderr
     assert "mm00: 'meta' is a list, not an object" in result.stderr
     assert "Malformed record" in result.stdout and "TL;DR of aa11." in result.stdout
+
+
+LONG_TITLE = (
+    "MammoDG: Generalisable Deep Learning Breaks the Limits of Cross-Domain Multi-Center "
+    "Breast Cancer Screening"
+)
+
+
+@pytest.mark.parametrize("failed", [False, True], ids=["summarized", "failed"])
+def test_a_title_too_long_for_the_border_ends_in_an_ellipsis_and_is_shown_whole(failed):
+    record = rec("mm1", None if failed else "healthcare", title=LONG_TITLE)
+    console = Console(record=True, width=80, color_system=None)
+    console.print(render_card(record))
+    lines = console.export_text().splitlines()
+    assert len(lines[0]) == 80 and "…" in lines[0]  # the border line: cut, and marked so
+    assert LONG_TITLE.split()[0] in lines[0]
+    inside = " ".join(line.strip("│ ") for line in lines[1:4])
+    assert LONG_TITLE in inside  # wrapped at words inside the card, every word kept
+
+
+def test_a_title_that_fits_is_shown_once_in_the_border():
+    record = rec("mm2", "healthcare", title="MammoDG")
+    text = _text(render_card(record))
+    assert text.splitlines()[0].startswith("╭─ MammoDG ─")
+    assert text.count("MammoDG") == 1 and "…" not in text
