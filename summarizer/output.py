@@ -211,14 +211,21 @@ class RecordWriter:
         self._fh: TextIO | None = stream
         self._csv_writer: Any = None
         self._lock: targets.OutputLock | None = None
+        self._created = False
+        self._records = 0  # written by this run
         if self.path is not None:
             self.target = targets.check_target(
                 self.path, inputs=inputs, recognize=is_output_file, force=force
             )
             self._lock = targets.OutputLock(self.target).acquire()
+            # A run that fails before its first record must not leave an empty output behind.
+            self._created = not self.target.exists()
             try:
                 self._open()
             except BaseException:
+                if self._created:
+                    with contextlib.suppress(OSError):
+                        self.target.unlink()
                 self._lock.release()
                 self.done.close()
                 raise
@@ -324,6 +331,7 @@ class RecordWriter:
                 raise _closed_stream(self._fh, exc) from exc
             self._abandon()
             raise targets.write_error(self.target, exc) from exc
+        self._records += 1
         if is_finished(record):
             self.done.add(record["id"])
 
@@ -345,6 +353,10 @@ class RecordWriter:
                 except OSError as exc:
                     self._abandon_fh(fh)
                     raise targets.write_error(self.target, exc) from exc
+            if self._created and not self._records:
+                self._created = False
+                with contextlib.suppress(OSError):  # under the lock: no other run has it
+                    self.target.unlink()
         finally:
             if self._lock is not None:
                 self._lock.release()

@@ -25,7 +25,7 @@ from .fake_openai import FakeOpenAI
 from .faultproxy import FaultProxy
 from .faults_table import REASK_PROMPT
 from .limits import time_limit
-from .processes import alive, children_of
+from .processes import alive, children_of, interruptible
 from .test_pipeline import ABSTRACT, answer
 
 N = 12
@@ -70,8 +70,9 @@ def batch(tmp_path: Path, endpoint: FaultProxy) -> dict:
 
 
 def start(batch: dict, out: Path, cache: Path | None = None) -> subprocess.Popen[str]:
+    """The batch into ``out``; Ctrl-C reaches it even when the suite runs in the background."""
     env = batch["env"] if cache is None else {**batch["env"], "SUMMARIZER_CACHE_DIR": str(cache)}
-    return subprocess.Popen(
+    return interruptible(
         [*batch["args"], "-o", str(out)],
         env=env,
         stdout=subprocess.PIPE,
@@ -162,6 +163,70 @@ def test_ctrl_c_exits_130_with_a_clean_message_and_a_consistent_output(batch, wo
     if workers > 1:  # no worker outlives the interrupted run
         assert len(workers_seen) == workers
         assert not [pid for pid in workers_seen if alive(pid)]
+
+
+@pytest.fixture
+def sigint_ignored():
+    """This process ignores SIGINT, as a suite started in the background by a script does."""
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    yield
+    signal.signal(signal.SIGINT, previous)
+
+
+_REPORT_SIGINT = (
+    "import signal; h = signal.getsignal(signal.SIGINT); "
+    "print('ignored' if h is signal.SIG_IGN else 'default' "
+    "if h is signal.default_int_handler else repr(h))"
+)
+
+
+@pytest.mark.usefixtures("sigint_ignored")
+def test_a_background_suite_still_starts_children_that_ctrl_c_reaches() -> None:
+    plain = subprocess.run([sys.executable, "-c", _REPORT_SIGINT], capture_output=True, text=True)
+    assert plain.stdout.strip() == "ignored"  # what the Ctrl-C tests met in the background
+    child = interruptible([sys.executable, "-c", _REPORT_SIGINT], stdout=subprocess.PIPE, text=True)
+    stdout, _ = child.communicate(timeout=30)
+    assert stdout.strip() == "default"
+    assert signal.getsignal(signal.SIGINT) is signal.SIG_IGN  # this process ignores it again
+
+
+@pytest.mark.usefixtures("sigint_ignored")
+@pytest.mark.parametrize("workers", [1, 2])
+def test_an_inherited_ignored_sigint_is_honoured(batch, workers):
+    """``nohup summarizer ... &``: a SIGINT does not stop the batch."""
+    out = batch["out"]
+    args = [*batch["args"], "-o", str(out)]
+    if workers > 1:
+        args += ["--workers", str(workers)]
+    with time_limit(90):
+        proc = subprocess.Popen(
+            args, env=batch["env"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+        )
+        wait_until(lambda: lines_in(out) >= 2, proc)
+        proc.send_signal(signal.SIGINT)
+        _, stderr = proc.communicate(timeout=60)
+    assert proc.returncode == 0, stderr
+    assert "Interrupted" not in stderr
+    check_final(out, batch["abstracts"])
+
+
+def test_ctrl_c_before_the_first_record_leaves_no_output_file(batch, tmp_path):
+    out = batch["out"]
+    with (
+        time_limit(90),
+        FakeOpenAI(default=answer()) as upstream,
+        FaultProxy(upstream.base_url, latency=10) as slow,
+    ):
+        args = list(batch["args"])
+        args[args.index("--base-url") + 1] = slow.base_url
+        proc = start({**batch, "args": args}, out)
+        wait_until(lambda: len(slow.events) > 0, proc)  # a request in flight, no answer yet
+        proc.send_signal(signal.SIGINT)
+        _, stderr = proc.communicate(timeout=30)
+    assert proc.returncode == 130, stderr
+    assert "Interrupted" in stderr
+    assert not out.exists()
+    assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith(".")) == []
 
 
 def test_two_processes_share_one_cache_without_corrupting_it(batch, endpoint, tmp_path):
