@@ -452,13 +452,9 @@ def _count(n: int, noun: str) -> str:
 @app.command()
 def prompts() -> None:
     """List the prompt templates that can be used by name."""
-    from .prompting import available, load_prompt
+    from .cli_extra import print_prompts
 
-    table = Table("prompt", "strategy", "file", "description")
-    for name, path in sorted(available().items()):
-        spec = load_prompt(str(path)).spec
-        table.add_row(name, spec.strategy, str(path), spec.description)
-    out.print(table)
+    print_prompts()
 
 
 @cache_app.command("stats")

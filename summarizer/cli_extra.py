@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import os
+import textwrap
 from contextlib import nullcontext
 from pathlib import Path
 from typing import Annotated, Any
@@ -195,21 +196,85 @@ def config_show(
         data["api_key_env"]["set"] = key_set
         out.print_json(json.dumps(data))
         return
-    table = Table("setting", "value", "source", "variable", box=None, pad_edge=False)
     for r in rows:
-        value = r["shown"] + (
-            ("  (set)" if key_set else "  (not set)") if r["setting"] == "api_key_env" else ""
+        if r["setting"] == "api_key_env":
+            r["shown"] += "  (set)" if key_set else "  (not set)"
+    _print_settings(rows)
+    out.print(Text("config files, first wins:", style="dim"))
+    for f in (Path.cwd() / CONFIG_FILE, user_config_dir() / CONFIG_FILE):
+        found = "found" if f.is_file() else "none"
+        out.print(Text(f"  {f} ({found})", style="dim"), soft_wrap=True)
+
+
+def _print_settings(rows: list[dict[str, Any]]) -> None:
+    """The settings as a table when every cell fits on its line, else one block per setting.
+
+    A value (a path, a URL) is never cut or folded into a column: in the blocks it has the
+    line after the setting's name to itself, soft-wrapped, so it copies whole.
+    """
+    head = ("setting", "value", "source", "variable")
+    cells = [(r["setting"], r["shown"], r["source"], r["env"]) for r in rows]
+    widths = [max(len(c[i]) for c in [head, *cells]) for i in range(len(head))]
+    if sum(widths) + 2 * (len(widths) - 1) <= out.width:
+        table = Table(*head, box=None, pad_edge=False)
+        for column in table.columns:
+            column.no_wrap = True
+        for setting, value, source, env in cells:
+            table.add_row(
+                setting,
+                Text(value),
+                Text(source, style="dim" if source == "default" else ""),
+                Text(env, style="dim"),
+            )
+        out.print(table)
+        return
+    pad = widths[0] + 2
+    for setting, value, source, env in cells:
+        line = Text(setting.ljust(pad), style="bold")
+        line.append(value)
+        out.print(line, soft_wrap=True)
+        origin = f"from {source}" if source == f"env {env}" else f"from {source}; variable {env}"
+        out.print(Text(" " * pad + origin, style="dim"), soft_wrap=True)
+
+
+def print_prompts() -> None:
+    """Each prompt as a block: its name, strategy and file on one line, then what it does.
+
+    A path is never cut (a table column would end it in "…" at 80 columns): its line is
+    soft-wrapped, so a terminal too narrow for it wraps it and it still copies whole. The
+    description wraps at words under it.
+    """
+    from .prompting import available, load_prompt
+    from .text import printable
+
+    rows = []
+    for name, path in sorted(available().items()):
+        spec = load_prompt(str(path)).spec
+        rows.append((printable(name), printable(spec.strategy), path, spec.description))
+    if not rows:
+        out.print("no prompts found", highlight=False)
+        return
+    name_w = max(len(r[0]) for r in rows)
+    strategy_w = max(len(r[1]) for r in rows)
+    for i, (name, strategy, path, description) in enumerate(rows):
+        if i:
+            out.print()
+        line = Text.assemble(
+            (name.ljust(name_w), "bold"), "  ", (strategy.ljust(strategy_w), "cyan"), "  "
         )
-        table.add_row(
-            r["setting"],
-            Text(value),
-            Text(r["source"], style="dim" if r["source"] == "default" else ""),
-            Text(r["env"], style="dim"),
-        )
-    out.print(table)
-    files = [Path.cwd() / CONFIG_FILE, user_config_dir() / CONFIG_FILE]
-    listed = ", ".join(f"{f} ({'found' if f.is_file() else 'none'})" for f in files)
-    out.print(Text(f"config files, first wins: {listed}", style="dim"))
+        line.append(printable(str(path)))
+        out.print(line, soft_wrap=True)
+        if description:
+            # Wrapped here, not by rich, so no line carries trailing spaces into a pipe.
+            wrapped = textwrap.fill(
+                printable(description),
+                width=max(out.width, 40),
+                initial_indent="    ",
+                subsequent_indent="    ",
+                break_long_words=False,
+                break_on_hyphens=False,
+            )
+            out.print(Text(wrapped), soft_wrap=True)
 
 
 def register(app: typer.Typer) -> None:
