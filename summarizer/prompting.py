@@ -1,8 +1,9 @@
 """Prompt templates: versioned TOML files rendered with sandboxed Jinja2.
 
-A template file ``NAME.vN.toml`` holds the system text, the user text (a Jinja2
-template; the abstract goes last so that a server that reuses the prompt prefix
-evaluates the fixed part once), optional worked examples, and the strategy:
+A template file ``NAME.vN.toml`` (a released version, known as ``NAME.vN``) or ``NAME.toml``
+(the user's own, unversioned, known as ``NAME``: its file name is its name) holds the system
+text, the user text (a Jinja2 template; the abstract goes last so that a server that reuses
+the prompt prefix evaluates the fixed part once), optional worked examples, and the strategy:
 
 - ``candidates``: code finds the candidate names, numbers and URLs; the model picks
   names from the candidates (an enum in the per-abstract schema, enforced by the
@@ -20,7 +21,8 @@ instead of re-asking; ``grammar = false`` keeps the schema out of the engine's d
 even where it could constrain it.
 
 Templates are looked up by name in ``./prompts``, the user's config directory
-(``~/.config/summarizer/prompts``) and the bundled ones, or taken from a path.
+(``~/.config/summarizer/prompts``) and the bundled ones, or taken from a path. Whatever the
+name, the hash of the file's bytes goes into every record and the cache key.
 """
 
 from __future__ import annotations
@@ -46,6 +48,11 @@ _ENV = BoundedSandbox(autoescape=False, keep_trailing_newline=False)
 # What a template's own mistakes raise while it renders ('a' + 1, 1 / 0, deep recursion).
 _RENDER_ERRORS = (TemplateError, ArithmeticError, TypeError, ValueError, RecursionError)
 _FILE = re.compile(r"^(?P<name>[A-Za-z0-9_\-]+)\.v(?P<version>\d+)\.toml$")
+_UNVERSIONED = re.compile(r"^[A-Za-z0-9_\-]+\.toml$")
+_RULE = (
+    "a prompt is found by name as NAME.toml or NAME.vN.toml (NAME of letters, digits, '-' "
+    "and '_') in {dirs}; or pass the path of a .toml file"
+)
 
 
 class Example(BaseModel):
@@ -62,8 +69,9 @@ class PromptSpec(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    name: str
-    version: int = Field(ge=1)
+    # Required in a versioned file; an unversioned file is named by its file name instead.
+    name: str | None = None
+    version: int | None = Field(default=None, ge=1)
     description: str = ""
     strategy: Literal["cues", "candidates", "free"] = "free"
     reask: bool = True
@@ -85,8 +93,16 @@ class Prompt:
     template_hash: str
 
     @property
+    def name(self) -> str:
+        """The prompt's name: ``default`` for ``default.v1``, ``mine`` for ``mine.toml``."""
+        return self.spec.name or Path(self.path).stem
+
+    @property
     def id(self) -> str:
-        return f"{self.spec.name}.v{self.spec.version}"
+        """What records call it: ``NAME.vN`` for a versioned file, ``NAME`` for another."""
+        if self.spec.version is None:
+            return self.name
+        return f"{self.name}.v{self.spec.version}"
 
     @cached_property
     def _templates(self) -> tuple[Any, Any]:
@@ -152,14 +168,26 @@ def search_dirs() -> list[Path]:
 
 
 def available() -> dict[str, Path]:
-    """Every prompt id (``name.vN``) that can be loaded by name, and its file."""
+    """Every prompt id (``NAME.vN``, or ``NAME`` for an unversioned file) that can be loaded
+    by name, and its file; a file earlier in :func:`search_dirs` shadows a later one."""
     found: dict[str, Path] = {}
     for directory in reversed(search_dirs()):
         if directory.is_dir():
             for path in sorted(directory.glob("*.toml")):
-                if _FILE.match(path.name):
+                if _UNVERSIONED.match(path.name) or _FILE.match(path.name):
                     found[path.stem] = path
     return found
+
+
+def _misnamed() -> list[Path]:
+    """The .toml files of the search dirs that no name can reach (``my.prompt.toml``)."""
+    return [
+        path
+        for directory in search_dirs()
+        if directory.is_dir()
+        for path in sorted(directory.glob("*.toml"))
+        if not (_UNVERSIONED.match(path.name) or _FILE.match(path.name))
+    ]
 
 
 def _resolve(ref: str) -> Path:
@@ -178,12 +206,24 @@ def _resolve(ref: str) -> Path:
             versions.append((int(match["version"]), file))
     if not versions:
         names = ", ".join(sorted(files)) or "none"
-        raise PromptError(f"no prompt named {ref!r} (available: {names})")
+        dirs = ", ".join(str(d) for d in search_dirs()[:2]) + " or the bundled prompts"
+        unreachable = "".join(f"; {p} does not follow that rule" for p in _misnamed()[:3])
+        raise PromptError(
+            f"no prompt named {ref!r} (available: {names}); {_RULE.format(dirs=dirs)}{unreachable}"
+        )
     return max(versions)[1]
 
 
 def load_prompt(ref: str) -> Prompt:
-    """Load a prompt by name (``default``, ``default.v1``) or by path to a .toml file."""
+    """Load a prompt by name (``default``, ``default.v1``, ``mine``) or by path to a .toml file.
+
+    A file named ``NAME.vN.toml`` must give its ``name`` and ``version``. Any other file is
+    unversioned and known by its file name: ``mine.toml`` is ``mine`` in records, whatever
+    name and version it holds (a copy of ``default.v1.toml`` still says ``default``).
+
+    Raises:
+        PromptError: no such prompt, or the file is not a valid template.
+    """
     path = _resolve(ref)
     raw = path.read_bytes()
     try:
@@ -195,6 +235,16 @@ def load_prompt(ref: str) -> Prompt:
         first = exc.errors()[0]
         where = ".".join(str(p) for p in first["loc"])
         raise PromptError(f"prompt file {path}: {where}: {first['msg']}") from exc
+    if _FILE.match(path.name):
+        missing = [field for field in ("name", "version") if getattr(spec, field) is None]
+        if missing:
+            raise PromptError(
+                f"prompt file {path}: {missing[0]}: Field required (a versioned file, "
+                "NAME.vN.toml, gives its name and version; rename it NAME.toml to leave "
+                "them out)"
+            )
+    else:
+        spec = spec.model_copy(update={"name": None, "version": None})
     prompt = Prompt(spec=spec, path=str(path), template_hash=hashlib.sha256(raw).hexdigest()[:16])
     prompt._templates  # noqa: B018  (fail on a broken template at load time)
     return prompt

@@ -2,15 +2,22 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
 from summarizer.errors import PromptError
 from summarizer.inputs import Paper
-from summarizer.prompting import load_prompt, messages_hash
+from summarizer.prompting import available, load_prompt, messages_hash
 from summarizer.schema import PaperSummary
 from summarizer.strategy import MODEL_FIELDS, answer_model, plan
+
+from .fake_openai import FakeOpenAI
 
 ABSTRACT = (
     "We propose ImbSAM for long-tailed recognition. On ImageNet-LT it improves tail accuracy "
@@ -92,6 +99,118 @@ def test_cwd_prompt_shadows_the_bundled_one() -> None:
 def test_missing_prompt_file() -> None:
     with pytest.raises(PromptError, match="does not exist"):
         load_prompt("no/such/file.toml")
+
+
+# --- unversioned files: the user's own prompts ---------------------------------------------
+
+BUNDLED_DIR = Path(__file__).resolve().parents[1] / "prompts"
+
+
+def test_an_unversioned_copy_is_listed_and_loaded_by_its_file_name() -> None:
+    raw = (BUNDLED_DIR / "default.v1.toml").read_bytes()
+    copy = Path("prompts") / "mine.toml"
+    copy.parent.mkdir()
+    copy.write_bytes(raw)  # still says name = "default", version = 1 inside
+    assert available()["mine"].resolve() == copy.resolve()
+    prompt = load_prompt("mine")
+    assert (prompt.id, prompt.name, prompt.spec.version) == ("mine", "mine", None)
+    assert prompt.spec.strategy == "cues"
+    assert prompt.template_hash == hashlib.sha256(raw).hexdigest()[:16]
+    assert load_prompt(str(copy)).id == "mine"  # by path, the same name
+
+
+def test_an_unversioned_file_may_leave_out_name_and_version(tmp_path: Path) -> None:
+    text = 'system = "Summarize the abstract as JSON."\nuser = "Abstract: {{ abstract }}"\n'
+    _write(Path("prompts") / "short_one.toml", text)
+    assert load_prompt("short_one").id == "short_one"
+    elsewhere = _write(tmp_path / "elsewhere" / "lab-notes.toml", text)
+    assert load_prompt(str(elsewhere)).id == "lab-notes"
+
+
+def test_a_versioned_file_must_give_its_name_and_version(tmp_path: Path) -> None:
+    text = MINIMAL.format(version=1).replace("version = 1\n", "")
+    path = _write(tmp_path / "mine.v1.toml", text)
+    with pytest.raises(PromptError, match=r"version: Field required .*rename it NAME\.toml"):
+        load_prompt(str(path))
+
+
+def test_the_exact_name_wins_over_the_highest_version() -> None:
+    _write(Path("prompts") / "mine.v2.toml", MINIMAL.format(version=2))
+    _write(Path("prompts") / "mine.toml", MINIMAL.format(version=7))
+    assert load_prompt("mine").id == "mine"
+    assert load_prompt("mine.v2").id == "mine.v2"
+    assert {"mine", "mine.v2"} <= set(available())
+
+
+def test_an_unknown_name_states_the_naming_rule_and_the_files_it_cannot_reach() -> None:
+    _write(Path("prompts") / "my.prompt.toml", MINIMAL.format(version=1))
+    with pytest.raises(PromptError) as err:
+        load_prompt("my.prompt")
+    message = str(err.value)
+    assert "no prompt named 'my.prompt'" in message
+    assert "NAME.toml or NAME.vN.toml" in message
+    assert str(Path.cwd() / "prompts") in message
+    assert f"{Path.cwd() / 'prompts' / 'my.prompt.toml'} does not follow that rule" in message
+    assert "my.prompt" not in available()
+
+
+def _summarize(cwd: Path, server: FakeOpenAI, out: str) -> dict:
+    env = {**os.environ, "SUMMARIZER_CACHE_DIR": str(cwd / "cache"), "COLUMNS": "200"}
+    for name in ("SUMMARIZER_DEBUG", "OPENAI_API_KEY", "SUMMARIZER_PROGRESS"):
+        env.pop(name, None)
+    args = ["summarize", "in.jsonl", "-o", out, "--prompt", "mine", "--mode", "json_schema"]
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "summarizer.cli",
+            *args,
+            "--base-url",
+            server.base_url,
+            "--model",
+            "fake",
+        ],
+        cwd=cwd,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    (record,) = [json.loads(line) for line in (cwd / out).read_text().splitlines()]
+    return record
+
+
+def test_summarize_with_an_unversioned_prompt_records_its_name_and_keys_by_its_bytes() -> None:
+    from .test_pipeline import ABSTRACT as PAPER
+    from .test_pipeline import answer
+
+    cwd = Path.cwd()
+    (cwd / "in.jsonl").write_text(json.dumps({"id": "p1", "abstract": PAPER}) + "\n")
+    mine = cwd / "prompts" / "mine.toml"
+    mine.parent.mkdir()
+    mine.write_bytes((BUNDLED_DIR / "naive.v1.toml").read_bytes())
+    listed = subprocess.run(
+        [sys.executable, "-m", "summarizer.cli", "prompts"],
+        cwd=cwd,
+        env={**os.environ, "COLUMNS": "300"},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert listed.returncode == 0, listed.stderr
+    assert any(line.split()[:2] == ["mine", "free"] for line in listed.stdout.splitlines())
+
+    with FakeOpenAI(default=answer()) as server:
+        first = _summarize(cwd, server, "a.jsonl")
+        assert first["meta"]["prompt"] == "mine" and not first["meta"]["cached"]
+        assert first["meta"]["template_hash"] == load_prompt("mine").template_hash
+        assert _summarize(cwd, server, "b.jsonl")["meta"]["cached"]
+        mine.write_text(mine.read_text() + "\n# edited\n")  # other bytes: another key
+        edited = _summarize(cwd, server, "c.jsonl")
+        assert not edited["meta"]["cached"]
+        assert edited["meta"]["template_hash"] != first["meta"]["template_hash"]
+        assert len(server.requests) == 2
 
 
 def test_template_hash_follows_the_file(tmp_path: Path) -> None:

@@ -379,7 +379,7 @@ async def arun_suite(
             on_record(record)
 
     async with Pipeline(settings) as pipeline:
-        path = out or new_run_dir(runs_dir, suite, pipeline.prompt.spec.name, created)
+        path = out or new_run_dir(runs_dir, suite, pipeline.prompt.name, created)
         path.mkdir(parents=True, exist_ok=True)
         (path / PREDICTIONS_FILE).unlink(missing_ok=True)  # a run folder is never resumed
         writer = RecordWriter(path / PREDICTIONS_FILE)
@@ -395,7 +395,7 @@ async def arun_suite(
             "mode": pipeline.connection.mode,
             "prompt": {
                 "id": pipeline.prompt.id,
-                "name": pipeline.prompt.spec.name,
+                "name": pipeline.prompt.name,
                 "template_hash": pipeline.prompt.template_hash,
             },
             "schema": pipeline.schema.id,
