@@ -44,19 +44,45 @@ def engine_available() -> str | None:
     return None
 
 
+def _user_cache_dir() -> Path:
+    from summarizer.config import default_cache_dir
+
+    return default_cache_dir()
+
+
+# Read at import, before isolated_env points SUMMARIZER_CACHE_DIR at each test's tmp_path.
+USER_CACHE = _user_cache_dir()
+
+
 @pytest.fixture(scope="session")
-def model_cache(tmp_path_factory) -> Path:
-    """A cache dir holding the assembled, verified bundled model, shared by the session."""
+def model_store() -> Path:
+    """The ``models`` folder holding the one verified bundled model every test uses.
+
+    It is the one ``summarizer`` itself uses (``$XDG_CACHE_HOME/summarizer/models``), or the
+    ``models`` folder of ``$SUMMARIZER_TEST_MODEL_CACHE``: the 469 MB file is assembled there
+    once, if it is not already, and never copied into pytest's temporary folders. Tests reach
+    it through :func:`link_models`, so they write nothing else to that cache.
+    """
     reason = engine_available()
     if reason:
         pytest.skip(reason)
     from summarizer.model_file import bundled_model_path
 
-    shared = Path(
-        os.environ.get("SUMMARIZER_TEST_MODEL_CACHE") or tmp_path_factory.mktemp("models")
-    )
-    bundled_model_path(shared)
-    return shared
+    root = Path(os.environ.get("SUMMARIZER_TEST_MODEL_CACHE") or USER_CACHE)
+    return bundled_model_path(root).parent
+
+
+def link_models(cache: Path, store: Path) -> Path:
+    """Make ``cache`` a cache dir whose ``models`` is ``store`` (a link, not a copy)."""
+    cache.mkdir(parents=True, exist_ok=True)
+    (cache / "models").symlink_to(store, target_is_directory=True)
+    return cache
+
+
+@pytest.fixture(scope="session")
+def model_cache(tmp_path_factory, model_store) -> Path:
+    """A cache dir of the session's own whose ``models`` is the shared model store."""
+    return link_models(tmp_path_factory.mktemp("models"), model_store)
 
 
 @pytest.fixture(scope="session")

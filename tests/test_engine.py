@@ -36,7 +36,9 @@ from summarizer.engine import (
 from summarizer.errors import BackendError, ConfigError
 from summarizer.model_file import BUNDLED, BundledModel, bundled_model_path, verify_gguf
 
+from .conftest import link_models
 from .limits import time_limit as bounded
+from .processes import interruptible
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -453,11 +455,9 @@ STARTUP = 60.0  # seconds; a start takes ~1 s with a warm page cache
 
 
 @pytest.fixture(scope="session")
-def engine_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """One cache dir for the session, so the 491 MB model is assembled once."""
-    cache = tmp_path_factory.mktemp("engine-cache")
-    bundled_model_path(cache)
-    return cache
+def engine_cache(tmp_path_factory: pytest.TempPathFactory, model_store: Path) -> Path:
+    """A cache dir of these tests' own (its engine.log), on the one shared model."""
+    return link_models(tmp_path_factory.mktemp("engine-cache"), model_store)
 
 
 @pytest.fixture
@@ -597,7 +597,7 @@ time.sleep(120)
     "sig", [pytest.param(signal.SIGINT, id="ctrl-c"), pytest.param(signal.SIGKILL, id="kill-9")]
 )
 def test_dead_parent_leaves_no_server(engine_cache: Path, sig: signal.Signals) -> None:
-    parent = subprocess.Popen(
+    parent = interruptible(  # Ctrl-C reaches it even when the suite runs in the background
         [sys.executable, "-c", _CHILD, str(engine_cache)],
         stdout=subprocess.PIPE,
         text=True,
@@ -629,10 +629,8 @@ print(json.dumps(asdict(start_daemon(Path(sys.argv[1]), startup_timeout=60))))
 @pytest.mark.engine
 @pytest.mark.usefixtures("time_limit")
 def test_daemon_start_status_stop(engine_cache: Path, tmp_path: Path) -> None:
-    cache = tmp_path / "cache"
-    (cache / "models").mkdir(parents=True)
+    cache = link_models(tmp_path / "cache", (engine_cache / "models").resolve())
     name = BUNDLED.filename
-    (cache / "models" / name).hardlink_to(engine_cache / "models" / name)
     try:
         # Started from a process that exits at once: the engine must outlive it.
         started = subprocess.run(
