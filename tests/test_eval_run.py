@@ -297,6 +297,24 @@ def test_failures_and_reasks_are_counted(endpoint, suite, tmp_path):
     assert run.scores_by_id()[failed["id"]]["tldr"].rouge1 == 0.0
 
 
+def test_a_fully_cached_rerun_reports_no_reasks_of_its_own(endpoint, suite, tmp_path):
+    from summarizer.evaluation.report import markdown, overview, reasks_made
+
+    bad = dict(ANSWERS["ZorbNet"], domain="astrology")  # fails validation: one re-ask
+    endpoint.script["ZorbNet"] = [bad, ANSWERS["ZorbNet"]]
+    first = run_suite(str(suite), settings(endpoint, tmp_path), out=tmp_path / "a")
+    assert reasks_made(first) == (1, 0)
+    assert dict(overview(first))["re-asks"] == "1 (ungrounded items dropped: 0)"
+
+    asked = len(endpoint.requests)
+    second = run_suite(str(suite), settings(endpoint, tmp_path), out=tmp_path / "b")
+    assert len(endpoint.requests) == asked and second.info["cached"] == 3
+    assert reasks_made(second) == (0, 1)
+    shown = dict(overview(second))["re-asks"]
+    assert shown.startswith("0 this run") and "1 more behind the 3 cached answers" in shown
+    assert "**re-asks**: 0 this run" in markdown(load_run(second.path))  # read back from disk
+
+
 def test_limit_and_default_folder_name(endpoint, suite, tmp_path):
     run = run_suite(
         str(suite),

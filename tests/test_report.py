@@ -224,6 +224,20 @@ def test_markdown_has_the_table_with_cis_and_escapes_text(script_run):
     assert "published" not in md  # no published numbers for a gold file suite
 
 
+def test_reasks_of_cached_answers_are_not_this_runs(script_run):
+    from summarizer.evaluation.report import overview_table
+
+    for record in script_run.records:
+        if not record["error"]:  # failures are never cached
+            record["meta"]["cached"] = True
+    script_run.info["cached"] = 1
+    md = markdown(script_run)
+    assert "**re-asks**: 1 this run (1 more behind the 1 cached answer)" in md
+    console = Console(record=True, width=160)
+    console.print(overview_table(script_run))
+    assert "1 this run (1 more behind the 1 cached answer)" in console.export_text()
+
+
 def test_terminal_table_lists_every_field(script_run):
     console = Console(record=True, width=160)
     console.print(terminal_table(script_run))

@@ -121,7 +121,7 @@ def overview(run: EvalRun, baseline: Comparison | None = None) -> list[tuple[str
         ("schema", str(i.get("schema"))),
         ("items", f"{i.get('n_items')} ({i.get('done')} done, {i.get('failed')} failed, "
                   f"{i.get('cached')} from cache)"),
-        ("re-asks", f"{i.get('reasks')} (ungrounded items dropped: {i.get('dropped')})"),
+        ("re-asks", f"{_reasks(run)} (ungrounded items dropped: {i.get('dropped')})"),
         ("tokens spent", f"{tok.get('prompt', 0)} prompt / {tok.get('completion', 0)} completion "
                          f"(answers: {ans.get('prompt', 0)} / {ans.get('completion', 0)})"),
         ("wall time", f"{i.get('wall_seconds', 0):.1f} s "
@@ -133,6 +133,35 @@ def overview(run: EvalRun, baseline: Comparison | None = None) -> list[tuple[str
         pairs.append(("baseline", f"{bp.get('id')} run {baseline.a.path.name} on "
                                   f"{len(baseline.common)} common items"))  # fmt: skip
     return pairs
+
+
+def reasks_made(run: EvalRun) -> tuple[int, int]:
+    """The re-asks this run sent, and those behind the answers it took from the cache.
+
+    A cached answer keeps ``meta.attempts`` from the run that made it; counting those as
+    this run's would have a fully cached rerun report re-asks it never sent.
+    """
+    sent = cached = 0
+    for record in run.records:
+        meta = record.get("meta") if isinstance(record.get("meta"), dict) else {}
+        attempts = meta.get("attempts")
+        extra = max(attempts - 1, 0) if type(attempts) is int else 0
+        if meta.get("cached"):
+            cached += extra
+        else:
+            sent += extra
+    return sent, cached
+
+
+def _reasks(run: EvalRun) -> str:
+    if not run.records:  # nothing to tell them apart by: what run.json says
+        return str(run.info.get("reasks"))
+    sent, cached = reasks_made(run)
+    if not run.info.get("cached"):
+        return str(sent)
+    hits = run.info.get("cached")
+    answers = "answer" if hits == 1 else "answers"
+    return f"{sent} this run ({cached} more behind the {hits} cached {answers})"
 
 
 def _delta(d: MetricDelta) -> str:
