@@ -408,6 +408,31 @@ def test_a_read_only_folder_is_one_error_and_leaves_nothing(tmp_path: Path) -> N
         subprocess.run(["umount", str(folder)], check=False)
 
 
+@pytest.mark.parametrize("name", ["out.jsonl", "out.csv"])
+def test_a_run_that_writes_no_record_leaves_no_new_output(tmp_path: Path, name: str) -> None:
+    out = tmp_path / name
+    RecordWriter(out, identity=IDENTITY).close()  # stopped before its first record
+    assert sorted(tmp_path.iterdir()) == []  # no empty file (nor a header alone), no lock
+    writer = RecordWriter(out, identity=IDENTITY)
+    writer.write(_record("a"))
+    writer.close()
+    assert out.stat().st_size > 0
+    again = RecordWriter(out, identity=IDENTITY)  # a rerun with nothing left to do
+    again.close()
+    assert set(again.done) == {"a"} and out.stat().st_size > 0
+
+
+def test_an_existing_output_is_kept_even_when_no_record_is_written(tmp_path: Path) -> None:
+    empty = tmp_path / "empty.jsonl"
+    empty.touch()  # the user's own empty file: not ours to remove
+    RecordWriter(empty).close()
+    assert empty.exists()
+    failed = tmp_path / "failed.jsonl"
+    _write(failed, _record("a", ok=False))
+    RecordWriter(failed, identity=IDENTITY).close()  # its failed record is set aside
+    assert failed.exists() and failed.read_text() == ""
+
+
 def test_atomic_file_leaves_nothing_when_the_block_fails(tmp_path: Path) -> None:
     target = tmp_path / "page.html"
     target.write_text("old", encoding="utf-8")
