@@ -7,6 +7,7 @@ from functools import lru_cache
 
 from .known_datasets import is_known_dataset
 from .names import ADJECTIVE_SUFFIX, GENERIC
+from .wordlists import alternation
 
 
 def find_dataset_phrases(abstract: str) -> list[str]:
@@ -28,10 +29,7 @@ def find_dataset_phrases(abstract: str) -> list[str]:
 _DATASET_PHRASE = re.compile(
     r"(?<![.!?]\s)(?<!^)\b((?:[A-Z][\w\-]*\s+){1,3})(?=(?:dataset|benchmark|corpus)s?\b)"
 )
-_LOWER_WORD_BEFORE = re.compile(
-    r"\b(?:the|on|from|of|in|and|with|challenging|popular|standard|public|recent|classic|"
-    r"well-known|widely-used|large-scale)\s+$"
-)
+_LOWER_WORD_BEFORE = re.compile(r"\b(?:" + alternation("dataset_lead_words") + r")\s+$")
 
 
 @lru_cache(maxsize=64)

@@ -13,12 +13,14 @@ from dataclasses import dataclass, replace
 
 from .known_datasets import is_known_dataset
 from .urls import url_matches
+from .wordlists import alternation, words
 
+# A unit: a percent sign, or a word of data/units.txt or one of the few that need a pattern
+# ("3x" but not "3x4", a lone "k" or "M", "GPU hours"), with or without a space before it.
 _UNIT = (
-    r"%|\\%|\s?(?:pp|p\.p\.|percentage points?|points?|times|fold|x(?!\d)|×(?!\d)|"
-    r"[kKMBT]\b|million|billion|thousand|trillion|ms|s|sec|seconds|minutes|hours|h|days|"
-    r"GB|MB|TB|GiB|FPS|fps|dB|mm|cm|km|meters|metres|Hz|kHz|PQ|BLEU|mAP|AP|FID|pts|"
-    r"[GT]PU[\s\-](?:hours|days|months|years))(?![A-Za-z])"
+    r"%|\\%|\s?(?:x(?!\d)|×(?!\d)|[kKMBT]\b|[GT]PU[\s\-](?:hours|days|months|years)|"
+    + alternation("units")
+    + r")(?![A-Za-z])"
 )
 _NUMBER = re.compile(
     # Only where a sign or a digit is: the first test at each position, the cheapest.
@@ -40,30 +42,8 @@ _IMPROVEMENT = re.compile(
     r"cut\w*|lift\w*|advantage|margin|exceed\w*|drop\w*|saving\w*)\b",
     re.IGNORECASE,
 )
-_STOP = {
-    "of",
-    "on",
-    "in",
-    "for",
-    "and",
-    "the",
-    "a",
-    "an",
-    "to",
-    "with",
-    "at",
-    "by",
-    "from",
-    "than",
-    "over",
-    "while",
-    "across",
-    "respectively",
-    "compared",
-    "vs",
-    "versus",
-    "which",
-}
+# Words that end the words saying what a number measures: "accuracy on ImageNet".
+_STOP = frozenset(words("metric_stop_words"))
 
 
 @dataclass(frozen=True)
@@ -83,24 +63,27 @@ def _window(text: str, start: int, end: int) -> tuple[str, str]:
 
 
 # Words after a number that start a clause, not a metric: "512k without noticeable ...".
-_CLAUSE_WORDS = {"that", "which", "without", "when", "where", "if", "because", "as", "is", "are"}
+_CLAUSE_WORDS = frozenset(words("metric_clause_words"))
 # A comparison says the number is a change, not what is measured: "3x less compute".
-_COMPARATIVES = {"faster", "slower", "larger", "smaller", "better", "worse", "more", "less"}
+_COMPARATIVES = frozenset(words("comparatives"))
 
 
 def _metric_after(after: str) -> str | None:
     clause = after.split(".")[0].split(",")[0]
     if clause[:1].isalnum():
         clause = re.sub(r"^[\w\-]+", "", clause)  # the rest of a glued token: "4k-16k"
-    words = re.findall(r"[A-Za-z][A-Za-z0-9\-]*", clause)[:4]
-    while words and words[0].lower() in _COMPARATIVES:
-        words = words[1:]
+    tokens = re.findall(r"[A-Za-z][A-Za-z0-9\-]*", clause)[:4]
+    while tokens and tokens[0].lower() in _COMPARATIVES:
+        tokens = tokens[1:]
     picked = []
-    for word in words:
+    for word in tokens:
         if word.lower() in _STOP or word.lower() in _CLAUSE_WORDS:
             break
         picked.append(word)
     return " ".join(picked[:3]) or None
+
+
+_YEAR_AFTER = re.compile(r"\b(?:" + alternation("year_lead_words") + r")\s+$")
 
 
 def _is_year(abstract: str, start: int, end: int) -> bool:
@@ -108,7 +91,7 @@ def _is_year(abstract: str, start: int, end: int) -> bool:
     before = abstract[max(0, start - 16) : start].lower()
     after = abstract[end : end + 2]
     return bool(
-        re.search(r"\b(in|since|until|before|after|during|from|of|by|to|early|late)\s+$", before)
+        _YEAR_AFTER.search(before)
         or re.search(r"\b(19|20)\d\d\s*(and|or|to|-|\u2013)\s*$", before)
         or abstract[start - 1 : start] == "("
         or re.match(r"\s*[),.;:]|$", after)
@@ -118,11 +101,9 @@ def _is_year(abstract: str, start: int, end: int) -> bool:
 # A version or an edition right after a name: "Gemini 2.0", "KITTI 2015", "Atari 2600".
 _VERSION_NUMBER = re.compile(r"\d(?:\.\d)?|\d{2,4}")
 _NAME_BEFORE = re.compile(r"(?<![\w.])([A-Z][\w\-\u00b7]*|[A-Za-z]+[A-Z][\w\-]*) $")
-_METRIC_WORDS = {
-    "AUC", "AUROC", "F1", "BLEU", "ROUGE", "mAP", "IoU", "mIoU", "Dice", "PSNR", "SSIM", "FID",
-    "FVD", "LPIPS", "MSE", "MAE", "RMSE", "WER", "CER", "NDCG", "MRR", "ECE",
-}  # fmt: skip
-_NOT_NAMES = {"The", "A", "An", "In", "On", "Of", "By", "To", "We", "Our", "Only", "All", "Top"}
+# Metric names ("F1 90.2") and capitalized words ("Only 2") before a number: no version.
+_METRIC_WORDS = frozenset(words("metric_names"))
+_NOT_NAMES = frozenset(words("version_not_names"))
 
 
 def _after_product_name(abstract: str, start: int) -> bool:
@@ -281,7 +262,7 @@ def _subject(abstract: str, starts: list[int], start: int, names: list[str]) -> 
 
 
 # A hedge between the words and the number: "of up to 39.1%", "by about 50%".
-_HEDGE = r"(?:(?:up to|about|around|over|nearly|almost|only|just)\s+)?$"
+_HEDGE = r"(?:(?:" + alternation("metric_hedges") + r")\s+)?$"
 # "an average success rate of 39.1%", "a speedup of 3x"
 _METRIC_OF = re.compile(
     r"(?:\b(?:an?|the|its|their|our)\s+)((?:[A-Za-z][\w\-]*\s+){0,2}[A-Za-z][\w\-]*)\s+of\s+"
@@ -296,14 +277,14 @@ _METRIC_BY = re.compile(
 
 
 def _metric_before(before: str) -> str | None:
-    """What the words before a number say it measures, when the words after say nothing."""
+    """What the tokens before a number say it measures, when the tokens after say nothing."""
     match = _METRIC_OF.search(before) or _METRIC_BY.search(before)
     if match is None:
         return None
-    words = match.group(1).split()
-    if any(w.lower() in _STOP for w in words):
+    tokens = match.group(1).split()
+    if any(w.lower() in _STOP for w in tokens):
         return None
-    return " ".join(words)
+    return " ".join(tokens)
 
 
 # Between two numbers of one list: "45.82%, 31.09%, and 17.79%"

@@ -5,15 +5,19 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from .wordlists import alternation, words
+
+# Without "http" or "www.", a URL is known by its domain (data/url_domains.txt): "github.com/x".
 _URL = re.compile(
     r"(?:https?://|www\.)[^\s<>\"'{}|\\^`\]\[]+"
-    r"|\b[a-z0-9][a-z0-9-]*(?:\.[a-z0-9-]+)*\.(?:github\.io|io|com|org|net|ai|dev)"
-    r"(?:/[^\s<>\"'{}|\\^`\]\[]*)?",
+    + r"|\b[a-z0-9][a-z0-9-]*(?:\.[a-z0-9-]+)*\.(?:"
+    + alternation("url_domains")
+    + r")(?:/[^\s<>\"'{}|\\^`\]\[]*)?",
     re.IGNORECASE,
 )
 _URL_TRAIL = ".,;:!?)]}>'\""
 # Every match of _URL holds one of these (lower-cased): a text without any has no URL.
-_URL_MARKS = ("http", "www.", ".io", ".com", ".org", ".net", ".ai", ".dev")
+_URL_MARKS = ("http", "www.", *(f".{domain}" for domain in words("url_domains")))
 
 
 @lru_cache(maxsize=64)

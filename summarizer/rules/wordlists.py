@@ -10,11 +10,12 @@ are found the same way in a checkout, an editable install and a wheel.
 from __future__ import annotations
 
 import functools
+import re
 import tomllib
 from importlib import resources
 from typing import Any
 
-__all__ = ["table", "words"]
+__all__ = ["alternation", "table", "words"]
 
 
 def _read(filename: str) -> str:
@@ -36,3 +37,11 @@ def words(name: str) -> tuple[str, ...]:
 def table(name: str) -> dict[str, Any]:
     """The contents of ``data/NAME.toml``."""
     return tomllib.loads(_read(f"{name}.toml"))
+
+
+@functools.cache
+def alternation(name: str) -> str:
+    """The entries of ``data/NAME.txt`` as a regular-expression alternation of literal
+    words, in file order (at one position the first entry that matches wins), ungrouped:
+    ``"a|an|the"``."""
+    return "|".join(re.escape(entry) for entry in words(name))
