@@ -2,9 +2,16 @@
 
 from __future__ import annotations
 
+import re
+from collections import Counter
+from pathlib import Path
+
 import pytest
 
+from summarizer import rules
 from summarizer.rules import find_candidates, find_names, find_numbers, find_urls
+from summarizer.rules.known_datasets import find_known_datasets, is_known_dataset
+from summarizer.rules.wordlists import table, words
 
 
 def _values(text: str) -> list[str]:
@@ -304,3 +311,95 @@ def test_numbers_listed_together_share_the_kind_their_ends_give() -> None:
         ("80%", "absolute"),
         ("70%", "absolute"),
     ]
+
+
+# --- Word lists (rules/data) -----------------------------------------------------------------
+
+RULES = Path(rules.__file__).parent
+DATA = RULES / "data"
+LISTS = sorted(p.stem for p in DATA.glob("*.txt"))
+# Lists a rule compares with a lower-cased word: an entry with a capital would never match.
+LOWER_CASE_LISTS = (
+    "comparatives",
+    "dataset_also_words",
+    "generic_names",
+    "known_datasets",
+    "metric_clause_words",
+    "metric_stop_words",
+    "task_stop_words",
+    "year_lead_words",
+)
+
+
+def test_every_data_file_is_read_by_a_rule() -> None:
+    """A list no rule reads is a list someone edits for nothing."""
+    source = "\n".join(p.read_text(encoding="utf-8") for p in RULES.parent.rglob("*.py"))
+    read = set(re.findall(r"\b(?:words|table|alternation)\(\s*\"([\w\-]+)\"", source))
+    files = {p.stem for p in DATA.iterdir() if p.suffix in {".txt", ".toml"}}
+    assert files, "no data files found"
+    assert sorted(files - read) == []
+    assert sorted(read - files) == []
+    assert sorted(p.name for p in DATA.iterdir() if p.suffix not in {".txt", ".toml"}) == []
+
+
+@pytest.mark.parametrize("name", LISTS)
+def test_a_list_has_entries_and_no_entry_twice(name: str) -> None:
+    entries = words(name)
+    assert entries
+    assert sorted(e for e, n in Counter(entries).items() if n > 1) == []
+
+
+@pytest.mark.parametrize("name", LOWER_CASE_LISTS)
+def test_a_list_compared_in_lower_case_is_written_in_lower_case(name: str) -> None:
+    assert [e for e in words(name) if e != e.lower()] == []
+
+
+def test_known_datasets_are_kept_sorted() -> None:
+    """Sorted, a name is found before it is added a second time (the order decides nothing:
+    the list is a set)."""
+    entries = list(words("known_datasets"))
+    assert entries == sorted(entries)
+
+
+def test_the_words_listed_apart_from_known_datasets_are_known_datasets() -> None:
+    # An also-word that is not a listed dataset would never be looked up.
+    keys = {k.replace(" ", "").replace("-", "") for k in words("known_datasets")}
+    assert sorted(set(words("dataset_also_words")) - keys) == []
+
+
+def test_domain_words_are_lower_case_weighted_and_each_in_one_domain() -> None:
+    domains = table("domain_words")
+    assert list(domains)[-1] == "general_ml"  # the weakest, last of the ties
+    seen: Counter[str] = Counter()
+    for domain, entry in domains.items():
+        assert set(entry) == {"weight", "words"}, domain
+        assert isinstance(entry["weight"], float) and entry["weight"] > 0, domain
+        assert entry["words"] and all(w == w.lower() for w in entry["words"]), domain
+        seen.update(entry["words"])
+    assert sorted(w for w, n in seen.items() if n > 1) == []
+
+
+@pytest.mark.parametrize("unit", words("units"))
+def test_every_listed_unit_is_read_as_itself(unit: str) -> None:
+    """No other unit takes a listed unit's place, so the order of the list decides nothing."""
+    values = [n.value for n in find_numbers(f"It reaches 5 {unit} here.", [])]
+    assert values == [f"5 {unit}"]
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        pytest.param("An ImageNet-based model and FooNet.", ["FooNet"], id="adjective-suffix"),
+        pytest.param("We train a CNN on SOTA GPUs with FooNet.", ["FooNet"], id="generic-names"),
+    ],
+)
+def test_names_skip_the_listed_words(text: str, expected: list[str]) -> None:
+    assert find_names(text) == expected
+
+
+def test_a_listed_dataset_is_known_in_its_spellings() -> None:
+    assert is_known_dataset("CIFAR-10") and is_known_dataset("cifar 10")
+    assert is_known_dataset("ImageNets") and is_known_dataset("Kinetics600")
+    assert not is_known_dataset("FooNet")
+    # listed, but an English word when written alone
+    assert find_known_datasets("We study Math and Omniglot here.") == ["Omniglot"]

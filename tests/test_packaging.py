@@ -72,3 +72,60 @@ def test_installed_wheel_loads_its_bundled_prompts(wheel, tmp_path):
     assert info["file"].startswith(str(site))  # the installed copy, not the checkout
     assert info["prompt"].startswith(str(site / "summarizer" / "_bundled" / "prompts"))
     assert {"default.v1", "naive.v1", "naive-grammar.v1", "candidates.v1"} <= set(info["ids"])
+
+
+def test_wheel_contains_the_rules_data_files(wheel):
+    names = set(zipfile.ZipFile(wheel).namelist())
+    data = sorted((REPO / "summarizer" / "rules" / "data").iterdir())
+    assert data
+    for path in data:
+        assert f"summarizer/rules/data/{path.name}" in names
+
+
+def test_installed_wheel_reads_the_rules_word_lists(wheel, tmp_path):
+    """The rules run from the installed copy, with their lists read from its data files."""
+    site = tmp_path / "site"
+    zipfile.ZipFile(wheel).extractall(site)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    code = (
+        "import json\n"
+        "from importlib import resources\n"
+        "from summarizer.codehash import keyed_files\n"
+        "from summarizer.rules import find_candidates, wordlists\n"
+        "from summarizer.rules.known_datasets import is_known_dataset\n"
+        "from summarizer.rules.labels import classify_domain, find_tasks\n"
+        "text = ('We propose FooNet for semantic segmentation of MRI scans of patients. It '\n"
+        "        'reaches 91.2% Dice on BraTS, 4.5 times faster than U-Net.')\n"
+        "c = find_candidates(text)\n"
+        "print(json.dumps({\n"
+        "    'data': str(resources.files('summarizer.rules').joinpath('data')),\n"
+        "    'known': len(wordlists.words('known_datasets')),\n"
+        "    'cifar': is_known_dataset('CIFAR-10'),\n"
+        "    'domain': classify_domain(text),\n"
+        "    'tasks': find_tasks(text),\n"
+        "    'numbers': [n.value for n in c.numbers],\n"
+        "    'keyed': [r for r, _ in keyed_files() if r.startswith('rules/data/')],\n"
+        "}))\n"
+    )
+    env = os.environ | {"PYTHONPATH": str(site)}
+    result = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=elsewhere,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 0, result.stderr
+    info = json.loads(result.stdout)
+    assert info["data"].startswith(str(site / "summarizer" / "rules" / "data"))
+    listed = (REPO / "summarizer" / "rules" / "data" / "known_datasets.txt").read_text()
+    assert info["known"] == sum(1 for e in listed.splitlines() if e and not e.startswith("#"))
+    assert info["cifar"] is True
+    assert info["domain"] == "healthcare"
+    assert info["tasks"] == ["semantic segmentation"]
+    assert info["numbers"] == ["91.2%", "4.5 times"]
+    # a changed word list changes what the rules decide, so it is part of the cache key
+    shipped = sorted(p.name for p in (REPO / "summarizer" / "rules" / "data").iterdir())
+    assert info["keyed"] == [f"rules/data/{name}" for name in shipped]
