@@ -133,20 +133,47 @@ def doctor(
     if as_json:
         out.print_json(json.dumps([c.__dict__ for c in checks], default=str))
     else:
-        table = Table("check", "status", "found", "fix", box=None, pad_edge=False, show_lines=False)
-        for c in checks:
-            table.add_row(
-                c.name,
-                Text(c.status, style=_STATUS_STYLE[c.status]),
-                Text(c.summary),
-                Text(c.fix or ""),
-            )
-        out.print(table)
+        _print_checks(checks)
         warned = sum(c.status == "warn" for c in checks)
         verdict = f"{len(failed)} to fix, {warned} to look at" if failed or warned else "all good"
         out.print(Text(verdict, style="bold red" if failed else "bold green"))
     if failed:
         raise typer.Exit(EXIT_FATAL)
+
+
+def _print_checks(checks: list[Any]) -> None:
+    """One block per check: status and name, then what was found, the fix and a note,
+    wrapped at words under it. A path is never cut or folded: a word too long for the
+    line runs past it, and the terminal wraps it whole."""
+    name_w = max(len(c.name) for c in checks)
+    indent = " " * (6 + name_w + 2)
+    width = max(out.width, len(indent) + 30)
+    for c in checks:
+        found = _hanging(c.summary, indent, width)
+        line = Text.assemble(
+            (c.status.ljust(6), _STATUS_STYLE[c.status]), c.name.ljust(name_w + 2), found
+        )
+        out.print(line, soft_wrap=True)
+        extras = [(f"fix: {c.fix}", "yellow")] if c.fix else []
+        extras += [(note, "dim") for note in c.notes]
+        for extra, style in extras:
+            out.print(Text(indent + _hanging(extra, indent, width), style=style), soft_wrap=True)
+
+
+def _hanging(text: str, indent: str, width: int) -> str:
+    """``text`` wrapped at words to ``width`` after ``indent``; the lines after the first
+    start with it (the caller puts what comes before the first)."""
+    from .text import printable
+
+    wrapped = textwrap.fill(
+        printable(text),
+        width=width,
+        initial_indent=indent,
+        subsequent_indent=indent,
+        break_long_words=False,
+        break_on_hyphens=False,
+    )
+    return wrapped[len(indent) :]
 
 
 @config_app.command("show")

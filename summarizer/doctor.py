@@ -9,7 +9,8 @@ it); the CLI prints them. The checks, in order:
 - ``structured output``: which structured-output modes the endpoint handles, found by one
   tiny request per mode through the real backend, and which one ``auto`` will use;
 - ``local engine``: llama-cpp-python and its server extra are installed;
-- ``model file``: the bundled model (or ``--model-path``) is present and verified;
+- ``model file``: the bundled model (or ``--model-path``) is present and verified; for the
+  bundled one, what it is, which packages it is assembled from, and its expected sha256;
 - ``cache``: the cache directory is writable, and how much it holds.
 
 With no endpoint configured, the endpoint checks use a running ``summarizer engine start``
@@ -58,6 +59,7 @@ class Check:
         summary: What was found, in one line.
         fix: What to do about a warn or fail; None when there is nothing to do.
         details: Machine-readable findings (``modes``, ``bytes``, ...).
+        notes: Lines worth knowing even when all is well (what a file is, another way).
     """
 
     name: str
@@ -65,6 +67,7 @@ class Check:
     summary: str
     fix: str | None = None
     details: dict[str, Any] = field(default_factory=dict)
+    notes: list[str] = field(default_factory=list)
 
 
 class _Probe(BaseModel):
@@ -330,8 +333,52 @@ def _engine_check(settings: Settings) -> Check:
     return Check("local engine", "ok", f"llama-cpp-python {version} with its server is installed")
 
 
+#: What the bundled file is. The weights' license is the one Qwen released the model under;
+#: the data packages' own metadata names no license and no upstream.
+BUNDLED_WHAT = "Qwen2.5-Coder-0.5B-Instruct, Q4_K_M GGUF"
+BUNDLED_LICENSE = "Apache-2.0"
+OWN_MODEL_NOTE = (
+    "instead: any GGUF file, such as Qwen's own build of this model, with --model-path FILE"
+)
+
+
+def bundled_origin() -> dict[str, Any]:
+    """What the bundled model is and where its parts come from, for people and for --json."""
+    packages = []
+    for package, _ in BUNDLED.parts:
+        name = package.replace("_", "-")
+        try:
+            version = importlib.metadata.version(name)
+        except importlib.metadata.PackageNotFoundError:
+            version = None
+        packages.append({"name": name, "version": version})
+    return {
+        "model": BUNDLED_WHAT,
+        "license": BUNDLED_LICENSE,
+        "packages": packages,
+        "assembled_by": "summarizer.model_file",
+        "size": BUNDLED.size,
+        "sha256": BUNDLED.sha256,
+    }
+
+
+def _origin_notes(origin: dict[str, Any]) -> list[str]:
+    names = [p["name"] for p in origin["packages"]]
+    versions = {p["version"] for p in origin["packages"]} - {None}
+    listed = f"{names[0]} … {names[-1]}" if len(names) > 2 else ", ".join(names)
+    version = f" {versions.pop()}" if len(versions) == 1 else ""
+    return [
+        f"what: {origin['model']}, {origin['size'] / 2**20:.0f} MB; license {origin['license']}",
+        f"from: the {len(names)} PyPI data packages {listed}{version} (one slice each), "
+        f"joined in order by {origin['assembled_by']}",
+        f"sha256: {origin['sha256']}, checked before every use",
+        OWN_MODEL_NOTE,
+    ]
+
+
 def _model_check(settings: Settings) -> Check:
     needed = settings.embedded
+    origin = bundled_origin()
     try:
         if settings.model_path is not None:
             path = verify_gguf(settings.model_path)
@@ -342,8 +389,9 @@ def _model_check(settings: Settings) -> Check:
             return Check(
                 "model file",
                 "ok",
-                f"bundled model verified (sha256 {BUNDLED.sha256[:12]}…): {target}",
-                details={"path": str(target)},
+                f"bundled model verified: {target}",
+                details={"path": str(target), "bundled": origin},
+                notes=_origin_notes(origin),
             )
         locate_parts(BUNDLED)
     except ConfigError as exc:
@@ -356,12 +404,20 @@ def _model_check(settings: Settings) -> Check:
         fix = (
             "it is rebuilt from the packages on the next run" if "sha256" in str(exc) else str(exc)
         )
-        return Check("model file", "fail", str(exc).split(";")[0], fix)
+        return Check(
+            "model file",
+            "fail",
+            str(exc).split(";")[0],
+            fix,
+            details={"bundled": origin},
+            notes=_origin_notes(origin),
+        )
     return Check(
         "model file",
         "ok" if needed else "skip",
-        f"bundled model packages installed; assembled into {target} on first use "
-        f"({BUNDLED.size / 2**20:.0f} MB)",
+        f"bundled model packages installed; assembled into {target} on first use",
+        details={"path": str(target), "bundled": origin},
+        notes=_origin_notes(origin) if needed else [],
     )
 
 

