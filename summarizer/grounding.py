@@ -91,25 +91,30 @@ def _folded(abstract: str) -> tuple[str, tuple[int, ...] | None]:
 def find_span(item: str, abstract: str) -> Span | None:
     """Where ``item`` occurs in ``abstract`` (character offsets into ``abstract``), or None.
 
-    The first occurrence, in the normal form, that is a whole token: an item that starts
-    (ends) with a letter or digit does not continue a word or number of the abstract
-    ("8" is not in "4.8", nor "113" in "1,113", nor "4.8" in "4.85"), but a sentence-ending
-    full stop after a number is fine.
+    An occurrence, in the normal form, that is a whole token: an item that starts (ends)
+    with a letter or digit does not continue a word or number of the abstract ("8" is not
+    in "4.8", nor "113" in "1,113", nor "4.8" in "4.85"), but a sentence-ending full stop
+    after a number is fine. Of those, the first that is a whole name: "Droplet3D" in
+    "Droplet3D-4M ... train Droplet3D" is the second mention, since the first is the start
+    of a longer name; the first occurrence when every one is part of a longer name.
     """
     needle = normalize(item)
     if not needle:
         return None
     hay, where = _folded(abstract)
     first, last = needle[0], needle[-1]
+    fallback: Span | None = None
     at = hay.find(needle)
     while at >= 0:
         end = at + len(needle)
         if _clear_before(hay, at, first) and _clear_after(hay, end, last):
-            if where is None:
-                return at, end
-            return where[at], where[end - 1] + 1
+            span = (at, end) if where is None else (where[at], where[end - 1] + 1)
+            if not _joined(abstract, span, first, last):
+                return span
+            if fallback is None:
+                fallback = span
         at = hay.find(needle, at + 1)
-    return None
+    return fallback
 
 
 _ASCII_ALNUM = frozenset("0123456789abcdefghijklmnopqrstuvwxyz")
@@ -130,6 +135,39 @@ def _clear_after(hay: str, end: int, last: str) -> bool:
     if hay[end] in _ASCII_ALNUM:
         return False
     return not (last.isdigit() and hay[end] in ".," and hay[end + 1 : end + 2] in _DIGITS)
+
+
+# Hyphens that join two parts of one name ("Droplet3D-4M"); a dash between spaces, or an
+# en dash of a range, does not.
+_JOINERS = "-\u2010\u2011"
+
+
+def _is_word(ch: str) -> bool:
+    return ch.isalnum() or ch == "_"
+
+
+def _joined(abstract: str, span: Span, first: str, last: str) -> bool:
+    """True when the match at ``span`` is part of a longer name: a word character, or a
+    hyphen and a word character, continues it in the abstract on either side."""
+    start, end = span
+    after = abstract[end : end + 2]
+    if (
+        last.isalnum()
+        and after
+        and (
+            _is_word(after[0]) or (after[0] in _JOINERS and len(after) == 2 and _is_word(after[1]))
+        )
+    ):
+        return True
+    before = abstract[max(start - 2, 0) : start]
+    return bool(
+        first.isalnum()
+        and before
+        and (
+            _is_word(before[-1])
+            or (before[-1] in _JOINERS and len(before) == 2 and _is_word(before[0]))
+        )
+    )
 
 
 def is_grounded(item: str, abstract: str) -> bool:

@@ -73,6 +73,66 @@ def test_first_occurrence_wins() -> None:
     assert find_span("SAM", text) == (13, 16)
 
 
+@pytest.mark.parametrize(
+    "item, text, expected",
+    [
+        pytest.param(
+            "Quill3D",
+            "We release Quill3D-9M and train Quill3D, a model.",
+            "Quill3D, a",
+            id="prefix",
+        ),
+        pytest.param("Quill3D", "We train Mini-Quill3D and then Quill3D.", "Quill3D.", id="suffix"),
+        pytest.param(
+            "Quill", "Quill_v2 and Quill\u2011Net and Quill.", "Quill.", id="underscore-hyphen"
+        ),
+        pytest.param(
+            "Quill3D",
+            "Quill3D\u2010L beats Quill3D\u2013based ones.",
+            "Quill3D\u2013",
+            id="en-dash",
+        ),
+        pytest.param(
+            "Quill3D", "Quill3D - a model, and Quill3D-9M.", "Quill3D - a", id="spaced-dash"
+        ),
+        pytest.param("quill3d", "Quill3D-9M and QUILL3D.", "QUILL3D.", id="case"),
+        pytest.param(
+            "Quill3D", "Only Quill3D-9M is named, and Quill3D-S.", "Quill3D-9M is", id="only-longer"
+        ),
+        pytest.param(
+            "Quill3D-9M", "Quill3D-9M-L and Quill3D-9M.", "Quill3D-9M.", id="hyphenated-item"
+        ),
+        pytest.param("9M", "Quill3D-9M and 9M.", "9M.", id="number-after-hyphen"),
+    ],
+)
+def test_span_is_a_whole_name_mention_when_there_is_one(
+    item: str, text: str, expected: str
+) -> None:
+    # Droplet3D's span was the start of "Droplet3D-4M", so the digest marked one name twice.
+    span = find_span(item, text)
+    assert span is not None
+    assert text[span[0] :].startswith(expected), text[span[0] :]
+    assert normalize(text[span[0] : span[1]]) == normalize(item)
+
+
+def test_whole_name_spans_of_two_names_do_not_overlap() -> None:
+    from summarizer.schema import PaperSummary, spans
+
+    text = "We introduce Quill3D-9M, a dataset, and train Quill3D, a generative model."
+    data = {
+        "tldr": "A dataset and a model for 3D generation.",
+        "problem": "3D generation lacks data.",
+        "contribution_types": ["dataset", "method"],
+        "introduces": ["Quill3D-9M", "Quill3D"],
+        "domain": "computer_vision",
+        "keywords": ["3D generation", "video dataset", "generative model"],
+    }
+    summary = PaperSummary.model_validate(data, context={"abstract": text})
+    (a, b), (c, d) = spans(summary, text)["introduces"]
+    assert (text[a:b], text[c:d]) == ("Quill3D-9M", "Quill3D")
+    assert b <= c
+
+
 def test_unicode_dashes_match_hyphen() -> None:
     text = "We train Droplet3D\u20134M and Glocal\u2010IB."
     span = find_span("Droplet3D-4M", text)
@@ -174,12 +234,21 @@ def _span_by_pattern(item: str, abstract: str):
     right = r"(?![0-9a-z])" if needle[-1].isalnum() else ""
     if needle[-1].isdigit():
         right = r"(?![0-9a-z]|[.,][0-9])"
-    match = re.search(left + re.escape(needle) + right, hay)
-    if match is None:
-        return None
-    if where is None:  # every position of the normal form is the abstract's
-        return match.start(), match.end()
-    return where[match.start()], where[match.end() - 1] + 1
+    spans = []
+    # Every occurrence, overlapping ones too: a lookahead matches the empty string.
+    for match in re.finditer("(?=(" + left + re.escape(needle) + right + "))", hay):
+        start, end = match.start(1), match.end(1)
+        if where is not None:  # else every position of the normal form is the abstract's
+            start, end = where[start], where[end - 1] + 1
+        spans.append((start, end))
+    # The first whole name: not continued, in the abstract, by a word character or a hyphen
+    # and a word character, on a side where the item has a letter or digit.
+    for start, end in spans:
+        after = needle[-1].isalnum() and re.match(r"\w|[-\u2010\u2011]\w", abstract[end:])
+        before = needle[0].isalnum() and re.search(r"(\w|\w[-\u2010\u2011])$", abstract[:start])
+        if not after and not before:
+            return start, end
+    return spans[0] if spans else None
 
 
 def test_find_span_follows_the_token_rule_of_its_pattern():
@@ -194,6 +263,9 @@ def test_find_span_follows_the_token_rule_of_its_pattern():
         ("CIFAR-10", "CIFAR-100 and CIFAR-10"),
         ("ab", "abab ab"),
         ("2", "²2"),
+        ("Droplet3D", "Droplet3D-4M and Droplet3D"),
+        ("Net", "Res-Net and Net-2 and Net"),
+        ("ab", "ab_c ab-é ab"),
     ]
     for _ in range(4000):
         hay = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 24)))
