@@ -869,3 +869,109 @@ def test_names_from_wording(abstract: str, new: list[str], data: list[str]) -> N
     introduces, datasets = names_of(abstract)
     assert introduces == new
     assert sorted(datasets) == sorted(data)
+
+
+def _cue_params():
+    from summarizer.rules.cue_patterns import CUES
+
+    return [pytest.param(cue, id=cue.name) for cue in CUES]
+
+
+@pytest.mark.parametrize("cue", _cue_params())
+def test_every_cue_gives_the_names_of_its_example(cue) -> None:
+    from summarizer.rules.cue_names import names_of_cue
+
+    assert names_of_cue(cue, cue.example) == list(cue.expect)
+    # and the whole table keeps them, in that order
+    found = find_cue_names(cue.example)
+    assert [n for n in found if n in cue.expect] == list(cue.expect)
+
+
+def test_cues_have_distinct_names_and_examples() -> None:
+    from summarizer.rules.cue_patterns import CUES
+
+    assert len({c.name for c in CUES}) == len(CUES)
+    assert len({c.example for c in CUES}) == len(CUES)
+    assert all(c.expect for c in CUES)
+
+
+def test_the_making_cue_reads_its_verbs_and_no_others() -> None:
+    from summarizer.rules.cue_names import names_of_cue
+    from summarizer.rules.cue_patterns import CUES
+
+    cue = next(c for c in CUES if c.name == "we-propose")
+    assert cue.opens_with_who and "propose" in cue.needs
+    assert names_of_cue(cue, "In this paper, we design GridNet, a model.") == ["GridNet"]
+    assert names_of_cue(cue, "In this paper, we use GridNet, a model.") == []
+
+
+def _families():
+    from summarizer.rules import cue_words as w
+
+    return {
+        name: getattr(w, name)
+        for name in [
+            "MAKE", "MAKE_AFTER_WHO", "MAKE_BARE", "MAKE_DONE", "MAKE_IN_WINDOW", "NAME",
+            "NAMED", "NAMED_IN_WINDOW", "OWN_NOUNS", "ARTIFACT_NOUNS", "SET_OFF_NOUNS",
+            "NOT_ARTIFACT", "LEAD_WORDS", "NEW_WORDS",
+        ]
+    }  # fmt: skip
+
+
+@pytest.mark.parametrize("family", sorted(_families()))
+def test_word_families_read_the_same_in_any_order(family: str) -> None:
+    # A word that starts another comes after it ("denoted as" before "denoted"), and no
+    # other word starts another: the order of a family never changes what it matches.
+    words = _families()[family]
+    assert len(set(words)) == len(words)
+    for i, word in enumerate(words):
+        for later in words[i + 1 :]:
+            assert not later.startswith(word), (word, later)
+    for word in words:
+        starts = [w for w in words if w != word and w.startswith(word)]
+        assert all(w.startswith(word + " ") for w in starts), (word, starts)
+
+
+def test_the_verb_families_are_one_list_with_named_differences() -> None:
+    from summarizer.rules import cue_words as w
+
+    assert w.MAKE == ("propose", "introduce", "present", "develop", "design")
+    assert w.MAKE_AFTER_WHO[: len(w.MAKE)] == w.MAKE
+    assert w.MAKE_BARE == (*w.MAKE, "devise")
+    assert w.MAKE_DONE == ("proposed", "introduced", "presented", "developed")
+    assert set(w.MAKE_AFTER_WHO) | set(w.MAKE_BARE) <= set(w.MAKE_IN_WINDOW)
+    assert "put forward" in w.MAKE_IN_WINDOW
+    assert w.ARTIFACT_NOUNS[: len(w.OWN_NOUNS)] == w.OWN_NOUNS
+
+
+@pytest.mark.parametrize(
+    "verb, pattern",
+    [
+        ("propose", "propose[sd]?"),
+        ("present", "present(?:s|ed)?"),
+        ("create", "created?"),  # "creates" is left out
+        ("build", "build"),  # "builds", "built" are left out
+    ],
+)
+def test_the_forms_a_making_cue_takes(verb: str, pattern: str) -> None:
+    from summarizer.rules.cue_words import tensed
+
+    assert tensed(verb) == pattern
+
+
+def test_the_making_cue_reads_every_form_but_the_ones_left_out() -> None:
+    assert find_cue_names("This paper presents GridNet, a model.") == ["GridNet"]
+    assert find_cue_names("We presented GridNet, a model.") == ["GridNet"]
+    assert find_cue_names("We created GridNet, a model.") == ["GridNet"]
+    assert find_cue_names("We built GridNet, a model.") == []
+
+
+def test_word_lists_are_plain_words_and_differences_name_real_words() -> None:
+    from summarizer.rules.cue_words import MAKE, either, without
+
+    assert either(["a", "b-c", "d e"]) == "a|b-c|d e"
+    with pytest.raises(ValueError, match="plain word"):
+        either(["denoted(?: as)?"])
+    assert without(MAKE, "design") == ("propose", "introduce", "present", "develop")
+    with pytest.raises(ValueError, match="not in"):
+        without(MAKE, "desing")

@@ -5,19 +5,20 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from .cue_patterns import ACRONYM_AFTER, CUES, who_positions
+from .cue_patterns import ACRONYM_AFTER, CUES, Cue, who_positions
+from .cue_words import MAKE_BARE, MAKE_DONE, either
 from .names import GENERIC, GLUED_WORD
 
 _MAKING_BEFORE = re.compile(
     r"\b(?:we|this (?:paper|work))\s+(?:\w+\s+){0,2}?"
-    r"(?:propose|introduce|present|develop|design|devise)|\b(?:novel|new)\b",
+    r"(?:" + either(MAKE_BARE) + r")|\b(?:novel|new)\b",
     re.I,
 )
 # "a novel approach called MACH (Merged Average Classifiers via Hashing) was proposed":
 # the rest of the sentence says the named thing is earlier work.
 PROPOSED_BEFORE = re.compile(
     r"[^.;]*?\b(?:was|were|has been|have been|had been)\s+(?:recently\s+)?"
-    r"(?:proposed|introduced|developed|presented)\b"
+    r"(?:" + either(MAKE_DONE) + r")\b"
 )
 # "X (Y), a recent approach ...": the words right after a name say it is earlier work.
 EARLIER_KIND_AFTER = re.compile(
@@ -61,36 +62,50 @@ def _cue_names(abstract: str) -> tuple[str, ...]:
     low = abstract.lower()
     who = who_positions(abstract, low)
     for cue in CUES:
-        if cue.needs and not any(word in low for word in cue.needs):
-            continue
-        for match in cue.matches(abstract, low, who):
-            if cue.naming and EXISTING_BEFORE_NAMING.search(
-                abstract, max(0, match.start() - 80), match.start()
-            ):
-                continue  # "a recent architecture called GNT" names earlier work
-            if cue.after_making and not _MAKING_BEFORE.search(
-                abstract, max(0, match.start() - 400), match.start()
-            ):
-                continue  # "Two methods exist. The first is X, which ...": not the paper's
-            if PROPOSED_BEFORE.match(abstract, match.end()):
-                continue  # "a novel approach called MACH (...) was proposed" by others
-            if EARLIER_KIND_AFTER.match(abstract, match.end()):
-                continue  # "... (SWA), a recent approach which ...": earlier work
-            name, short = match.group("name"), match.group("acr")
-            at = match.start("acr") if short else match.start("name")
-            if _BUILDS_ON.search(abstract, match.start(), at):
-                continue  # "we propose building on You Only Learn One Representation (YOLOR)"
-            if short and (not name or len(short) < len(name)):
-                name = short
-            name = GLUED_WORD.sub("", _own_abbreviation(name.rstrip(".,;:")))
-            if not cue.lower_case and not re.search(r"[A-Z0-9]", name):
-                continue
-            if name and name.lower() not in GENERIC and name not in out:
-                out.append(name)
-            more = _AND_ANOTHER.match(abstract, match.end()) if short else None
-            if more is not None and more.group("acr") not in out:
-                out.append(more.group("acr"))  # "X (A) and Y (B)": both are made here
+        _add_names(cue, abstract, low, who, out)
     return tuple(out)
+
+
+def names_of_cue(cue: Cue, abstract: str) -> list[str]:
+    """The names one cue alone gives in ``abstract``, with every check ``find_cue_names``
+    makes (its example's test)."""
+    out: list[str] = []
+    low = abstract.lower()
+    _add_names(cue, abstract, low, who_positions(abstract, low), out)
+    return out
+
+
+def _add_names(cue: Cue, abstract: str, low: str, who: list[int] | None, out: list[str]) -> None:
+    """Append to ``out`` the names of ``cue``'s matches that are not there yet."""
+    if cue.needs and not any(word in low for word in cue.needs):
+        return
+    for match in cue.matches(abstract, low, who):
+        if cue.naming and EXISTING_BEFORE_NAMING.search(
+            abstract, max(0, match.start() - 80), match.start()
+        ):
+            continue  # "a recent architecture called GNT" names earlier work
+        if cue.after_making and not _MAKING_BEFORE.search(
+            abstract, max(0, match.start() - 400), match.start()
+        ):
+            continue  # "Two methods exist. The first is X, which ...": not the paper's
+        if PROPOSED_BEFORE.match(abstract, match.end()):
+            continue  # "a novel approach called MACH (...) was proposed" by others
+        if EARLIER_KIND_AFTER.match(abstract, match.end()):
+            continue  # "... (SWA), a recent approach which ...": earlier work
+        name, short = match.group("name"), match.group("acr")
+        at = match.start("acr") if short else match.start("name")
+        if _BUILDS_ON.search(abstract, match.start(), at):
+            continue  # "we propose building on You Only Learn One Representation (YOLOR)"
+        if short and (not name or len(short) < len(name)):
+            name = short
+        name = GLUED_WORD.sub("", _own_abbreviation(name.rstrip(".,;:")))
+        if not cue.lower_case and not re.search(r"[A-Z0-9]", name):
+            continue
+        if name and name.lower() not in GENERIC and name not in out:
+            out.append(name)
+        more = _AND_ANOTHER.match(abstract, match.end()) if short else None
+        if more is not None and more.group("acr") not in out:
+            out.append(more.group("acr"))  # "X (A) and Y (B)": both are made here
 
 
 # The second of two new things, each with its short form: "namely Nesterov Iterative Fast

@@ -1,0 +1,140 @@
+"""The words of the cues: the verbs that make or name something, and the nouns for what is made.
+
+Every rule that spells one of these families builds it from here, so a verb is added in
+one place (``data/cue_verbs.toml``, ``data/cue_nouns.toml``). A rule that reads a different
+set derives it from a family with a named difference (:func:`without`) and says why.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from .wordlists import table
+
+__all__ = [
+    "ARTIFACT_NOUNS",
+    "LEAD_WORDS",
+    "MAKE",
+    "MAKE_AFTER_WHO",
+    "MAKE_BARE",
+    "MAKE_DONE",
+    "MAKE_IN_WINDOW",
+    "NAME",
+    "NAMED",
+    "NAMED_IN_WINDOW",
+    "NEW_WORDS",
+    "NOT_ARTIFACT",
+    "OWN_NOUNS",
+    "SET_OFF_NOUNS",
+    "either",
+    "gerund",
+    "participle",
+    "tensed",
+    "without",
+]
+
+_VERBS = table("cue_verbs")
+_NOUNS = table("cue_nouns")
+_ADJECTIVES = table("cue_adjectives")
+
+#: "we propose / introduce / present / develop / design X".
+MAKE: tuple[str, ...] = tuple(_VERBS["make"])
+#: After "I / we / our / this paper": "we release / build / curate X" as well.
+MAKE_AFTER_WHO: tuple[str, ...] = MAKE + tuple(_VERBS["make_after_who"])
+#: A bare verb or its gerund: "and devise a ..., X", "by devising X" as well.
+MAKE_BARE: tuple[str, ...] = MAKE + tuple(_VERBS["make_bare_more"])
+#: The window of words before a name that the name decisions read: the widest family.
+MAKE_IN_WINDOW: tuple[str, ...] = (
+    MAKE_AFTER_WHO + tuple(_VERBS["make_bare_more"]) + tuple(_VERBS["make_in_window_more"])
+)
+#: "we call / dub / name / term / coin it X".
+NAME: tuple[str, ...] = tuple(_VERBS["name"])
+#: "named / called / dubbed / termed / coined X".
+NAMED: tuple[str, ...] = tuple(_VERBS["named"])
+#: The naming words of the name decisions: "denoted as X", "namely X" as well.
+NAMED_IN_WINDOW: tuple[str, ...] = NAMED + tuple(_VERBS["named_in_window_more"])
+_FORMS_LEFT_OUT = frozenset(_VERBS["make_after_who_forms_left_out"])
+
+#: "our method, X": the nouns of the cue that reads a name right after one.
+OWN_NOUNS: tuple[str, ...] = tuple(_NOUNS["own"])
+#: "a simple framework, X", "our X algorithm": every noun for a thing a paper makes.
+ARTIFACT_NOUNS: tuple[str, ...] = OWN_NOUNS + tuple(_NOUNS["more"])
+#: "a novel operator, chopout, with which ...": what a thing set off by commas may be as well.
+SET_OFF_NOUNS: tuple[str, ...] = tuple(_NOUNS["set_off_more"])
+#: "a novel application of X (Y)": a novelty that is not an artifact.
+NOT_ARTIFACT: tuple[str, ...] = tuple(_NOUNS["not_artifact"])
+
+#: "we propose a novel unified X": words the cue "we propose X" skips before the name.
+LEAD_WORDS: tuple[str, ...] = tuple(_ADJECTIVES["lead"])
+#: "X, a new ...", "X is a simple ...": words after a name that say it is new.
+NEW_WORDS: tuple[str, ...] = tuple(_ADJECTIVES["new"])
+
+# Entries are written as plain words: only these characters, none special in a pattern
+# but "-" (which is not outside a character class).
+_PLAIN = re.compile(r"[\w\- ']+")
+
+
+def either(entries: Iterable[str]) -> str:
+    """The alternation ``a|b|c`` of plain words, in their order (no group around it).
+
+    Raises:
+        ValueError: an entry holds a character that is special in a pattern.
+    """
+    out = tuple(entries)
+    for entry in out:
+        if not _PLAIN.fullmatch(entry):
+            raise ValueError(f"{entry!r} is not a plain word: write it without pattern syntax")
+    return "|".join(out)
+
+
+def without(family: Iterable[str], *left_out: str) -> tuple[str, ...]:
+    """``family`` without the words ``left_out``, in its order.
+
+    Raises:
+        ValueError: a word to leave out is not in the family (a typo would leave it in).
+    """
+    words = tuple(family)
+    missing = [w for w in left_out if w not in words]
+    if missing:
+        raise ValueError(f"{missing} not in {words}: leave out only words of the family")
+    return tuple(w for w in words if w not in left_out)
+
+
+_PAST: dict[str, str] = dict(_VERBS["past"])
+
+
+def _stem(verb: str) -> str:
+    return verb[:-1] if verb.endswith("e") else verb
+
+
+def participle(verb: str) -> str:
+    """ "proposed", "developed", "built"."""
+    return _PAST.get(verb) or _stem(verb) + "ed"
+
+
+def gerund(verb: str) -> str:
+    """ "proposing", "developing"."""
+    return _stem(verb) + "ing"
+
+
+def tensed(verb: str) -> str:
+    """Alternatives for the verb, its third person and its past, but the forms left out:
+    ``propose[sd]?``, ``present(?:s|ed)?``, ``created?``, ``build`` (put them in a group)."""
+    kept = [f for f in (verb + "s", participle(verb)) if f not in _FORMS_LEFT_OUT]
+    suffixes = [f[len(verb) :] for f in kept if f.startswith(verb)]
+    irregular = [f for f in kept if not f.startswith(verb)]
+    if not suffixes:
+        head = verb
+    elif len(suffixes) == 1:
+        head = verb + (suffixes[0] + "?" if len(suffixes[0]) == 1 else f"(?:{suffixes[0]})?")
+    elif all(len(s) == 1 for s in suffixes):
+        head = verb + "[" + "".join(suffixes) + "]?"
+    else:
+        head = verb + "(?:" + "|".join(suffixes) + ")?"
+    return "|".join([head, *irregular])
+
+
+#: "X is proposed", "X was introduced": the participles that say the paper (or another) made
+#: X. "Designed" says what a thing is for ("is designed to"), not who made it.
+MAKE_DONE: tuple[str, ...] = tuple(participle(v) for v in without(MAKE, "design"))
