@@ -2,8 +2,14 @@
 
 from __future__ import annotations
 
+import functools
+import os
+import shutil
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+
+import pytest
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMEDRIVER = Path("/usr/bin/chromedriver")
@@ -28,6 +34,37 @@ def browser_missing() -> str | None:
     except ImportError:
         return "selenium is not installed: pip install -e '.[dev]'"
     return None
+
+
+def under_ci() -> bool:
+    """True where CI says so (``CI=true``, as GitHub Actions, GitLab and most runners set)."""
+    return os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no")
+
+
+def needs_browser(*, selenium: bool = True) -> Callable[[Any], Any]:
+    """Mark a test that opens a page in headless Chromium (``selenium=False``: the binary
+    alone). Where the browser is missing it is skipped with the reason, except under CI, where
+    it fails: a runner that could not install Chromium must not lose these tests silently."""
+    if selenium:
+        reason = browser_missing()
+    elif not (CHROMIUM.exists() or shutil.which("chromium") or shutil.which("chromium-browser")):
+        reason = "Chromium is not installed: make browser (Debian chromium)"
+    else:
+        reason = None
+
+    def mark(test: Any) -> Any:
+        if reason is None:
+            return test
+        if not under_ci():
+            return pytest.mark.skip(reason=reason)(test)
+
+        @functools.wraps(test)
+        def fail(*args: Any, **kwargs: Any) -> None:
+            pytest.fail(f"{reason} (CI=true: the browser tests may not be skipped)")
+
+        return fail
+
+    return mark
 
 
 def headless_chrome(profile: Path, *flags: str, browser_log: bool = False) -> Any:

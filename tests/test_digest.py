@@ -18,7 +18,7 @@ import pytest
 from summarizer.digest import build_digest, highlight, load_records, safe_href
 from summarizer.grounding import find_span
 
-from .browser import browser_missing, headless_chrome
+from .browser import headless_chrome, needs_browser
 
 DIAG = (
     "Given the limitations of existing medical benchmarks, we present DiagnosisArena, a benchmark "
@@ -367,7 +367,7 @@ def _cli(args: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
     )
 
 
-@pytest.mark.skipif(browser_missing() is not None, reason=browser_missing() or "")
+@needs_browser()
 def test_filters_in_headless_chromium(tmp_path):
     """Open the file as a user would, click a domain filter, and keep screenshots."""
     from selenium.webdriver.common.by import By

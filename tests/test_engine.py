@@ -460,6 +460,25 @@ def engine_cache(tmp_path_factory: pytest.TempPathFactory, model_store: Path) ->
     return link_models(tmp_path_factory.mktemp("engine-cache"), model_store)
 
 
+@needs_engine
+def test_the_tests_share_one_model_file_and_copy_it_nowhere(
+    engine_cache: Path, model_cache: Path, model_store: Path, tmp_path_factory
+) -> None:
+    shared = (model_store / BUNDLED.filename).resolve()
+    for cache in (engine_cache, model_cache):
+        assert (cache / "models").is_symlink()
+        assert (cache / "models" / BUNDLED.filename).resolve() == shared
+    base = tmp_path_factory.getbasetemp()
+    assert base not in shared.parents  # the store outlives pytest's temporary folders
+    copies = [
+        Path(folder) / name
+        for folder, _, names in os.walk(base)  # links are not followed
+        for name in names
+        if name.endswith(".gguf") and (Path(folder) / name).lstat().st_size > 1 << 20
+    ]
+    assert copies == []
+
+
 @pytest.fixture
 def time_limit() -> Iterator[None]:
     """Fail a test that runs over 120 s instead of hanging the suite (no pytest-timeout)."""

@@ -31,7 +31,7 @@ from summarizer.runner import BatchStats
 from summarizer.schema import PaperSummary, spans
 from summarizer.text import paper_id
 
-from .browser import HEADLESS_FLAGS
+from .browser import HEADLESS_FLAGS, needs_browser
 
 SCRIPT_ABSTRACT = (
     "We introduce ImbSAM <script>alert('abstract')</script> for long-tailed classification on "
@@ -295,10 +295,7 @@ def _png_size(path: Path) -> tuple[int, int]:
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 
 
-@pytest.mark.skipif(
-    CHROMIUM is None,
-    reason="chromium is not installed (apt-get install chromium) to render report.html headless",
-)
+@needs_browser(selenium=False)
 def test_report_html_renders_in_a_headless_browser(script_run, tmp_path):
     _, page = write_reports(script_run)
     # Open every drill-down so that the screenshot shows them too.

@@ -21,7 +21,7 @@ import pytest
 from summarizer.cache import STORE
 from summarizer.evaluation.report import write_reports
 
-from .browser import browser_missing, headless_chrome
+from .browser import headless_chrome, needs_browser
 from .fake_openai import FakeOpenAI
 from .faultproxy import FaultProxy
 from .faults_table import REASK_PROMPT
@@ -151,7 +151,7 @@ PAYLOADS = (
 )
 
 
-@pytest.mark.skipif(browser_missing() is not None, reason=browser_missing() or "")
+@needs_browser()
 def test_report_html_runs_no_script_from_abstract_or_model_text(tmp_path):
     from selenium.webdriver.common.by import By
 
