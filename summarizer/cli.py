@@ -433,6 +433,8 @@ def written(stats: Any, output: Path | None) -> str:
     where = "standard output" if is_stdout(output) else str(output)
     wrote = stats.done + stats.failed
     if not wrote:
+        if stats.skipped == 1:
+            return f"wrote no records: the one asked for was already in {where}"
         if stats.skipped:
             return f"wrote no records: all {stats.skipped} were already in {where}"
         return f"wrote no records to {where}"

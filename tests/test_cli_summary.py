@@ -107,6 +107,12 @@ def test_a_cached_rerun_starts_no_engine_and_says_it_wrote_nothing(embedded, tmp
         ),
         pytest.param(BatchStats(), None, "wrote no records to standard output", id="empty"),
         pytest.param(
+            BatchStats(skipped=1),
+            Path("o.jsonl"),
+            "wrote no records: the one asked for was already in o.jsonl",
+            id="rerun-of-one",
+        ),
+        pytest.param(
             BatchStats(skipped=5),
             Path("out/seeds.jsonl"),
             "wrote no records: all 5 were already in out/seeds.jsonl",
