@@ -17,7 +17,6 @@ install: $(VENV)/.installed
 # Summarize the first $(LIMIT) seed abstracts on the embedded local engine.
 run: install
 	$(VENV)/bin/summarizer summarize $(SEEDS) --limit $(LIMIT) -o out/seeds.jsonl
-	@echo "records written to out/seeds.jsonl"
 
 # Score the default prompt and the naive baseline on the test part, embedded engine.
 eval: install
