@@ -30,6 +30,7 @@ from pydantic import (
     model_validator,
 )
 
+from . import prose
 from .grounding import find_span, normalize
 from .text import sentences, words
 
@@ -129,6 +130,20 @@ def _ground_str(value: str | None, info: ValidationInfo) -> str | None:
     return None
 
 
+def _refuse(message: str | None) -> None:
+    if message:
+        raise ValueError(message)
+
+
+def _as_kept(field: str, text: str) -> str:
+    """The sentence as the summary will keep it: a grammar cuts a sentence at its length
+    bound, and the plan ends it at a whole clause (``strategy.end_cleanly``), so a word cut
+    there is not the model's to fix."""
+    from .strategy import end_cleanly  # the strategy builds on this module
+
+    return end_cleanly(field, text)
+
+
 VerbatimList = Annotated[list[str], AfterValidator(_ground_list)]
 """A list of strings that must each occur in the abstract (grounded when validating)."""
 
@@ -179,8 +194,14 @@ class SummaryChecks(BaseModel):
     @classmethod
     def _unique_phrases(cls, value: list[str], info: ValidationInfo) -> list[str]:
         value = _dedupe(value)
-        if info.field_name == "keywords" and len(value) < 3:
-            raise ValueError("keywords needs 3 to 6 different phrases")
+        if info.field_name == "keywords":
+            if len(value) < 3:
+                raise ValueError("keywords needs 3 to 6 different phrases")
+            ctx = _context(info)
+            for phrase in value:
+                if ctx is not None:
+                    _refuse(prose.foreign_script("keywords", phrase, ctx["abstract"]))
+                _refuse(prose.repeated_phrase("keywords", phrase))
         return value
 
     @field_validator("code_url", mode="before", check_fields=False)
@@ -201,8 +222,13 @@ class SummaryChecks(BaseModel):
     @classmethod
     def _one_sentence(cls, value: str, info: ValidationInfo) -> str:
         value = " ".join(value.split())
+        field = info.field_name or "this field"
         if not value:
-            raise ValueError(f"{info.field_name} is empty; write one sentence")
+            raise ValueError(f"{field} is empty; write one sentence")
+        ctx = _context(info)
+        abstract = ctx["abstract"] if ctx is not None else None
+        if abstract is not None:
+            _refuse(prose.foreign_script(field, value, abstract))
         parts = sentences(value)
         if len(parts) > 1:
             ctx = _context_of(info) or {}
@@ -218,6 +244,8 @@ class SummaryChecks(BaseModel):
                 raise ValueError(
                     "tldr copies a sentence of the abstract; summarize in your own words"
                 )
+        _refuse(prose.repeated_phrase(field, value))
+        _refuse(prose.cut_end(field, _as_kept(field, value), abstract))
         return value
 
 

@@ -155,9 +155,10 @@ def test_grounded_scalars_come_back_in_the_abstracts_spelling(
 
 
 def test_tldr_over_40_words() -> None:
-    tldr = " ".join(["word"] * 41) + "."
+    tldr = " ".join(f"word{i}" for i in range(41)) + "."
     assert "tldr has 41 words" in _error(_valid(tldr=tldr))
-    assert _validate(_valid(tldr=" ".join(["word"] * 40) + ".")).tldr.count("word") == 40
+    forty = " ".join(f"word{i}" for i in range(40)) + "."
+    assert _validate(_valid(tldr=forty)).tldr == forty
 
 
 def test_tldr_of_two_sentences() -> None:
@@ -192,6 +193,199 @@ def test_tldr_that_copies_an_abstract_sentence(tldr: str) -> None:
 
 def test_empty_tldr() -> None:
     assert "tldr is empty" in _error(_valid(tldr="   "))
+
+
+# --- degenerate prose ------------------------------------------------------------------------
+
+# The MammoDG abstract's end, and the tldr the bundled model gave for it every time.
+MAMMO = (
+    "This work devises MammoDG, a novel deep-learning framework for generalisable and "
+    "reliable analysis of cross-domain multi-center mammography data. MammoDG leverages "
+    "multi-view mammograms and a novel contrastive mechanism to enhance generalisation "
+    "capabilities."
+)
+MAMMO_TLDR = "This paper devises MammoDG, which uses a novel contrastive mechanism to增强."
+
+
+def _mammo(**overrides: Any) -> dict[str, Any]:
+    mammo = {
+        "tldr": "This paper devises MammoDG, a framework that generalises across sites.",
+        "problem": "Mammography models lose accuracy on data from other centres.",
+        "introduces": ["MammoDG"],
+        "datasets": [],
+        "results": [],
+        "code_url": None,
+        "keywords": ["mammography", "domain generalisation", "contrastive learning"],
+    }
+    return _valid(**(mammo | overrides))
+
+
+def _mammo_error(**overrides: Any) -> str:
+    with pytest.raises(ValidationError) as info:
+        PaperSummary.model_validate(_mammo(**overrides), context={"abstract": MAMMO})
+    return str(info.value)
+
+
+@pytest.mark.parametrize(
+    "overrides, message",
+    [
+        pytest.param(
+            {"tldr": MAMMO_TLDR},
+            "tldr has 'to增强.' in Han script, which the abstract does not use; write the "
+            "whole of tldr in the abstract's language, with Latin letters only",
+            id="tldr-han",
+        ),
+        pytest.param(
+            {"problem": "Models fail on data from other centres (跨域)."},
+            "problem has '(跨域).' in Han script",
+            id="problem-han",
+        ),
+        pytest.param(
+            # The first letter is Cyrillic: it looks Latin and greps as nothing.
+            {"problem": "\u0421ross-centre shifts hurt mammography models."},
+            "problem has '\u0421ross-centre' in Cyrillic script",
+            id="problem-cyrillic-homoglyph",
+        ),
+        pytest.param(
+            {"keywords": ["mammography", "领域泛化", "contrastive learning"]},
+            "keywords has '领域泛化' in Han script",
+            id="keyword-han",
+        ),
+        pytest.param(
+            {"tldr": "This paper devises MammoDG, an α-weighted contrastive framework."},
+            "tldr has 'α-weighted' in Greek script",
+            id="greek-the-abstract-lacks",
+        ),
+    ],
+)
+def test_prose_in_a_script_the_abstract_does_not_use_is_reasked(
+    overrides: dict, message: str
+) -> None:
+    assert message in _mammo_error(**overrides)
+
+
+def test_a_script_the_abstract_uses_is_fine() -> None:
+    abstract = MAMMO + " The loss weighs views by α and is tuned on 乳腺 data."
+    data = _mammo(
+        tldr="This paper devises MammoDG, an α-weighted contrastive framework.",
+        keywords=["mammography", "乳腺", "contrastive learning"],
+    )
+    summary = PaperSummary.model_validate(data, context={"abstract": abstract})
+    assert summary.keywords[1] == "乳腺"
+    # Digits, punctuation, symbols and accents are no script of their own.
+    tldr = "This paper devises MammoDG: ≥90% détection, ±2 × faster — on 3 sites."
+    assert PaperSummary.model_validate(_mammo(tldr=tldr), context={"abstract": MAMMO}).tldr
+
+
+def test_kana_goes_with_han() -> None:
+    abstract = "本研究では乳腺画像を用いる。 MammoDG is trained on 乳腺 data."
+    data = _mammo(tldr="This paper trains MammoDG on マンモグラフィ images.")
+    assert PaperSummary.model_validate(data, context={"abstract": abstract}).tldr
+
+
+@pytest.mark.parametrize(
+    "field, text, message",
+    [
+        pytest.param(
+            "tldr", "This paper devises the the MammoDG framework.", "repeats 'the'", id="the-the"
+        ),
+        pytest.param(
+            "problem",
+            "Models trained on one site one site fail elsewhere.",
+            "problem repeats 'one site' twice in a row; write it once",
+            id="phrase-twice",
+        ),
+        pytest.param(
+            "tldr",
+            "MammoDG uses multi-view mammograms, and multi-view mammograms help, as multi-view "
+            "mammograms generalise.",
+            "tldr repeats 'multi view mammograms' 3 times; say each thing once",
+            id="trigram-thrice",
+        ),
+        pytest.param(
+            "tldr",
+            "MammoDG uses a novel contrastive mechanism to.",
+            None,
+            id="ends-on-to-is-fine",
+        ),
+        pytest.param(
+            "tldr",
+            "MammoDG uses a novel contrastive mechanism and.",
+            "tldr ends on 'and', inside a clause",
+            id="ends-on-and",
+        ),
+        pytest.param(
+            "problem",
+            "Mammography models do not generalise across the.",
+            "problem ends on 'the', inside a clause",
+            id="ends-on-the",
+        ),
+        pytest.param(
+            "tldr",
+            "MammoDG uses a novel contrastive mech.",
+            "tldr ends on 'mech', a cut word ('mechanism'?); finish the sentence",
+            id="cut-word",
+        ),
+        pytest.param("tldr", "MammoDG is a state-of-the-.", "tldr stops on", id="ends-on-hyphen"),
+        pytest.param(
+            "problem", "Models fail on data from other centres (e.", None, id="abbreviation"
+        ),
+    ],
+)
+def test_degenerate_prose_is_reasked(field: str, text: str, message: str | None) -> None:
+    if message is None:
+        PaperSummary.model_validate(_mammo(**{field: text}), context={"abstract": MAMMO})
+    else:
+        assert message in _mammo_error(**{field: text})
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        pytest.param("MammoDG is trained so that that gap closes.", id="that-that"),
+        pytest.param("MammoDG adds SGD, SGD with momentum, and Adam.", id="list-after-comma"),
+        pytest.param("MammoDG improves off-policy policy evaluation.", id="hyphen-compound"),
+        pytest.param("MammoDG learns to learn from 10 10-minute scans.", id="learn-to-learn"),
+        pytest.param("MammoDG transfers to new sites with limited data.", id="form-of-a-word"),
+        pytest.param("MammoDG shows where models generalise.", id="form-of-a-word-2"),
+        pytest.param("MammoDG is what multi-center studies call for.", id="ends-on-for"),
+    ],
+)
+def test_sound_prose_is_not_refused(text: str) -> None:
+    abstract = MAMMO + " We use datasets and training generalisation."
+    data = _mammo(tldr=text)
+    assert PaperSummary.model_validate(data, context={"abstract": abstract}).tldr == text
+
+
+def test_a_sentence_the_grammar_cut_at_its_bound_is_left_for_the_plan_to_end() -> None:
+    from summarizer.strategy import TEXT_BOUNDS, end_cleanly
+
+    # At the grammar's length bound the engine must write the full stop, wherever it is;
+    # the plan ends such a sentence at a whole clause, so the cut word is no re-ask.
+    head = (
+        "This paper devises MammoDG, a framework for mammography across many centres and "
+        "sites, which aligns the views of each breast and learns features that hold on new "
+        "scanners, protocols with a novel contrastive "
+    )
+    body = (head + "mechanism to enhance generalisation")[
+        : len("This paper ") + TEXT_BOUNDS["tldr"]
+    ]
+    assert body.endswith(" mech")  # the bound fell inside a word of the abstract
+    tldr = body + "."
+    assert end_cleanly("tldr", tldr) != tldr  # a cut sentence indeed
+    summary = PaperSummary.model_validate(_mammo(tldr=tldr), context={"abstract": MAMMO})
+    assert summary.tldr == tldr  # validated as sent; Plan.finish ends it
+    assert end_cleanly("tldr", tldr).endswith(" on new scanners.")
+    # The same cut short of the bound is the model's: it is re-asked.
+    short = "This paper devises MammoDG, a contrastive mech."
+    assert "tldr ends on 'mech', a cut word" in _mammo_error(tldr=short)
+
+
+def test_prose_checks_need_no_abstract_for_repeats() -> None:
+    with pytest.raises(ValidationError, match="repeats 'the'"):
+        PaperSummary.model_validate(_mammo(tldr="MammoDG is the the framework."))
+    # Without an abstract there is no script to compare with.
+    assert PaperSummary.model_validate(_mammo(tldr=MAMMO_TLDR)).tldr == MAMMO_TLDR
 
 
 # --- labels and lengths ----------------------------------------------------------------------
