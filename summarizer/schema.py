@@ -8,6 +8,10 @@ to fix, so instructor re-asks. With ``"drop": True`` in the context such items a
 instead, and recorded in ``context["dropped"]``. With ``"repair": True``, a free-text
 field written as several sentences keeps its first sentence instead of failing.
 
+The prose the model writes (``tldr``, ``problem``, ``keywords``) is refused, with a re-ask
+message, when it is degenerate (:mod:`summarizer.prose`): letters of a script the abstract
+does not use, a phrase repeated in a loop, a sentence that stops inside a clause or a word.
+
 User schemas can reuse :data:`VerbatimList` and :data:`VerbatimStr` to get the same
 grounding on their own fields.
 """

@@ -388,6 +388,55 @@ def test_prose_checks_need_no_abstract_for_repeats() -> None:
     assert PaperSummary.model_validate(_mammo(tldr=MAMMO_TLDR)).tldr == MAMMO_TLDR
 
 
+def test_a_recorded_answer_in_another_script_is_reasked_and_the_next_answer_kept(tmp_path):
+    import asyncio
+
+    from summarizer.config import Settings
+    from summarizer.inputs import read_papers
+    from summarizer.pipeline import Pipeline
+
+    from .conftest import SEEDS
+    from .fake_openai import FakeOpenAI
+
+    (paper,) = [
+        p
+        for p in read_papers([str(SEEDS / "002_1bd9a942588fdb29.txt")])
+        if p.id == "4ce992c95a9b2817"
+    ]
+    keywords = ["mammography", "domain generalisation", "contrastive learning"]
+    recorded = {  # the bundled model's answer to the default prompt, every time
+        "tldr": "This paper devises MammoDG, a deep-learning framework that leverages "
+        "multi-view mammograms and a novel contrastive mechanism to增强.",
+        "problem": "Mammography models generalise poorly to data from other centres.",
+        "keywords": keywords,
+    }
+    fixed = dict(
+        recorded,
+        tldr="This paper devises MammoDG, which learns from multi-view mammograms with a "
+        "contrastive mechanism to generalise across centres.",
+    )
+
+    async def go(settings: Settings) -> dict[str, Any]:
+        async with Pipeline(settings) as pipeline:
+            return await pipeline.summarize(paper)
+
+    with FakeOpenAI([recorded, fixed]) as server:
+        settings = Settings(
+            base_url=server.base_url,
+            model="fake",
+            prompt="default",
+            mode="json_object_schema",
+            cache_dir=tmp_path / "c",
+        )
+        record = asyncio.run(go(settings))
+    assert record["error"] is None
+    assert record["meta"]["attempts"] == 2
+    assert record["summary"]["tldr"] == fixed["tldr"]
+    assert record["summary"]["introduces"] == ["MammoDG"]
+    reask = server.requests[1]["messages"][-1]["content"]
+    assert "tldr has 'to增强.' in Han script, which the abstract does not use" in reask
+
+
 # --- labels and lengths ----------------------------------------------------------------------
 
 
