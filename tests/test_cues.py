@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from summarizer.rules import (
+    NameCall,
     classify_contributions,
     classify_domain,
     classify_names,
@@ -12,6 +13,7 @@ from summarizer.rules import (
     find_cue_names,
     find_tasks,
 )
+from summarizer.rules.cues import classify_name
 
 
 def names_of(abstract: str) -> tuple[list[str], list[str]]:
@@ -975,3 +977,33 @@ def test_word_lists_are_plain_words_and_differences_name_real_words() -> None:
     assert without(MAKE, "design") == ("propose", "introduce", "present", "develop")
     with pytest.raises(ValueError, match="not in"):
         without(MAKE, "desing")
+
+
+def test_every_kind_of_evidence_in_the_weights_table_is_weighed() -> None:
+    import inspect
+    import re
+
+    from summarizer.rules import cues
+
+    used = set(re.findall(r'tally\.add\("(\w+)"\)', inspect.getsource(cues)))
+    assert used == set(cues.EVIDENCE)
+    assert {e.side for e in cues.EVIDENCE.values()} == {"new", "existing", "data"}
+
+
+def test_a_call_gives_the_reasons_of_its_evidence_in_order() -> None:
+    abstract = "We propose a model named GridNet. GridNet is fast."
+    _, _, calls = classify_names(abstract, ["GridNet"])
+    assert calls == [
+        NameCall("GridNet", "introduces", "written right after 'we propose/introduce' or 'named'")
+    ]
+    call = classify_name(
+        "BoltNet", "Our BoltNet, a new model, beats CNNs. BoltNet is fast.", ["BoltNet"]
+    )
+    assert call == NameCall("BoltNet", "introduces", "our, X, a new")
+
+
+def test_a_side_of_evidence_is_checked_when_the_table_is_read() -> None:
+    from summarizer.rules.cues import Evidence
+
+    with pytest.raises(ValueError, match="new, existing, data"):
+        Evidence(side="nwe", points=1, reason="")

@@ -22,17 +22,13 @@ from .candidates import (
     find_listed_datasets,
     find_names,
 )
+from .cue_words import MAKE_IN_WINDOW, NAMED_IN_WINDOW, NEW_WORDS, either
 from .known_datasets import find_known_datasets, is_known_dataset
+from .wordlists import table, words
 
-_INTRO_VERB = (
-    r"(?:propose|introduce|present|develop|design|build|construct|curate|create|"
-    r"contribute|release|devise|formulate|establish|unveil|offer|put forward)"
-)
-_NAMING = r"(?:named|called|dubbed|termed|coined|denoted(?: as)?|referred to as|namely)"
-_NEW_NOUN = (
-    r"(?:novel|new|simple|general|unified|efficient|effective|first|lightweight|scalable|"
-    r"large-scale|comprehensive|challenging|principled|flexible|plug-and-play|training-free)"
-)
+_INTRO_VERB = r"(?:" + either(MAKE_IN_WINDOW) + r")"
+_NAMING = r"(?:" + either(NAMED_IN_WINDOW) + r")"
+_NEW_NOUN = r"(?:" + either(NEW_WORDS) + r")"
 _EXISTING = (
     r"(?:outperform\w*|surpass\w*|than|compared (?:to|with)|such as|e\.g\.,?|including|like|"
     r"based on|built (?:on|upon)|using|uses|use|with|versus|vs\.?|over|beyond|extends?|"
@@ -69,6 +65,44 @@ class NameCall:
     name: str
     label: str  # "introduces", "dataset" or "other"
     reason: str
+
+
+@dataclass(frozen=True)
+class Evidence:
+    """What one kind of evidence adds for a name: ``points`` to a ``side`` ("new",
+    "existing" or "data"), and the ``reason`` a call gives for it ("" gives none)."""
+
+    side: str
+    points: int
+    reason: str
+
+    def __post_init__(self) -> None:
+        if self.side not in _SIDES:
+            raise ValueError(f"side {self.side!r}: write one of {', '.join(_SIDES)}")
+
+
+_SIDES = ("new", "existing", "data")
+_WEIGHTS = table("naming_weights")
+#: Every kind of evidence the name decisions weigh, by name (``data/naming_weights.toml``).
+EVIDENCE: dict[str, Evidence] = {k: Evidence(**v) for k, v in _WEIGHTS["evidence"].items()}
+#: The least "data" points for a dataset, and the least "new" points for a new name.
+DATASET_AT, INTRODUCES_AT = _WEIGHTS["decide"]["dataset"], _WEIGHTS["decide"]["introduces"]
+
+
+class _Tally:
+    """The points on each side for one name, and the reasons found, in order."""
+
+    __slots__ = ("points", "reasons")
+
+    def __init__(self) -> None:
+        self.points = dict.fromkeys(_SIDES, 0)
+        self.reasons: list[str] = []
+
+    def add(self, kind: str) -> None:
+        evidence = EVIDENCE[kind]
+        self.points[evidence.side] += evidence.points
+        if evidence.reason:
+            self.reasons.append(evidence.reason)
 
 
 # Names differ in every abstract, so the rules below find a name with str.find and test
@@ -138,12 +172,12 @@ def _names_earlier_work(text: str, start: int) -> bool:
     return EXISTING_BEFORE_NAMING.search(text, max(0, naming_at - 80), naming_at) is not None
 
 
-def _before(text: str, start: int, words: int) -> str:
-    return " ".join(text[:start].split()[-words:]).lower()
+def _before(text: str, start: int, count: int) -> str:
+    return " ".join(text[:start].split()[-count:]).lower()
 
 
-def _after(text: str, end: int, words: int) -> str:
-    return " ".join(text[end:].split()[:words]).lower()
+def _after(text: str, end: int, count: int) -> str:
+    return " ".join(text[end:].split()[:count]).lower()
 
 
 # The tests classify_name makes around each mention of a name.
@@ -205,8 +239,8 @@ def classify_name(
     mentions = _mentions(name, abstract)
     if not mentions:
         return NameCall(name, "other", "not found as a word")
-    intro = data = existing = 0
-    reasons: list[str] = []
+    tally = _Tally()
+    points = tally.points
     # The first sentence that holds the name, for every mention.
     sentence = next((s for s in sentences(abstract) if name in s), "")
     for start, end in mentions:
@@ -224,59 +258,48 @@ def classify_name(
             # "RBMs, named MvRBM and TvRBM, have been proposed": by others, before
             or PROPOSED_BEFORE.match(abstract, end)
         ):
-            intro += 3
-            reasons.append("named")
+            tally.add("named")
         if _WE_PROPOSE.search(before8) or _WE_PROPOSE_APPOSITIVE.search(before12):
-            intro += 2
-            reasons.append("we propose")
+            tally.add("we_propose")
         if _OUR_BEFORE.search(before3 + " "):
-            intro += 2
-            reasons.append("our")
+            tally.add("our")
         elif _OUR_APPOSITIVE.search(before12):
-            intro += 3
-            reasons.append("our X, NAME")
+            tally.add("our_appositive")
         if _A_NEW_AFTER.match(after4):
-            intro += 1
-            reasons.append("X, a new")
+            tally.add("a_new_after")
         if _APPOSITIVE_ARTIFACT.match(after4) and _WE_MAKE.search(
             sentence[: max(0, sentence.find(name))]
         ):
-            intro += 3
-            reasons.append("we ... X, a model")
+            tally.add("appositive_artifact")
         if _IS_NEW_AFTER.match(after4):
-            intro += 1
+            tally.add("is_new_after")
         if _EXISTING_BEFORE.search(before3) and "our" not in before3:
-            existing += 1
-            reasons.append("existing")
+            tally.add("existing_before")
         if _CITED_AFTER.match(abstract, end):
-            existing += 3  # "GEM (Lopez-Paz & Ranzato, 2017)": a cited, earlier work
-            reasons.append("cited")
+            tally.add("cited")
         if _DATA_WORD_AFTER.match(after4) or (
             _DATA_WORD_IN.search(sentence.lower())
             and _DATA_CONTEXT_BEFORE.search(before3)
             and not _INTRO_VERB_IN.search(sentence.lower())
         ):
-            data += 2
-            reasons.append("dataset context")
+            tally.add("dataset_context")
     if _listed_as_data(name, abstract):
-        data += 2
-        reasons.append("listed as a dataset")
+        tally.add("listed_as_data")
     if name in find_listed_datasets(abstract):
-        data += 2
-        reasons.append("in a list beside a dataset word")
+        tally.add("listed_beside_data_word")
     if is_known_dataset(name):
-        data += 3
-        reasons.append("known dataset")
-    if len(mentions) >= 2 and intro:
-        intro += 1
+        tally.add("known_dataset")
+    if len(mentions) >= 2 and points["new"]:
+        tally.add("mentioned_again")
     # A short form in parentheses right after a new name is the same artifact.
     for other in names:
         if other != name and _written_as(other, name, abstract):
-            intro += 1
-    why = ", ".join(dict.fromkeys(reasons)) or _NO_CUE
-    if data >= 2 and data > intro and not _models_plural(name):
+            tally.add("short_form_of_a_name")
+    why = ", ".join(dict.fromkeys(tally.reasons)) or _NO_CUE
+    new, data = points["new"], points["data"]
+    if data >= DATASET_AT and data > new and not _models_plural(name):
         return NameCall(name, "dataset", why)
-    if intro >= 3 and intro > existing:
+    if new >= INTRODUCES_AT and new > points["existing"]:
         return NameCall(name, "introduces", why)
     return NameCall(name, "other", why)
 
@@ -454,12 +477,12 @@ def _term_acronym(name: str, abstract: str) -> bool:
             break
     if match is None:
         return False
-    words = _parts(match.group(1))[-len(name.rstrip("s")) :]
-    initials = "".join(w[0] for w in words).lower()
+    parts = _parts(match.group(1))[-len(name.rstrip("s")) :]
+    initials = "".join(w[0] for w in parts).lower()
     # Title-Case words make a proper name ("Sharpness-Aware Minimization (SAM)"); lower-case
     # words, with an acronym or two among them, a term ("deep AUC maximization (DAM)").
     return initials == name.rstrip("s").lower() and not any(
-        re.match(r"[A-Z][a-z]", w) for w in words
+        re.match(r"[A-Z][a-z]", w) for w in parts
     )
 
 
@@ -528,17 +551,8 @@ def _expansion_only(name: str, abstract: str, shorts: list[str]) -> bool:
     return all(any(a <= s and e <= b for a, b in spans) for s, e in mentions)
 
 
-# Methods, models and techniques older than nearly every paper that names them: a paper
-# that writes "we propose ... Mixture-of-Experts (MoE) vision transformers" builds on one.
-# Short forms that also stand for other things ("Cooperative Training (CoT)") are left out.
-WELL_KNOWN = frozenset(
-    {
-        "MoE", "CLIP", "LoRA", "RLHF", "DPO", "PPO", "GAN", "GANs", "VAE", "VAEs", "ViT",
-        "ViTs", "BERT", "RAG", "ERM", "IRM", "NeRF", "MAML", "DDPM", "YOLO",
-        "GPT", "LLM", "LLMs", "CNN", "CNNs", "RNN", "LSTM", "MLP", "MLPs", "SGD", "Adam",
-        "ResNet", "U-Net", "UNet", "Transformer", "Transformers", "GNN", "GNNs",
-    }
-)  # fmt: skip
+# Methods, models and techniques older than nearly every paper that names them: never new.
+WELL_KNOWN = frozenset(words("naming_well_known"))
 
 
 def classify_names(
@@ -604,11 +618,7 @@ def _name_of_an_unnamed_method(abstract: str, calls: list[NameCall]) -> list[Nam
     return calls
 
 
-_LANGUAGES = (
-    r"(?:English|German|French|Romanian|Vietnamese|Chinese|Japanese|Spanish|Czech|Russian|"
-    r"Esperanto|Finnish|Turkish|Italian|Portuguese|Arabic|Korean|Hindi|Estonian|Latvian|"
-    r"Lithuanian|Kazakh|Gujarati|Nepali|Sinhala|Dutch|Polish)"
-)
+_LANGUAGES = r"(?:" + either(words("naming_languages")) + r")"
 # "English-German", "English-to-German", "German to English": a translation direction.
 _LANGUAGE_PAIR = re.compile(_LANGUAGES + r"(?:(?:-(?:to-)?|\s+to\s+)" + _LANGUAGES + r")+")
 # What follows a dataset name and belongs to it: "WMT'14 English-German", "IWSLT 2014 German
