@@ -14,6 +14,7 @@ from collections import Counter
 from collections.abc import Iterator
 
 from ..text import sentences
+from .cue_words import MAKE, either
 from .wordlists import alternation, table, words
 
 # Each domain's words and weight (data/domain_words.toml). Application areas weigh more than
@@ -65,7 +66,7 @@ _TYPE_PATTERNS: dict[str, str] = {
     r"explore|reveal)|empirical(ly)? (study|analysis)|our (study|analysis|findings))\b",
     "system": r"\b(library|toolkit|open-source (implementation|tool|framework)|platform|"
     r"software|system for|api|implementation)\b",
-    "method": r"\b(we (propose|introduce|present|develop|design)|novel (method|approach|"
+    "method": r"\b(we (" + either(MAKE) + r")|novel (method|approach|"
     r"framework|algorithm|architecture|model)|our (method|approach|framework|model))\b",
 }
 
