@@ -1,13 +1,14 @@
 """The command line: a thin layer over the library.
 
-Exit codes: 0 all done, 1 fatal error, 2 usage error, 3 finished with failed items,
-130 interrupted (Ctrl-C). Errors print one ``Error: ...`` line on stderr; set
-``SUMMARIZER_DEBUG=1`` for a traceback.
+Exit codes: 0 all done, 1 fatal error, 2 usage error, 3 finished with failed (or partial)
+items, 130 interrupted (Ctrl-C). Errors print one ``Error: ...`` line on stderr; set
+``SUMMARIZER_DEBUG=1`` for a traceback and a log of each answer that failed validation.
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
 import os
 import sys
 import time
@@ -160,6 +161,15 @@ Force = Annotated[
     ),
 ]
 
+Strict = Annotated[
+    bool,
+    typer.Option(
+        "--strict",
+        help="Fail an abstract whose prose never validated, instead of keeping a partial "
+        "record (its other fields, the failed ones marked).",
+    ),
+]
+
 Workers = Annotated[
     int,
     typer.Option(
@@ -307,6 +317,7 @@ def summarize(
     model_path: ModelPath = None,
     shard: ShardOpt = None,
     workers: Workers = 1,
+    strict: Strict = False,
 ) -> None:
     """Summarize abstracts into validated, grounded records (JSONL or CSV)."""
     from .inputs import FORMATS, read_papers, rereadable
@@ -329,6 +340,7 @@ def summarize(
         timeout=timeout,
         cache_dir=cache_dir,
         model_path=model_path,
+        strict=strict,
     )
     if inputs.count("-") > 1:
         raise typer.BadParameter("stdin (-) can be given once")
@@ -405,7 +417,10 @@ def _print_stats(stats: Any, output: Path | None) -> None:
     table = Table(show_header=False, box=None, pad_edge=False)
     table.add_row("done", str(stats.done))
     table.add_row("from cache", str(stats.cached))
-    table.add_row("failed", str(stats.failed))
+    if stats.partial:
+        table.add_row("partial (prose not valid, rest kept)", str(stats.partial))
+    table.add_row("failed", str(stats.failed - stats.partial))
+    table.add_row("re-asks (this run)", str(stats.reasks))
     table.add_row("skipped (already in output)", str(stats.skipped))
     table.add_row(
         "tokens (prompt / completion)", f"{stats.prompt_tokens} / {stats.completion_tokens}"
@@ -421,7 +436,8 @@ def _print_stats(stats: Any, output: Path | None) -> None:
     err.print(printable(written(stats, output)), markup=False, highlight=False, soft_wrap=True)
     for failure in stats.failures[:10]:
         # The message can quote the model or the abstract: never read it as markup.
-        line = Text("failed", style="red")
+        partial = failure.get("type") == "PartialRecord"
+        line = Text("partial", style="yellow") if partial else Text("failed", style="red")
         line.append(printable(f" {failure['id']}: {failure['type']}: {failure['message']}"))
         err.print(line, soft_wrap=True)
 
@@ -440,7 +456,10 @@ def written(stats: Any, output: Path | None) -> str:
         return f"wrote no records to {where}"
     notes = [f"{stats.cached} from cache"] if stats.cached else []
     if stats.failed:
-        notes.append(f"{stats.failed} failed, rerun to retry")
+        failed = stats.failed - stats.partial
+        parts = [f"{stats.partial} partial"] if stats.partial else []
+        parts += [f"{failed} failed"] if failed else []
+        notes.append(f"{' and '.join(parts)}, rerun to retry")
     if stats.skipped:
         notes.append(f"{stats.skipped} already there")
     line = f"wrote {_count(wrote, 'record')} to {where}"
@@ -545,8 +564,30 @@ def _is_click(exc: BaseException, name: str) -> bool:
     return any(cls.__name__ == name for cls in type(exc).__mro__)
 
 
+class _DebugLog(logging.Handler):
+    """``SUMMARIZER_DEBUG`` log lines, on the standard error of the moment (a progress bar
+    replaces it while it runs), escaped: they can quote the model's answer."""
+
+    def emit(self, record: logging.LogRecord) -> None:
+        try:
+            line = f"debug: {record.name}: {self.format(record)}"
+            print(printable(line), file=sys.stderr, flush=True)
+        except Exception:  # noqa: BLE001 - logging must not end the run
+            self.handleError(record)
+
+
+def _debug_logging() -> None:
+    """With ``SUMMARIZER_DEBUG`` set, summarizer's own log (each failed answer's errors, the
+    endpoint's mode) goes to stderr."""
+    if os.environ.get("SUMMARIZER_DEBUG"):
+        logger = logging.getLogger("summarizer")
+        logger.addHandler(_DebugLog())
+        logger.setLevel(logging.DEBUG)
+
+
 def main() -> None:
     """Entry point with the one error handler."""
+    _debug_logging()
     interrupted = "Interrupted; finished records are kept in the output, rerun to resume."
     try:
         code = app(standalone_mode=False)

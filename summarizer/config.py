@@ -144,6 +144,8 @@ class Settings(BaseModel):
     model_path: Path | None = None
     n_ctx: int = Field(default=4096, ge=512)
     max_abstract_chars: int = Field(default=20_000, ge=100)
+    #: Fail an abstract whose prose never validated, instead of keeping a partial record.
+    strict: bool = False
 
     @field_validator("base_url")
     @classmethod

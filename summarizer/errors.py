@@ -10,7 +10,8 @@
     │   ├── RateLimitError
     │   └── AuthenticationError
     ├── OutputError            an output file that cannot be written (disk full, locked)
-    ├── OutputValidationError  the model's answer never validated (attempts, last_raw, usage)
+    ├── OutputValidationError  the model's answer never validated (attempts, last_raw, usage,
+    │                          failed: each failed answer and its errors)
     └── WorkerError            a worker process (--workers) stopped with papers in flight
 
 SDK exceptions are translated into this tree at the backend boundary, always with
@@ -81,11 +82,14 @@ class OutputValidationError(SummarizerError):
         attempts: int = 0,
         last_raw: str | None = None,
         usage: dict[str, Any] | None = None,
+        failed: list[dict[str, Any]] | None = None,
     ) -> None:
         super().__init__(message)
         self.attempts = attempts
         self.last_raw = last_raw
         self.usage = usage or {}
+        #: Each failed answer, in order: ``{"attempt", "errors", "raw"}`` (see backends.base).
+        self.failed = failed or []
 
 
 class WorkerError(SummarizerError):

@@ -84,8 +84,34 @@ def _complete_lines(fh: TextIO) -> Iterator[str]:
 
 
 def is_finished(record: dict[str, Any]) -> bool:
-    """A record with a summary and no error: what a rerun keeps and does not ask again."""
+    """A record with a summary and no error: what a rerun keeps and does not ask again.
+
+    A partial record (:func:`is_partial`) has both a summary and an error: it is not
+    finished, so a rerun asks again for it.
+    """
     return record.get("summary") is not None and not record.get("error")
+
+
+def is_partial(record: dict[str, Any]) -> bool:
+    """A record kept with some prose fields that never validated (see summarizer.partial)."""
+    error = record.get("error")
+    return (
+        isinstance(error, dict)
+        and error.get("type") == "PartialRecord"
+        and isinstance(record.get("summary"), dict)
+    )
+
+
+def failed_fields(record: dict[str, Any]) -> dict[str, str]:
+    """The fields of a partial record that did not validate, and why; empty for the others."""
+    if not is_partial(record):
+        return {}
+    fields = record["error"].get("fields")
+    return {
+        str(f.get("field")): str(f.get("reason") or "")
+        for f in (fields if isinstance(fields, list) else [])
+        if isinstance(f, dict) and f.get("field")
+    }
 
 
 def _flatten(record: dict[str, Any]) -> dict[str, str]:

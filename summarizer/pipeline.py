@@ -2,7 +2,13 @@
 
 Each call returns an output record (a dict), never raises for a per-item problem: an
 abstract that is refused, an endpoint failure or an answer that never validated ends
-as a record whose ``error`` says why, and the batch goes on.
+as a record whose ``error`` says why, and the batch goes on. An answer whose prose alone
+never validated ends as a partial record (see :mod:`summarizer.partial`), unless
+``Settings.strict``.
+
+Every answer that fails validation is listed in ``meta.reasks`` with its errors (and
+logged at INFO on the ``summarizer.pipeline`` logger), so a record that took four attempts
+says why.
 """
 
 from __future__ import annotations
@@ -10,6 +16,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
+import logging
 import time
 from typing import Any
 
@@ -22,6 +29,7 @@ from .config import Settings
 from .connection import Connection
 from .errors import BackendError, OutputValidationError, SummarizerError
 from .inputs import Paper
+from .partial import PartialAnswer, best_partial, lenient_model, partial_error, reasks
 from .prompting import Prompt, load_prompt, messages_hash
 from .schema import spans
 from .schemas import SchemaInfo, load_schema
@@ -29,6 +37,8 @@ from .strategy import plan
 
 # Sampled tries after greedy re-asks fail, hotter each time.
 RESAMPLE_TEMPERATURES = (0.7, 1.0)
+
+log = logging.getLogger(__name__)
 
 
 def _add_usage(total: dict[str, int], more: dict[str, int]) -> None:
@@ -148,6 +158,7 @@ class Pipeline:
             "cached": False,
             "seconds": 0.0,
             "dropped": [],
+            "reasks": [],
         }
 
     async def summarize(self, paper: Paper) -> dict[str, Any]:
@@ -170,6 +181,9 @@ class Pipeline:
         record["meta"] = meta
         context = self._context(paper)
         parsed: BaseModel | None = None
+        partial: PartialAnswer | None = None
+        # Every failed answer of this paper, numbered across the backend's calls.
+        failed: list[dict[str, Any]] = []
         try:
             # Planning renders the prompt and runs the rules: a failure there is this
             # paper's, like the endpoint's.
@@ -186,19 +200,28 @@ class Pipeline:
             )
             backend = await self.connection.backend()
             generation = await backend.generate(request)
+            self._note(paper, failed, generation.failed, 0)
             parsed = generation.parsed
             meta.update(attempts=generation.attempts, usage=generation.usage)
         except OutputValidationError as exc:
+            self._note(paper, failed, exc.failed, 0)
             meta.update(attempts=exc.attempts, usage=exc.usage)
             parsed = self._salvage(exc, p.response_model, context)
             if parsed is None and request.temperature == 0 and request.max_retries > 0:
                 # Greedy decoding repeats itself across re-asks; sampled tries often get
                 # past the same mistake (a tldr that copies the abstract, say).
                 for temperature in RESAMPLE_TEMPERATURES:
-                    parsed = await self._resample(request, meta, temperature)
+                    parsed = await self._resample(paper, request, meta, temperature, failed)
                     if parsed is not None:
                         break
-            if parsed is None:
+            if parsed is None and not self.settings.strict:
+                # The fields code decided do not hang on the prose: keep them, and the best
+                # prose the model gave, marked as not validated.
+                partial = best_partial(failed, p.response_model, context)
+                if partial is not None:
+                    parsed = partial.parsed
+                    context["dropped"] = partial.dropped
+            if parsed is None or partial is not None:
                 # Told and counted with the sampled tries, as meta counts them.
                 failure = OutputValidationError(
                     retold(str(exc), meta["attempts"]),
@@ -207,7 +230,10 @@ class Pipeline:
                     meta["usage"],
                 )
                 failure.__cause__ = exc
-                record["error"] = {"type": "OutputValidationError", "message": str(failure)}
+                if partial is None:
+                    record["error"] = {"type": "OutputValidationError", "message": str(failure)}
+                # The library's summarize() raises for a partial record too: it returns
+                # only a summary that validated.
                 self._failed(paper, failure)
         except SummarizerError as exc:
             record["error"] = {"type": type(exc).__name__, "message": str(exc)}
@@ -218,9 +244,14 @@ class Pipeline:
                 "type": type(exc).__name__,
                 "message": f"unexpected error: {str(exc)[:300] or type(exc).__name__}",
             }
+        meta["reasks"] = reasks(failed)
         if parsed is not None:
             try:
-                self._finish(record, p.finish(parsed), paper.abstract, context, key)
+                data = p.finish(parsed)
+                if partial is not None:
+                    self._finish_partial(record, data, partial, paper.abstract, context)
+                else:
+                    self._finish(record, data, paper.abstract, context, key)
             except Exception as exc:  # a rule that fails on this answer fails this paper
                 record["summary"], record["spans"] = None, {}
                 record["error"] = {
@@ -232,6 +263,21 @@ class Pipeline:
         meta["dropped"] = context.get("dropped", [])
         meta["seconds"] = round(time.perf_counter() - started, 3)
         return record
+
+    @staticmethod
+    def _note(
+        paper: Paper, failed: list[dict[str, Any]], more: list[dict[str, Any]], offset: int
+    ) -> None:
+        """Add a backend call's failed answers, numbered after the ``offset`` before it."""
+        for answer in more:
+            answer = {**answer, "attempt": answer["attempt"] + offset}
+            failed.append(answer)
+            log.info(
+                "%s: attempt %d failed validation: %s",
+                paper.id,
+                answer["attempt"],
+                "; ".join(answer["errors"]),
+            )
 
     def _failed(self, paper: Paper, exc: BaseException) -> None:
         if self.failures is not None:
@@ -278,7 +324,12 @@ class Pipeline:
         }
 
     async def _resample(
-        self, request: GenerationRequest, meta: dict[str, Any], temperature: float
+        self,
+        paper: Paper,
+        request: GenerationRequest,
+        meta: dict[str, Any],
+        temperature: float,
+        failed: list[dict[str, Any]],
     ) -> BaseModel | None:
         request.context["drop"] = self.prompt.spec.ground == "drop"
         request.context["dropped"] = []
@@ -287,11 +338,13 @@ class Pipeline:
             backend = await self.connection.backend()
             generation = await backend.generate(retry)
         except OutputValidationError as exc:
+            self._note(paper, failed, exc.failed, meta["attempts"])
             meta["attempts"] += exc.attempts
             _add_usage(meta["usage"], exc.usage)
             return None
         except BackendError:
             return None  # the record keeps the validation error it already has
+        self._note(paper, failed, generation.failed, meta["attempts"])
         meta["attempts"] += generation.attempts
         _add_usage(meta["usage"], generation.usage)
         return generation.parsed
@@ -310,6 +363,29 @@ class Pipeline:
         except (ValidationError, ValueError):
             return None
 
+    def _finish_partial(
+        self, record: dict, data: dict, partial: PartialAnswer, abstract: str, context: dict
+    ) -> None:
+        """A partial record: the fields that validated, and the failed prose as the model gave
+        it. Never cached: a rerun asks again."""
+        model = self.schema.model
+        failed = frozenset(partial.failed) & set(model.model_fields)
+        context["drop"] = True
+        kept = {k: v for k, v in data.items() if k not in failed}
+        try:
+            summary = lenient_model(model, failed).model_validate(kept, context=context)
+        except ValidationError as exc:
+            record["error"] = {
+                "type": "OutputValidationError",
+                "message": f"the assembled summary is invalid: {exc.errors()[0]['msg']}",
+            }
+            return
+        record["summary"] = summary.model_dump(mode="json") | {
+            name: partial.values.get(name) for name in failed
+        }
+        record["spans"] = spans(summary, abstract)
+        record["error"] = partial_error(partial, record["meta"]["attempts"])
+
     def _finish(self, record: dict, data: dict, abstract: str, context: dict, key: str) -> None:
         context["drop"] = True
         try:
@@ -323,8 +399,10 @@ class Pipeline:
         record["summary"] = summary.model_dump(mode="json")
         record["spans"] = spans(summary, abstract)
         meta = record["meta"]
+        # A cached record keeps the reasons of the run that made it.
         stored = {k: meta[k] for k in ("attempts", "usage", "prompt_hash")} | {
-            "dropped": context.get("dropped", [])
+            "dropped": context.get("dropped", []),
+            "reasks": meta["reasks"],
         }
         self.cache.set(
             key, {"summary": record["summary"], "spans": record["spans"], "meta": stored}

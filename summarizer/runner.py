@@ -19,7 +19,7 @@ from typing import Any, Protocol
 from .backends.base import rate_limit_listener
 from .inputs import Paper
 from .limiter import AdaptiveLimiter
-from .output import RecordWriter
+from .output import RecordWriter, is_partial
 
 MAX_FAILURES_KEPT = 100
 
@@ -36,7 +36,12 @@ class BatchStats:
 
     done: int = 0
     cached: int = 0
+    #: Records that are not finished: the failed ones and the partial ones.
     failed: int = 0
+    #: Of the ``failed``, those kept as partial records (prose that never validated).
+    partial: int = 0
+    #: Re-asks this run sent: an answer taken from the cache adds none.
+    reasks: int = 0
     skipped: int = 0
     prompt_tokens: int = 0
     completion_tokens: int = 0
@@ -52,13 +57,17 @@ class BatchStats:
         meta = record.get("meta") or {}
         if record.get("error"):
             self.failed += 1
+            self.partial += is_partial(record)
             if len(self.failures) < MAX_FAILURES_KEPT:
                 self.failures.append({"id": record["id"], **record["error"]})
         else:
             self.done += 1
         if meta.get("cached"):
             self.cached += 1
-        elif usage := meta.get("usage"):
+            return
+        attempts = meta.get("attempts")
+        self.reasks += max(attempts - 1, 0) if type(attempts) is int else 0
+        if usage := meta.get("usage"):
             self.prompt_tokens += usage.get("prompt_tokens", 0)
             self.completion_tokens += usage.get("completion_tokens", 0)
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 
 import pytest
 
@@ -209,10 +210,11 @@ def test_sampled_tries_get_hotter_and_stop_at_the_first_valid_one(tmp_path, reas
     assert record["summary"]["tldr"] == answer()["tldr"]
 
 
-def test_item_fails_with_the_reason_when_every_try_fails(tmp_path, reask_prompt):
+def test_strict_item_fails_with_the_reason_when_every_try_fails(tmp_path, reask_prompt):
     copy = answer(tldr="Class imbalance hurts recognition of tail classes.")
     with FakeOpenAI(default=copy) as server:
-        record = run(settings_for(server, tmp_path, prompt=reask_prompt))
+        record = run(settings_for(server, tmp_path, prompt=reask_prompt, strict=True))
+    assert record["error"]["type"] == "OutputValidationError"
     assert record["summary"] is None
     assert "copies a sentence of the abstract" in record["error"]["message"]
     assert record["meta"]["attempts"] == 5
@@ -327,3 +329,235 @@ def test_auto_mode_takes_the_first_structured_output_the_endpoint_honours(replie
     kinds = [r["response_format"]["type"] for r in server.requests]
     assert kinds == ["json_schema", "json_object", "json_object"][: len(replies)]
     assert all(r["max_tokens"] == 16 for r in server.requests)
+
+
+# --- why an answer was re-asked, and partial records -------------------------------------------
+
+COPY = "Class imbalance hurts recognition of tail classes."  # the abstract's first sentence
+TEXT = {
+    "tldr": "This paper proposes ImbSAM, a class-aware optimizer for tail classes.",
+    "problem": "Optimizers generalize poorly on tail classes.",
+    "keywords": ["class imbalance", "tail classes", "optimizer"],
+}
+
+
+def cue_settings(server, tmp_path, **extra):
+    return settings_for(server, tmp_path, prompt="default", mode="json_object_schema", **extra)
+
+
+def test_each_failed_answer_is_recorded_with_its_errors(tmp_path, reask_prompt):
+    bad = answer(introduces=["ImbSAM", "FooNet-7"], tldr=COPY)
+    with FakeOpenAI([bad, answer()]) as server:
+        record = run(settings_for(server, tmp_path, prompt=reask_prompt))
+    assert record["error"] is None and record["meta"]["attempts"] == 2
+    (reask,) = record["meta"]["reasks"]
+    assert reask["attempt"] == 1
+    assert any("'FooNet-7' is not in the abstract" in e for e in reask["errors"])
+    assert "tldr copies a sentence of the abstract; summarize in your own words" in reask["errors"]
+
+
+def test_a_first_valid_answer_has_no_reasks(tmp_path):
+    with FakeOpenAI(default=answer()) as server:
+        record = run(settings_for(server, tmp_path))
+    assert record["meta"]["reasks"] == [] and record["meta"]["attempts"] == 1
+
+
+def test_sampled_tries_are_numbered_after_the_reasks(tmp_path, reask_prompt):
+    broken = "not json at all"
+    with FakeOpenAI([broken, broken, broken, answer()]) as server:
+        record = run(settings_for(server, tmp_path, prompt=reask_prompt))
+    assert record["meta"]["attempts"] == 4
+    assert [r["attempt"] for r in record["meta"]["reasks"]] == [1, 2, 3]
+    assert all(r["errors"][0].startswith("answer: Invalid JSON") for r in record["meta"]["reasks"])
+
+
+def test_reasks_are_capped_in_number_and_length(tmp_path):
+    from summarizer.backends.base import MAX_ERROR_CHARS
+    from summarizer.partial import MAX_REASKS_KEPT
+
+    prompt = tmp_path / "many.v1.toml"
+    prompt.write_text(
+        'name = "many"\nversion = 1\nstrategy = "free"\nreask = true\nmax_retries = 10\n'
+        'ground = "reask"\ngrammar = true\nsystem = "S."\nuser = "{{ abstract }}"\n'
+    )
+    long_name = "Foo" * 200
+    with FakeOpenAI(default=answer(tldr="x " * 50, introduces=[long_name])) as server:
+        record = run(settings_for(server, tmp_path, prompt=str(prompt), strict=True))
+    meta = record["meta"]
+    assert meta["attempts"] == 13  # 1 + 10 re-asks + 2 sampled tries
+    assert [r["attempt"] for r in meta["reasks"]] == list(range(1, MAX_REASKS_KEPT + 1))
+    errors = [e for r in meta["reasks"] for e in r["errors"]]
+    longest = max(errors, key=len)
+    assert len(longest) == MAX_ERROR_CHARS and longest.endswith("…") and "FooFoo" in longest
+
+
+def test_a_cached_record_keeps_the_reasons_of_the_run_that_made_it(tmp_path, reask_prompt):
+    bad = answer(introduces=["ImbSAM", "FooNet-7"])
+    with FakeOpenAI([bad, answer()]) as server:
+        settings = settings_for(server, tmp_path, prompt=reask_prompt)
+        first = run(settings)
+        second = run(settings)
+    assert len(server.requests) == 2
+    assert second["meta"]["cached"] is True
+    assert second["meta"]["reasks"] == first["meta"]["reasks"] != []
+    assert second["meta"]["attempts"] == 2
+
+
+def test_failed_answers_are_logged(tmp_path, reask_prompt, caplog):
+    bad = answer(introduces=["ImbSAM", "FooNet-7"])
+    with caplog.at_level("INFO", logger="summarizer.pipeline"):
+        with FakeOpenAI([bad, answer()]) as server:
+            run(settings_for(server, tmp_path, prompt=reask_prompt))
+    (line,) = [r.getMessage() for r in caplog.records if r.name == "summarizer.pipeline"]
+    assert "attempt 1 failed validation" in line and "FooNet-7" in line
+
+
+def test_prose_that_never_validates_keeps_a_partial_record(tmp_path, reask_prompt):
+    with FakeOpenAI(default=answer(tldr=COPY)) as server:
+        settings = settings_for(server, tmp_path, prompt=reask_prompt)
+        record = run(settings)
+        again = run(settings)
+    error = record["error"]
+    assert error["type"] == "PartialRecord"
+    assert error["fields"] == [
+        {"field": "tldr", "reason": "tldr copies a sentence of the abstract; summarize in your "
+         "own words"}
+    ]  # fmt: skip
+    assert "tldr did not validate after 5 attempts" in error["message"]
+    summary = record["summary"]
+    assert summary["tldr"] == COPY  # the best prose there was, marked as not valid
+    assert summary["introduces"] == ["ImbSAM"] and summary["datasets"] == ["CIFAR-100"]
+    assert summary["code_url"] == "https://github.com/x/imbsam"
+    start, end = record["spans"]["introduces"][0]
+    assert ABSTRACT[start:end] == "ImbSAM"
+    assert len(record["meta"]["reasks"]) == 5
+    # not cached: the rerun asks again
+    assert again["meta"]["cached"] is False and again["error"]["type"] == "PartialRecord"
+    assert len(server.requests) == 10
+
+
+def test_a_partial_record_keeps_the_code_decided_fields_of_the_cue_prompt(tmp_path):
+    with FakeOpenAI(default={**TEXT, "tldr": COPY}) as server:
+        record = run(cue_settings(server, tmp_path))
+    assert record["error"]["type"] == "PartialRecord"
+    assert [f["field"] for f in record["error"]["fields"]] == ["tldr"]
+    summary = record["summary"]
+    assert summary["tldr"] == COPY
+    assert summary["problem"] == TEXT["problem"] and summary["keywords"] == TEXT["keywords"]
+    assert summary["introduces"] == ["ImbSAM"] and summary["datasets"] == ["CIFAR-100"]
+    assert [r["value"] for r in summary["results"]] == ["4.8%"]
+    assert summary["domain"] and summary["contribution_types"][0] == "method"
+    assert summary["code_url"] == "https://github.com/x/imbsam"
+
+
+def test_the_partial_record_takes_the_answer_that_lost_fewest_fields(tmp_path):
+    both = {**TEXT, "tldr": COPY, "problem": " "}
+    tldr_only = {**TEXT, "tldr": COPY, "problem": "Tail classes are hard to learn."}
+    with FakeOpenAI([both, tldr_only, both, both, both]) as server:
+        record = run(cue_settings(server, tmp_path))
+    assert [f["field"] for f in record["error"]["fields"]] == ["tldr"]
+    assert record["summary"]["problem"] == "Tail classes are hard to learn."
+
+
+def test_answers_that_are_not_json_still_fail_the_item(tmp_path, reask_prompt):
+    with FakeOpenAI(default="not json at all") as server:
+        record = run(settings_for(server, tmp_path, prompt=reask_prompt))
+    assert record["error"]["type"] == "OutputValidationError" and record["summary"] is None
+
+
+def test_a_field_other_than_prose_that_fails_still_fails_the_item(tmp_path, reask_prompt):
+    with FakeOpenAI(default=answer(tldr=COPY, domain="astrology")) as server:
+        record = run(settings_for(server, tmp_path, prompt=reask_prompt))
+    assert record["error"]["type"] == "OutputValidationError" and record["summary"] is None
+
+
+def test_the_library_raises_for_a_partial_record_and_returns_it_from_many(tmp_path, reask_prompt):
+    from summarizer import summarize, summarize_many
+    from summarizer.errors import OutputValidationError
+
+    with FakeOpenAI(default=answer(tldr=COPY)) as server:
+        settings = settings_for(server, tmp_path, prompt=reask_prompt)
+        with pytest.raises(OutputValidationError, match="copies a sentence"):
+            summarize(ABSTRACT, settings)
+        (record,) = summarize_many([ABSTRACT], settings)
+    assert record["error"]["type"] == "PartialRecord" and record["summary"]["tldr"] == COPY
+
+
+def _cli_summarize(server, tmp_path, out, *extra):
+    from typer.testing import CliRunner
+
+    from summarizer.cli import app
+
+    source = tmp_path / "in.jsonl"
+    source.write_text(json.dumps({"id": "p1", "abstract": ABSTRACT}) + "\n")
+    args = ["summarize", str(source), "-o", str(out), "--base-url", server.base_url]
+    args += ["--model", "m", "--mode", "json_object_schema", "--prompt", "default", *extra]
+    return CliRunner().invoke(app, args)
+
+
+def test_cli_a_partial_record_is_written_and_the_run_exits_3(tmp_path, monkeypatch):
+    monkeypatch.setenv("SUMMARIZER_CACHE_DIR", str(tmp_path / "c"))
+    monkeypatch.setenv("COLUMNS", "200")
+    out = tmp_path / "out.jsonl"
+    with FakeOpenAI(default={**TEXT, "tldr": COPY}) as server:
+        result = _cli_summarize(server, tmp_path, out)
+        assert result.exit_code == 3, result.output
+        assert re.search(r"partial \(prose not valid, rest kept\) +1\b", result.output)
+        assert re.search(r"re-asks \(this run\) +4\b", result.output)
+        assert "(1 partial, rerun to retry)" in result.output
+        assert "partial p1: PartialRecord: tldr did not validate" in result.output
+        (record,) = [json.loads(line) for line in out.read_text().splitlines()]
+        assert record["error"]["type"] == "PartialRecord"
+        # A rerun asks again for it (it is not finished), and replaces it.
+        result = _cli_summarize(server, tmp_path, out)
+    assert result.exit_code == 3 and len(server.requests) == 10
+    assert len(out.read_text().splitlines()) == 1
+
+
+def test_cli_strict_fails_the_record_as_before(tmp_path, monkeypatch):
+    monkeypatch.setenv("SUMMARIZER_CACHE_DIR", str(tmp_path / "c"))
+    out = tmp_path / "out.jsonl"
+    with FakeOpenAI(default={**TEXT, "tldr": COPY}) as server:
+        result = _cli_summarize(server, tmp_path, out, "--strict")
+    assert result.exit_code == 3, result.output
+    (record,) = [json.loads(line) for line in out.read_text().splitlines()]
+    assert record["error"]["type"] == "OutputValidationError" and record["summary"] is None
+    assert "(1 failed, rerun to retry)" in result.output
+
+
+def test_cli_counts_the_reasks_of_this_run_only(tmp_path, monkeypatch):
+    monkeypatch.setenv("SUMMARIZER_CACHE_DIR", str(tmp_path / "c"))
+    monkeypatch.setenv("COLUMNS", "200")
+    with FakeOpenAI([{**TEXT, "tldr": COPY}, TEXT]) as server:
+        first = _cli_summarize(server, tmp_path, tmp_path / "a.jsonl")
+        second = _cli_summarize(server, tmp_path, tmp_path / "b.jsonl")
+    assert first.exit_code == 0 and second.exit_code == 0, first.output + second.output
+    assert re.search(r"re-asks \(this run\) +1\b", first.output)
+    assert re.search(r"re-asks \(this run\) +0\b", second.output)
+    (record,) = [json.loads(line) for line in (tmp_path / "b.jsonl").read_text().splitlines()]
+    assert record["meta"]["cached"] is True and record["meta"]["reasks"][0]["attempt"] == 1
+
+
+def test_summarizer_debug_logs_each_failed_answer(tmp_path):
+    import os
+    import subprocess
+    import sys
+
+    from .limits import time_limit
+
+    source = tmp_path / "in.jsonl"
+    source.write_text(json.dumps({"id": "p1", "abstract": ABSTRACT}) + "\n")
+    env = {**os.environ, "SUMMARIZER_DEBUG": "1", "SUMMARIZER_CACHE_DIR": str(tmp_path / "c")}
+    with time_limit(120), FakeOpenAI([{**TEXT, "tldr": COPY}, TEXT]) as server:
+        done = subprocess.run(
+            [sys.executable, "-m", "summarizer", "summarize", str(source), "-o",
+             str(tmp_path / "o.jsonl"), "--base-url", server.base_url, "--model", "m",
+             "--mode", "json_object_schema"],
+            env=env, capture_output=True, text=True, timeout=100,
+        )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    lines = [line for line in done.stderr.splitlines() if "failed validation" in line]
+    assert lines == [
+        "debug: summarizer.pipeline: p1: attempt 1 failed validation: tldr copies a sentence "
+        "of the abstract; summarize in your own words"
+    ]

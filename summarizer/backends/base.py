@@ -9,7 +9,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ValidationError
 
 #: Told of every rate-limited HTTP answer (429) with its Retry-After in seconds, if any, also
 #: of those the HTTP client then retries by itself. Set per request by the batch runner.
@@ -59,6 +59,47 @@ def retold(message: str, attempts: int) -> str:
     return no_valid_answer(attempts, message[found.end() :]) if found else message
 
 
+#: What a failed answer's record keeps of its errors: so many, each cut to so many characters.
+MAX_ERRORS_PER_ATTEMPT = 5
+MAX_ERROR_CHARS = 200
+
+
+def error_lines(exc: BaseException) -> list[str]:
+    """The validation errors of one answer, one short line each (``field: what is wrong``).
+
+    A message that already names its field ("tldr copies a sentence ...") is not prefixed
+    again. At most :data:`MAX_ERRORS_PER_ATTEMPT` lines of :data:`MAX_ERROR_CHARS` each.
+    """
+    if isinstance(exc, ValidationError):
+        lines = [error_line(error) for error in exc.errors()[:MAX_ERRORS_PER_ATTEMPT]]
+    else:
+        lines = [cut(" ".join(str(exc).split()) or type(exc).__name__)]
+    return lines
+
+
+def error_line(error: Any) -> str:
+    """One pydantic error (an item of ``ValidationError.errors()``) as one short line."""
+    where = ".".join(str(part) for part in error["loc"]) or "answer"
+    message = " ".join(str(error["msg"]).removeprefix("Value error, ").split())
+    return cut(message if message.startswith(f"{where} ") else f"{where}: {message}")
+
+
+def cut(text: str, limit: int = MAX_ERROR_CHARS) -> str:
+    """``text`` in at most ``limit`` characters, ending in "…" when it was longer."""
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+
+
+#: A failed answer longer than this is not kept (no summary is made of it, and many in
+#: flight would hold many megabytes): only its errors are.
+MAX_KEPT_RAW = 64 * 1024
+
+
+def failed_answer(attempt: int, errors: list[str], raw: str | None) -> dict[str, Any]:
+    """One failed answer as backends report it: its number in the call, errors, raw text."""
+    kept = raw if isinstance(raw, str) and len(raw) <= MAX_KEPT_RAW else None
+    return {"attempt": attempt, "errors": errors, "raw": kept}
+
+
 @dataclass
 class GenerationRequest:
     """What the pipeline asks of a backend for one abstract."""
@@ -80,6 +121,8 @@ class Generation:
     attempts: int
     usage: dict[str, int] = field(default_factory=dict)
     raw: str | None = None
+    #: The answers that failed validation before this one (re-asked): see :func:`failed_answer`.
+    failed: list[dict[str, Any]] = field(default_factory=list)
 
 
 class Backend(ABC):
@@ -97,6 +140,9 @@ class Backend(ABC):
     @abstractmethod
     async def generate(self, request: GenerationRequest) -> Generation:
         """Return a validated answer.
+
+        Each answer that fails validation is listed, with its errors, in the ``failed`` of
+        the :class:`Generation` or of the :class:`~summarizer.errors.OutputValidationError`.
 
         Raises:
             OutputValidationError: the answer never validated (re-asks included).

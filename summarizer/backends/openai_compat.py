@@ -44,6 +44,8 @@ from .base import (
     Backend,
     Generation,
     GenerationRequest,
+    error_lines,
+    failed_answer,
     no_valid_answer,
     report_if_rate_limited,
 )
@@ -91,6 +93,13 @@ def _on_response(response: Any) -> None:
             tally["raw"] = calls[0].function.arguments
     except (AttributeError, IndexError, TypeError):
         pass
+
+
+def _on_parse_error(error: Exception, **_: Any) -> None:
+    # After the answer's completion:response: the attempt and raw text are its own.
+    tally = _tally.get()
+    if tally is not None:
+        tally["failed"].append(failed_answer(tally["attempts"], error_lines(error), tally["raw"]))
 
 
 def _count_request() -> None:
@@ -192,6 +201,7 @@ class OpenAICompatBackend(Backend):
             client = instructor.from_openai(self._client, mode=_INSTRUCTOR_MODE[mode])
             client.on("completion:response", _on_response)
             client.on("completion:kwargs", _on_kwargs)
+            client.on("parse:error", _on_parse_error)
             self._clients[mode] = client
         return self._clients[mode]
 
@@ -262,6 +272,7 @@ class OpenAICompatBackend(Backend):
             "prompt_tokens": 0,
             "completion_tokens": 0,
             "raw": None,
+            "failed": [],
             "originals": {
                 m["content"]
                 for m in request.messages
@@ -281,6 +292,7 @@ class OpenAICompatBackend(Backend):
                         attempts=tally["attempts"],
                         usage=_usage(tally),
                         raw=tally["raw"],
+                        failed=tally["failed"],
                     )
                 kwargs["messages"] = reask
                 kwargs["max_retries"] = request.max_retries - 1
@@ -297,13 +309,18 @@ class OpenAICompatBackend(Backend):
                 attempts=tally["attempts"],
                 last_raw=tally["raw"],
                 usage=_usage(tally),
+                failed=tally["failed"],
             ) from exc
         except IncompleteOutputException as exc:
+            message = f"the answer hit the token limit ({request.max_tokens} max_tokens) unfinished"
+            if not tally["failed"] or tally["failed"][-1]["attempt"] != tally["attempts"]:
+                tally["failed"].append(failed_answer(tally["attempts"], [message], tally["raw"]))
             raise OutputValidationError(
-                f"the answer hit the token limit ({request.max_tokens} max_tokens) unfinished",
+                message,
                 attempts=tally["attempts"],
                 last_raw=tally["raw"],
                 usage=_usage(tally),
+                failed=tally["failed"],
             ) from exc
         except openai.OpenAIError as exc:
             raise translate(exc, tally["requests"], self._secret) from exc
@@ -311,7 +328,11 @@ class OpenAICompatBackend(Backend):
             validation_context.reset(context_token)
             _tally.reset(token)
         return Generation(
-            parsed=parsed, attempts=tally["attempts"], usage=_usage(tally), raw=tally["raw"]
+            parsed=parsed,
+            attempts=tally["attempts"],
+            usage=_usage(tally),
+            raw=tally["raw"],
+            failed=tally["failed"],
         )
 
     async def _first_try(
@@ -352,6 +373,7 @@ class OpenAICompatBackend(Backend):
         try:
             return request.response_model.model_validate_json(text), []
         except ValidationError as exc:
+            tally["failed"].append(failed_answer(tally["attempts"], error_lines(exc), text))
             if request.max_retries < 1:
                 raise InstructorRetryException(
                     str(exc), n_attempts=1, total_usage=0, last_completion=completion
