@@ -26,7 +26,7 @@ from typing import Any
 
 from .errors import InputError
 from .grounding import find_span
-from .output import read_records
+from .output import failed_fields, is_partial, read_records
 from .schema import CONTRIBUTION_TYPES, DOMAINS
 from .target import OutputLock, atomic_file, check_target
 from .text import printable, valid_text
@@ -185,9 +185,25 @@ def _meta(record: dict[str, Any]) -> dict[str, Any]:
 
 def _summary(record: dict[str, Any]) -> dict[str, Any]:
     summary = record.get("summary")
-    if not isinstance(summary, dict) or record.get("error") or malformed(record):
+    if not isinstance(summary, dict) or malformed(record):
+        return {}
+    if record.get("error") and not is_partial(record):
         return {}
     return summary
+
+
+def _partial_note(record: dict[str, Any]) -> str:
+    """A partial record's warning: which fields did not validate, and why."""
+    failed = failed_fields(record)
+    if not failed:
+        return ""
+    # Each reason names its field ("tldr copies a sentence ...").
+    reasons = "; ".join(reason or name for name, reason in failed.items())
+    return (
+        f'<p class="error">Partial: {_esc(", ".join(failed))} did not validate and '
+        f"{'is' if len(failed) == 1 else 'are'} shown as the model wrote "
+        f"{'it' if len(failed) == 1 else 'them'} ({_esc(reasons)})</p>"
+    )
 
 
 def _items(summary: dict[str, Any], field: str) -> list[str]:
@@ -300,7 +316,8 @@ def _card(record: dict[str, Any]) -> str:
         f'data-types="{_esc(" ".join(_slug(t) for t in types))}" data-code="{int(bool(href))}" '
         f'data-numbers="{int(bool(results))}" data-failed="0">{head}'
         f'<div class="badges">{"".join(badges)}</div>'
-        f'<p class="tldr">{_esc(summary.get("tldr") or "")}</p>'
+        + _partial_note(record)
+        + f'<p class="tldr">{_esc(summary.get("tldr") or "")}</p>'
         + _field("Problem", _esc(summary.get("problem") or ""))
         + _field(
             "Introduces",
@@ -396,6 +413,7 @@ def build_digest(
     with_code = sum(bool(safe_href(_code(s))) for s in ok)
     with_numbers = sum(bool(s.get("results")) for s in ok)
     failed = len(records) - len(ok)
+    partial = sum(is_partial(r) and bool(_summary(r)) for r in records)
     domain_counts, type_counts = _ordered(domains, DOMAINS), _ordered(types, CONTRIBUTION_TYPES)
     models = sorted({str(_meta(r)["model"]) for r in records if _meta(r).get("model")})
     stamp = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
@@ -416,7 +434,8 @@ def build_digest(
         f"link{'s' if with_code == 1 else ''} to code ({share}%)</li>"
         f"<li><b>{with_numbers}</b> {'paper reports' if with_numbers == 1 else 'papers report'} "
         "numbers</li>"
-        f"<li><b>{failed}</b> failed to summarize</li></ul>"
+        + (f"<li><b>{partial}</b> partial: some prose did not validate</li>" if partial else "")
+        + f"<li><b>{failed}</b> failed to summarize</li></ul>"
         f'<svg xmlns="http://www.w3.org/2000/svg" role="img" aria-label="share with code" '
         f'viewBox="0 0 200 12" width="200" height="12"><rect width="200" height="12" rx="6" '
         f'fill="#dde2ea"/><rect width="{2 * share}" height="12" rx="6" fill="#1d2330"/>'

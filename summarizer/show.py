@@ -6,7 +6,8 @@ A filter is ``KEY=VALUE`` or ``KEY!=VALUE``; a comma in the value means "any of 
 - ``domain``, ``type`` (a contribution type): the label, exactly (case aside);
 - ``dataset``, ``introduces``, ``task``, ``keyword``, ``title``, ``text``: a case-insensitive
   substring of an item (``text`` searches the title, abstract and every summary text);
-- ``has_code``, ``has_numbers``, ``failed``: ``yes`` or ``no``.
+- ``has_code``, ``has_numbers``, ``failed``, ``partial``: ``yes`` or ``no`` (a partial
+  record, whose prose did not validate, is not a failed one).
 
 Every piece of a record is untrusted text on its way to a terminal: it goes through
 :func:`~summarizer.text.printable`, so an ESC, a carriage return or a bidi override in an
@@ -27,6 +28,7 @@ from rich.text import Text
 
 from .digest import failure, heading, malformed
 from .errors import InputError
+from .output import failed_fields, is_partial
 from .text import printable
 
 __all__ = ["Condition", "parse_where", "render_card", "select_records"]
@@ -68,7 +70,9 @@ def _all_text(record: dict[str, Any]) -> list[str]:
 
 
 def is_failed(record: dict[str, Any]) -> bool:
-    """A record whose summary is missing or that carries an error."""
+    """A record whose summary is missing or that carries an error (but a partial one's)."""
+    if is_partial(record) and _summary(record):
+        return False
     return bool(record.get("error")) or not _summary(record)
 
 
@@ -88,6 +92,7 @@ _FLAGS: dict[str, Callable[[dict[str, Any]], bool]] = {
     "has_code": lambda r: bool(_summary(r).get("code_url")),
     "has_numbers": lambda r: bool(_summary(r).get("results")),
     "failed": is_failed,
+    "partial": lambda r: is_partial(r) and bool(_summary(r)),
 }
 _ALIASES = {
     "contribution_type": "type",
@@ -245,14 +250,25 @@ def render_card(record: dict[str, Any], abstract: bool = False) -> RenderableTyp
             border_style="red",
         )
     s = _summary(record)
-    tldr = _line(s.get("tldr") or "")
+    unchecked = failed_fields(record)
+    tldr = _line(_prose(s.get("tldr")))
     tldr.stylize("bold")
-    parts: list[RenderableType] = [_badges(s), tldr]
+    parts: list[RenderableType] = [_badges(s)]
+    if unchecked:
+        # Each reason names its field ("tldr copies a sentence ...").
+        reasons = "; ".join(why or name for name, why in unchecked.items())
+        parts.append(
+            Text.assemble(
+                ("partial: ", "bold yellow"),
+                (printable(f"{', '.join(unchecked)} did not validate ({reasons})"), "yellow"),
+            )
+        )
+    parts.append(tldr)
     grid = Table.grid(padding=(0, 1))
     grid.add_column(style="dim", no_wrap=True)
     grid.add_column()
     rows = [
-        ("problem", str(s.get("problem") or "")),
+        ("problem", _prose(s.get("problem"))),
         ("introduces", ", ".join(_texts(s.get("introduces")))),
         ("datasets", ", ".join(_texts(s.get("datasets")))),
         ("tasks", ", ".join(_texts(s.get("tasks")))),
@@ -276,7 +292,12 @@ def render_card(record: dict[str, Any], abstract: bool = False) -> RenderableTyp
         parts.append(table)
     if abstract:
         parts += [Text(""), highlighted_abstract(record)]
-    return _Card(title, parts, subtitle=subtitle, border_style="blue")
+    return _Card(title, parts, subtitle=subtitle, border_style="yellow" if unchecked else "blue")
+
+
+def _prose(value: Any) -> str:
+    # A partial record's failed field may be null, or not text.
+    return value if isinstance(value, str) else ""
 
 
 def _badges(summary: dict[str, Any]) -> Text:

@@ -488,3 +488,48 @@ def test_a_run_on_a_damaged_cache_finishes_with_one_warning(tmp_path: Path, dama
     lines = [line for line in result.stderr.splitlines() if str(cache / STORE) in line]
     assert len(lines) == 1 and "summarizer cache clear" in lines[0], result.stderr
     assert "unexpected" not in result.stderr
+
+
+def _partial(id_: str) -> dict[str, Any]:
+    record = _record(id_)
+    record["summary"]["tldr"] = "Class imbalance hurts tail classes."
+    reason = "tldr copies a sentence of the abstract; summarize in your own words"
+    record["error"] = {
+        "type": "PartialRecord",
+        "message": f"tldr did not validate after 5 attempts ({reason}); the other fields are kept",
+        "fields": [{"field": "tldr", "reason": reason}],
+    }
+    return record
+
+
+def test_a_partial_record_is_not_finished_and_a_resume_asks_again(tmp_path: Path) -> None:
+    from summarizer.output import failed_fields, is_finished, is_partial
+
+    partial = _partial("p")
+    assert is_partial(partial) and not is_finished(partial)
+    assert failed_fields(partial) == {"tldr": partial["error"]["fields"][0]["reason"]}
+    assert failed_fields(_record("a")) == {} and not is_partial(_record("x", ok=False))
+    path = tmp_path / "run.jsonl"
+    writer = RecordWriter(path)
+    writer.write(_record("a"))
+    writer.write(partial)
+    assert set(writer.done) == {"a"}
+    writer.close()
+    resumed = RecordWriter(path)
+    assert set(resumed.done) == {"a"}
+    assert [r["id"] for r in _lines(path)] == ["a"]  # the partial record is asked again
+    resumed.close()
+
+
+def test_csv_partial_row_has_the_kept_fields_and_says_which_failed(tmp_path: Path) -> None:
+    path = tmp_path / "run.csv"
+    writer = RecordWriter(path)
+    writer.write(_partial("p"))
+    writer.close()
+    (row,) = _rows(path)
+    assert row["tldr"] == "Class imbalance hurts tail classes."
+    assert row["introduces"] == "ImbSAM" and row["domain"] == "computer_vision"
+    assert row["error"].startswith("PartialRecord: tldr did not validate after 5 attempts")
+    resumed = RecordWriter(path)
+    assert set(resumed.done) == set()  # a rerun asks again
+    resumed.close()

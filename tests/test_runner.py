@@ -219,3 +219,22 @@ def test_a_failed_write_ends_the_run_with_the_writers_error(tmp_path):
         raise AssertionError("no error")
     finally:
         writer.close()
+
+
+def test_stats_count_partial_records_and_only_this_runs_reasks():
+    from summarizer.runner import BatchStats
+
+    stats = BatchStats()
+    ok = {"id": "a", "summary": {}, "error": None, "meta": {"attempts": 3}}
+    cached = {"id": "b", "summary": {}, "error": None, "meta": {"attempts": 4, "cached": True}}
+    partial = {
+        "id": "c",
+        "summary": {"tldr": "x"},
+        "error": {"type": "PartialRecord", "message": "m", "fields": [{"field": "tldr"}]},
+        "meta": {"attempts": 5},
+    }
+    failed = {"id": "d", "summary": None, "error": {"type": "E", "message": "m"}, "meta": {}}
+    for record in (ok, cached, partial, failed):
+        stats.add(record)
+    assert (stats.done, stats.failed, stats.partial, stats.cached) == (2, 2, 1, 1)
+    assert stats.reasks == 2 + 4  # the cached answer's 3 re-asks were another run's

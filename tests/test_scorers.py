@@ -14,6 +14,7 @@ from summarizer.evaluation.scorers import (
     aggregate,
     bootstrap_ci,
     item_key,
+    prediction,
     score_item,
     score_labels,
     score_rouge,
@@ -454,3 +455,18 @@ def test_bootstrap_of_constant_scores_is_a_point() -> None:
 def test_bootstrap_bad_request(field, metric) -> None:
     with pytest.raises(ValueError):
         bootstrap_ci(_many(), field, metric, n=10)
+
+
+def test_a_partial_record_predicts_its_valid_fields_and_nothing_for_the_failed_ones():
+    summary = {"tldr": "Copied from the abstract.", "introduces": ["ImbSAM"], "domain": "other"}
+    partial = {
+        "summary": summary,
+        "error": {"type": "PartialRecord", "message": "m", "fields": [{"field": "tldr"}]},
+    }
+    assert prediction(partial) == {"introduces": ["ImbSAM"], "domain": "other"}
+    assert prediction({"summary": summary, "error": None}) == summary
+    assert prediction({"summary": None, "error": {"type": "E", "message": "m"}}) is None
+    gold = {"tldr": "Copied from the abstract.", "introduces": ["ImbSAM"]}
+    scores = score_item(prediction(partial), gold, None, "ImbSAM here.", ["tldr", "introduces"])
+    assert scores["introduces"] == SetScore(tp=1)
+    assert scores["tldr"].rouge1 == 0.0  # not the tool's answer: scored as empty

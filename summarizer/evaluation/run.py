@@ -46,6 +46,7 @@ from .scorers import (
     SetScore,
     aggregate,
     bootstrap_ci,
+    prediction,
     score_item,
 )
 from .suites import EvalItem, load_suite, published_reference
@@ -143,10 +144,11 @@ def score_from_row(row: dict[str, Any]) -> ItemScore:
 def score_records(
     items: Sequence[EvalItem], records: Sequence[dict[str, Any]]
 ) -> list[dict[str, ItemScore]]:
-    """Score each record against its item's gold (a failed record scores as empty)."""
+    """Score each record against its item's gold (a failed record scores as empty, a partial
+    one without its fields that did not validate)."""
     return [
         score_item(
-            rec.get("summary"),
+            prediction(rec),
             item.gold,
             item.accept,
             item.abstract,

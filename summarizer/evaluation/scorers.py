@@ -11,6 +11,10 @@ pseudo-fields ``metrics`` and ``grounding``) or else from its type in ``PaperSum
 (``list[str]`` -> set F1, ``list[Literal]`` -> label F1, ``Literal`` -> accuracy, ``str`` ->
 ROUGE). A field of another schema with the same shapes is scored the same way.
 
+A record is scored by what it predicts (:func:`prediction`): a failed record predicts
+nothing, and a partial record (see :mod:`summarizer.partial`) its fields that validated, the
+prose that did not counting as empty.
+
 Empty denominators: an empty prediction for an empty gold list is perfect (P = R = F1 = 1);
 otherwise a metric with nothing to divide by is 0 (nothing predicted: precision 0), so a
 suite-level "precision 1.0" never comes from predicting nothing.
@@ -29,6 +33,7 @@ from functools import lru_cache
 from typing import Any
 
 from ..grounding import find_span
+from ..output import failed_fields
 from ..schema import PaperSummary
 from ..text import words
 
@@ -405,6 +410,21 @@ def scorer_for(name: str) -> FieldScorer:
         return _set_field
     known = sorted({*_BY_NAME, *PaperSummary.model_fields})
     raise KeyError(f"no scorer for field {name!r}; known fields: {', '.join(known)}")
+
+
+def prediction(record: Mapping[str, Any]) -> dict[str, Any] | None:
+    """What an output record predicts: its summary, None for a failed record.
+
+    A partial record's fields that did not validate are left out (they score as empty): the
+    record marks them as not the tool's answer.
+    """
+    summary = record.get("summary")
+    if not isinstance(summary, dict):
+        return None
+    if record.get("error") and not failed_fields(dict(record)):
+        return None  # an error with a summary that is not a partial record's
+    unchecked = failed_fields(dict(record))
+    return {k: v for k, v in summary.items() if k not in unchecked}
 
 
 def score_item(
