@@ -100,7 +100,7 @@ def _partial(
         parsed = lenient_model(model, frozenset(reasons)).model_validate(kept, context=ctx)
     except ValidationError:
         return None
-    values = {name: prose_value(data.get(name)) for name in reasons}
+    values = {name: prose_value(name, data.get(name)) for name in reasons}
     return PartialAnswer(parsed, reasons, values, int(answer.get("attempt") or 0), ctx["dropped"])
 
 
@@ -129,12 +129,15 @@ def field_errors(exc: ValidationError) -> dict[str, str]:
     return out
 
 
-def prose_value(value: Any) -> Any:
-    """A failed prose field's own text, tidied (spaces), or None when it is not text."""
+def prose_value(field: str, value: Any) -> Any:
+    """A failed prose field's own text, tidied (spaces), or None when it is not of the field's
+    shape (a sentence for ``tldr`` and ``problem``, a list of phrases for ``keywords``)."""
+    if field == "keywords":
+        if isinstance(value, list) and all(isinstance(v, str) for v in value):
+            return [" ".join(v.split()) for v in value if v.strip()][:10]
+        return None
     if isinstance(value, str):
         return cut(" ".join(value.split()), 1000) or None
-    if isinstance(value, list) and all(isinstance(v, str) for v in value):
-        return [" ".join(v.split()) for v in value if v.strip()][:10]
     return None
 
 

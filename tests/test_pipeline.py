@@ -362,10 +362,11 @@ def test_a_first_valid_answer_has_no_reasks(tmp_path):
     assert record["meta"]["reasks"] == [] and record["meta"]["attempts"] == 1
 
 
-def test_sampled_tries_are_numbered_after_the_reasks(tmp_path, reask_prompt):
+@pytest.mark.parametrize("mode", ["json_schema", "json"])  # first try direct, or instructor's
+def test_sampled_tries_are_numbered_after_the_reasks(tmp_path, reask_prompt, mode):
     broken = "not json at all"
     with FakeOpenAI([broken, broken, broken, answer()]) as server:
-        record = run(settings_for(server, tmp_path, prompt=reask_prompt))
+        record = run(settings_for(server, tmp_path, prompt=reask_prompt, mode=mode))
     assert record["meta"]["attempts"] == 4
     assert [r["attempt"] for r in record["meta"]["reasks"]] == [1, 2, 3]
     assert all(r["errors"][0].startswith("answer: Invalid JSON") for r in record["meta"]["reasks"])
@@ -561,3 +562,11 @@ def test_summarizer_debug_logs_each_failed_answer(tmp_path):
         "debug: summarizer.pipeline: p1: attempt 1 failed validation: tldr copies a sentence "
         "of the abstract; summarize in your own words"
     ]
+
+
+def test_a_failed_prose_field_of_the_wrong_shape_is_kept_as_null(tmp_path):
+    with FakeOpenAI(default={**TEXT, "tldr": ["not", "a", "sentence"]}) as server:
+        record = run(cue_settings(server, tmp_path))
+    assert record["error"]["type"] == "PartialRecord"
+    assert record["summary"]["tldr"] is None
+    assert record["summary"]["introduces"] == ["ImbSAM"]
