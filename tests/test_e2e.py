@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from summarizer.inputs import read_papers
+from summarizer.prose import scripts
 from summarizer.schema import PaperSummary
 
 from .conftest import SEEDS
@@ -146,3 +147,25 @@ def test_library_summarize_returns_a_grounded_summary(engine, seed_abstracts):
     PaperSummary.model_validate(summary.model_dump(), context={"abstract": abstract})
     assert summary.code_url == "https://github.com/SPIRAL-MED/DiagnosisArena"
     assert "45.82%" in [r.value for r in summary.results]
+
+
+def test_prose_keeps_to_the_scripts_of_the_abstract(tmp_path, engine):
+    # The bundled model once ended its tldr of this abstract "...a novel contrastive
+    # mechanism to增强." every time. Whatever words an engine picks, no prose field may use
+    # a script the abstract does not.
+    seeds = SEEDS / "002_1bd9a942588fdb29.txt"
+    (paper,) = [p for p in read_papers([str(seeds)]) if p.id == "4ce992c95a9b2817"]
+    source = tmp_path / "mammodg.txt"
+    source.write_text(paper.abstract + "\n", encoding="utf-8")
+    out = tmp_path / "out.jsonl"
+    args = ["--base-url", engine.base_url, "--model", engine.model]
+    result = cli("summarize", source, "-o", out, *args)
+    assert result.returncode == 0, result.stderr
+    (record,) = records(out)
+    assert record["id"] == paper.id
+    check_record(record, {paper.id: paper.abstract})
+    summary = record["summary"]
+    allowed = scripts(paper.abstract)
+    assert allowed == {"Latin"}
+    for text in (summary["tldr"], summary["problem"], *summary["keywords"]):
+        assert scripts(text) <= allowed, text
