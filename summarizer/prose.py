@@ -87,9 +87,10 @@ def foreign_script(field: str, text: str, abstract: str) -> str | None:
     runs = [m.group() for m in regex.finditer(r"\S+", text) if any(_odd(m.group(), strange))]
     named = " and ".join(sorted(strange))
     used = ", ".join(sorted(s for s in scripts(abstract))) or "its own"
+    whole = "each keyword" if field == "keywords" else f"the whole of {field}"
     return (
         f"{field} has {', '.join(repr(r) for r in runs[:3])} in {named} script, which the "
-        f"abstract does not use; write the whole of {field} in the abstract's language, "
+        f"abstract does not use; write {whole} in the abstract's language, "
         f"with {used} letters only"
     )
 

@@ -384,8 +384,33 @@ def test_a_sentence_the_grammar_cut_at_its_bound_is_left_for_the_plan_to_end() -
 def test_prose_checks_need_no_abstract_for_repeats() -> None:
     with pytest.raises(ValidationError, match="repeats 'the'"):
         PaperSummary.model_validate(_mammo(tldr="MammoDG is the the framework."))
+    keywords = ["mammography", "domain domain shift", "contrastive learning"]
+    with pytest.raises(ValidationError, match="keywords repeats 'domain' twice in a row"):
+        PaperSummary.model_validate(_mammo(keywords=keywords))
     # Without an abstract there is no script to compare with.
     assert PaperSummary.model_validate(_mammo(tldr=MAMMO_TLDR)).tldr == MAMMO_TLDR
+
+
+def test_scripts_of_text() -> None:
+    from summarizer.prose import scripts
+
+    assert scripts("MammoDG 增强 \u0421ross α, 10% — é ≥ ×2") == {
+        "Latin",
+        "Han",
+        "Cyrillic",
+        "Greek",
+    }
+    assert scripts("10% — ≥ ×2 (3.5)") == set()
+    assert scripts("\u2c00") == {"Glagolitic"}  # a script not in the named list
+
+
+def test_the_gold_summaries_pass_the_prose_checks() -> None:
+    # Human-written tldrs, problems and keywords: the checks must not refuse good prose.
+    for name in ("dev", "test"):
+        path = REPO / "evals" / "gold" / f"{name}.jsonl"
+        for line in path.read_text(encoding="utf-8").splitlines():
+            record = json.loads(line)
+            PaperSummary.model_validate(record["gold"], context={"abstract": record["abstract"]})
 
 
 def test_a_recorded_answer_in_another_script_is_reasked_and_the_next_answer_kept(tmp_path):
