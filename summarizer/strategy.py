@@ -28,6 +28,7 @@ from pydantic_core import PydanticUndefined
 from .inputs import Paper
 from .prompting import Prompt
 from .rules import (
+    Analysis,
     Candidates,
     classify_contributions,
     classify_domain,
@@ -174,12 +175,38 @@ def _variables(abstract: str, title: str | None, cands: Candidates | None) -> di
     }
 
 
+def _example_variables(prompt: Prompt, with_candidates: bool) -> list[tuple[dict, Any]]:
+    """The few-shot examples' template variables: the same for every abstract, found once
+    per prompt."""
+    key = (id(prompt), with_candidates)
+    held = _EXAMPLES.get(key)
+    if held is None or held[0] is not prompt:
+        variables = [
+            (
+                _variables(
+                    e.abstract, None, find_candidates(e.abstract) if with_candidates else None
+                ),
+                e.answer,
+            )
+            for e in prompt.spec.examples
+        ]
+        held = _EXAMPLES[key] = (prompt, variables)
+    return held[1]
+
+
+# Per prompt object (kept alive here, so its id is not reused): a prompt loaded anew, an
+# edited file say, gets its own entry.
+_EXAMPLES: dict[tuple[int, bool], tuple[Prompt, list[tuple[dict, Any]]]] = {}
+
+
 def plan(paper: Paper, prompt: Prompt, schema: type[BaseModel]) -> Plan:
     """Render the prompt and build the response model for one paper."""
     spec = prompt.spec
     if spec.strategy == "cues":
-        cands = find_candidates(paper.abstract, with_numbers=False)
-        introduces, datasets, _ = classify_names(paper.abstract, cands.names)
+        # One analysis of the abstract, read by every rule below.
+        analysis = Analysis(paper.abstract)
+        cands = find_candidates(analysis, with_numbers=False)
+        introduces, datasets, _ = classify_names(analysis, cands.names)
         # Results once the paper's own names and its datasets are known (their subjects).
         cands.numbers = find_numbers(paper.abstract, cands.names, datasets, introduces)
         decided = {
@@ -189,20 +216,14 @@ def plan(paper: Paper, prompt: Prompt, schema: type[BaseModel]) -> Plan:
             "contribution_types": classify_contributions(paper.abstract, introduces),
             "tasks": find_tasks(paper.abstract),
         }
-        examples = [
-            (_variables(e.abstract, None, find_candidates(e.abstract)), e.answer)
-            for e in spec.examples
-        ]
+        examples = _example_variables(prompt, with_candidates=True)
         messages = prompt.render(_variables(paper.abstract, paper.title, cands), examples)
         return Plan(messages, text_model(), cands, decided)
     if spec.strategy == "candidates":
-        cands = find_candidates(paper.abstract)
-        examples = []
-        for example in spec.examples:
-            example_cands = find_candidates(example.abstract)
-            examples.append((_variables(example.abstract, None, example_cands), example.answer))
+        cands = find_candidates(Analysis(paper.abstract))
+        examples = _example_variables(prompt, with_candidates=True)
         messages = prompt.render(_variables(paper.abstract, paper.title, cands), examples)
         return Plan(messages, answer_model(tuple(cands.names)), cands)
-    examples = [(_variables(e.abstract, None, None), e.answer) for e in spec.examples]
+    examples = _example_variables(prompt, with_candidates=False)
     messages = prompt.render(_variables(paper.abstract, paper.title, None), examples)
     return Plan(messages, schema, None)

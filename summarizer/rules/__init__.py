@@ -16,12 +16,14 @@ the rules cannot decide.
 
 from __future__ import annotations
 
+from .analysis import Analysis
 from .candidates import Candidates, find_candidates, find_cue_names, find_names, find_urls
 from .cues import NameCall, classify_names
 from .labels import classify_contributions, classify_domain, find_tasks
 from .numbers import Number, find_numbers
 
 __all__ = [
+    "Analysis",
     "Candidates",
     "NameCall",
     "Number",

@@ -16,7 +16,7 @@ from functools import cached_property
 
 from ..text import sentences as split_sentences
 
-__all__ = ["Abbreviation", "Analysis", "Sentence", "abbreviations"]
+__all__ = ["Abbreviation", "Analysis", "Sentence", "abbreviations", "analysed"]
 
 
 @dataclass(frozen=True)
@@ -141,6 +141,13 @@ class Analysis:
         return tuple(out)
 
     @cached_property
+    def cue_names(self) -> tuple[str, ...]:
+        """The names written after the wording that makes something new (:mod:`.cue_names`)."""
+        from .cue_names import cue_names_in  # the cue rules read this module
+
+        return cue_names_in(self.text)
+
+    @cached_property
     def abbreviations(self) -> tuple[Abbreviation, ...]:
         """The "long form (SHORT)" pairs, in order."""
         return tuple(abbreviations(self.text))
@@ -160,3 +167,8 @@ class Analysis:
     def long_form_of(self, short: str) -> str | None:
         """The long form that defines ``short``, if any."""
         return next((a.long for a in self.abbreviations if a.short == short), None)
+
+
+def analysed(abstract: str | Analysis) -> Analysis:
+    """``abstract`` as an :class:`Analysis` (a new one for a string)."""
+    return abstract if isinstance(abstract, Analysis) else Analysis(abstract)

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from .analysis import Analysis, analysed
 from .cue_names import EARLIER_KIND_AFTER, EXISTING_BEFORE_NAMING, PROPOSED_BEFORE, find_cue_names
 from .cue_patterns import ARTIFACT_NOUN
 from .dataset_lists import find_dataset_phrases, find_listed_datasets
@@ -56,23 +57,25 @@ class Candidates:
         return self.urls[0] if self.urls else None
 
 
-def find_candidates(abstract: str, *, with_numbers: bool = True) -> Candidates:
-    """All candidates of one abstract.
+def find_candidates(text: str | Analysis, *, with_numbers: bool = True) -> Candidates:
+    """All candidates of one abstract (its text, or its :class:`Analysis`).
 
     ``with_numbers=False`` leaves ``numbers`` empty, for a caller that finds them itself once
     it knows which names are datasets and which the paper's own (``find_numbers``).
     """
+    analysis = analysed(text)
+    abstract = analysis.text
     urls = find_urls(abstract)
     outside_urls = abstract
     for match in reversed(url_matches(abstract)):
         outside_urls = outside_urls[: match.start()] + " " + outside_urls[match.end() :]
     datasets = find_dataset_phrases(abstract) + list(find_listed_datasets(abstract))
-    names = list(dict.fromkeys(find_cue_names(abstract) + find_names(abstract) + datasets))
+    names = list(dict.fromkeys(list(analysis.cue_names) + find_names(abstract) + datasets))
     # "we introduce Compositional-ARC-a dataset", "LLMs-including o3-mini": a dash lost
     # between a name and the next word
     names = list(dict.fromkeys(GLUED_WORD.sub("", n) for n in names))
     names = [n for n in names if n in outside_urls]
     if not with_numbers:
         return Candidates(names=names, urls=urls)
-    numbers = find_numbers(abstract, names, set(datasets), find_cue_names(abstract))
+    numbers = find_numbers(abstract, names, set(datasets), list(analysis.cue_names))
     return Candidates(names=names, numbers=numbers, urls=urls)

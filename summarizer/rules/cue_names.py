@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 
+from .analysis import Analysis, analysed
 from .cue_patterns import ACRONYM_AFTER, CUES, Cue, who_positions
 from .cue_words import MAKE_BARE, MAKE_DONE, either
 from .names import GENERIC, GLUED_WORD
@@ -47,17 +47,18 @@ EXISTING_BEFORE_NAMING = re.compile(
 )
 
 
-def find_cue_names(abstract: str) -> list[str]:
+def find_cue_names(abstract: str | Analysis) -> list[str]:
     """Names written right after "we propose", "we introduce", "named", ...: new artifacts.
 
     A name followed by its short form in parentheses gives the short form, as the guide
-    prefers ("MOtion-Based Variability Enhancement (MOVE)" gives ``MOVE``).
+    prefers ("MOtion-Based Variability Enhancement (MOVE)" gives ``MOVE``). Given an
+    :class:`~summarizer.rules.analysis.Analysis`, the names it found already are reused.
     """
-    return list(_cue_names(abstract))
+    return list(analysed(abstract).cue_names)
 
 
-@lru_cache(maxsize=64)
-def _cue_names(abstract: str) -> tuple[str, ...]:
+def cue_names_in(abstract: str) -> tuple[str, ...]:
+    """The cue names of ``abstract``, found anew (:attr:`Analysis.cue_names` keeps them)."""
     out: list[str] = []
     low = abstract.lower()
     who = who_positions(abstract, low)

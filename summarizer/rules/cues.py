@@ -13,12 +13,12 @@ import re
 from dataclasses import dataclass
 
 from ..text import sentences
+from .analysis import Analysis, analysed
 from .candidates import (
     ARTIFACT_NOUN,
     EARLIER_KIND_AFTER,
     EXISTING_BEFORE_NAMING,
     PROPOSED_BEFORE,
-    find_cue_names,
     find_listed_datasets,
     find_names,
 )
@@ -556,12 +556,15 @@ WELL_KNOWN = frozenset(words("naming_well_known"))
 
 
 def classify_names(
-    abstract: str, names: list[str] | None = None
+    text: str | Analysis, names: list[str] | None = None
 ) -> tuple[list[str], list[str], list[NameCall]]:
-    """(introduces, datasets, every call) for the candidate names of an abstract."""
+    """(introduces, datasets, every call) for the candidate names of an abstract (its text,
+    or its :class:`Analysis`)."""
+    analysis = analysed(text)
+    abstract = analysis.text
     names = find_names(abstract) if names is None else names
     names = names + [n for n in find_known_datasets(abstract) if n not in names]
-    cue_names = find_cue_names(abstract)
+    cue_names = list(analysis.cue_names)
     calls = [classify_name(n, abstract, names, cue_names) for n in names]
     if not any(c.label == "introduces" and c.name not in WELL_KNOWN for c in calls):
         calls = _name_of_an_unnamed_method(abstract, calls)
