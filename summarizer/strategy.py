@@ -208,12 +208,12 @@ def plan(paper: Paper, prompt: Prompt, schema: type[BaseModel]) -> Plan:
         cands = find_candidates(analysis, with_numbers=False)
         introduces, datasets, _ = classify_names(analysis, cands.names)
         # Results once the paper's own names and its datasets are known (their subjects).
-        cands.numbers = find_numbers(paper.abstract, cands.names, datasets, introduces)
+        cands.numbers = find_numbers(analysis, cands.names, datasets, introduces)
         decided = {
             "introduces": introduces,
             "datasets": datasets,
             "domain": classify_domain(paper.abstract),
-            "contribution_types": classify_contributions(paper.abstract, introduces),
+            "contribution_types": classify_contributions(analysis, introduces),
             "tasks": find_tasks(paper.abstract),
         }
         examples = _example_variables(prompt, with_candidates=True)

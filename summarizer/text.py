@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import hashlib
 import re
-from functools import lru_cache
 
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(\[])")
 _ABBREVIATIONS = ("e.g.", "i.e.", "et al.", "vs.", "cf.", "Fig.", "Eq.", "etc.")
@@ -50,12 +49,11 @@ def _surrogate(chars: str, escape: bool) -> str:
 
 
 def sentences(text: str) -> list[str]:
-    """Split text into sentences, keeping common abbreviations intact."""
-    return list(_sentences(text))
+    """Split text into sentences, keeping common abbreviations intact.
 
-
-@lru_cache(maxsize=64)
-def _sentences(text: str) -> tuple[str, ...]:
+    The rules read them from their :class:`~summarizer.rules.analysis.Analysis`, which
+    splits an abstract once.
+    """
     protected = text
     for i, abbr in enumerate(_ABBREVIATIONS):
         protected = protected.replace(abbr, f"\x00{i}\x00")
@@ -65,7 +63,7 @@ def _sentences(text: str) -> tuple[str, ...]:
         for i, abbr in enumerate(_ABBREVIATIONS):
             part = part.replace(f"\x00{i}\x00", abbr)
         restored.append(part)
-    return tuple(restored)
+    return restored
 
 
 def words(text: str) -> list[str]:

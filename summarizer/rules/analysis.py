@@ -128,11 +128,16 @@ class Analysis:
         return self.text.lower()
 
     @cached_property
+    def sentence_texts(self) -> tuple[str, ...]:
+        """The sentences as :func:`summarizer.text.sentences` splits them."""
+        return tuple(split_sentences(self.text))
+
+    @cached_property
     def sentences(self) -> tuple[Sentence, ...]:
-        """The sentences (:func:`summarizer.text.sentences`) with their offsets."""
+        """The sentences with their offsets."""
         out: list[Sentence] = []
         at = 0
-        for sentence in split_sentences(self.text):
+        for sentence in self.sentence_texts:
             start = self.text.find(sentence, at)
             if start < 0:  # the splitter only cuts at whitespace; this is a guard
                 start = at
@@ -146,6 +151,34 @@ class Analysis:
         from .cue_names import cue_names_in  # the cue rules read this module
 
         return cue_names_in(self.text)
+
+    @cached_property
+    def url_matches(self) -> tuple[re.Match[str], ...]:
+        """Where the URLs are (:mod:`.urls`)."""
+        from .urls import url_matches_in
+
+        return url_matches_in(self.text)
+
+    @cached_property
+    def urls(self) -> tuple[str, ...]:
+        """The URLs, as written, in order (:func:`.urls.find_urls`)."""
+        from .urls import find_urls
+
+        return tuple(find_urls(self))
+
+    @cached_property
+    def dataset_phrases(self) -> tuple[str, ...]:
+        """Title-Case names right before "dataset" or "benchmark" (:mod:`.dataset_lists`)."""
+        from .dataset_lists import find_dataset_phrases
+
+        return tuple(find_dataset_phrases(self.text))
+
+    @cached_property
+    def listed_datasets(self) -> tuple[str, ...]:
+        """The members of lists of datasets (:mod:`.dataset_lists`)."""
+        from .dataset_lists import listed_datasets_in
+
+        return listed_datasets_in(self.text)
 
     @cached_property
     def abbreviations(self) -> tuple[Abbreviation, ...]:

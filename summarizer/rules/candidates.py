@@ -25,7 +25,7 @@ from .cue_patterns import ARTIFACT_NOUN
 from .dataset_lists import find_dataset_phrases, find_listed_datasets
 from .names import GLUED_WORD, find_names
 from .numbers import Number, find_numbers
-from .urls import find_urls, url_matches
+from .urls import find_urls
 
 __all__ = [
     "ARTIFACT_NOUN",
@@ -65,17 +65,17 @@ def find_candidates(text: str | Analysis, *, with_numbers: bool = True) -> Candi
     """
     analysis = analysed(text)
     abstract = analysis.text
-    urls = find_urls(abstract)
+    urls = list(analysis.urls)
     outside_urls = abstract
-    for match in reversed(url_matches(abstract)):
+    for match in reversed(analysis.url_matches):
         outside_urls = outside_urls[: match.start()] + " " + outside_urls[match.end() :]
-    datasets = find_dataset_phrases(abstract) + list(find_listed_datasets(abstract))
-    names = list(dict.fromkeys(list(analysis.cue_names) + find_names(abstract) + datasets))
+    datasets = list(analysis.dataset_phrases) + list(analysis.listed_datasets)
+    names = list(dict.fromkeys(list(analysis.cue_names) + find_names(analysis) + datasets))
     # "we introduce Compositional-ARC-a dataset", "LLMs-including o3-mini": a dash lost
     # between a name and the next word
     names = list(dict.fromkeys(GLUED_WORD.sub("", n) for n in names))
     names = [n for n in names if n in outside_urls]
     if not with_numbers:
         return Candidates(names=names, urls=urls)
-    numbers = find_numbers(abstract, names, set(datasets), list(analysis.cue_names))
+    numbers = find_numbers(analysis, names, set(datasets), list(analysis.cue_names))
     return Candidates(names=names, numbers=numbers, urls=urls)

@@ -12,14 +12,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..text import sentences
 from .analysis import Analysis, analysed
 from .candidates import (
     ARTIFACT_NOUN,
     EARLIER_KIND_AFTER,
     EXISTING_BEFORE_NAMING,
     PROPOSED_BEFORE,
-    find_listed_datasets,
     find_names,
 )
 from .cue_words import MAKE_IN_WINDOW, NAMED_IN_WINDOW, NEW_WORDS, either
@@ -202,10 +200,12 @@ _NO_CUE = "no cue"
 
 
 def classify_name(
-    name: str, abstract: str, names: list[str], cue_names: list[str] | None = None
+    name: str, text: str | Analysis, names: list[str], cue_names: list[str] | None = None
 ) -> NameCall:
     """Label one candidate name from the wording around its mentions."""
-    if _background(name, abstract):
+    analysis = analysed(text)
+    abstract = analysis.text
+    if _background(name, analysis):
         if is_known_dataset(name) or (
             _listed_as_data(name, abstract, loose=False) and not _models_plural(name)
         ):
@@ -213,7 +213,7 @@ def classify_name(
         return NameCall(name, "other", "mentioned as existing before the paper's own work")
     # "a novel behavioral cloning (BC) approach" is a term, even after "we propose";
     # "our DKVB" and "our proposed discriminator bottleneck (VDB)" claim it as the paper's own.
-    made_here = _made_here(name, abstract)
+    made_here = _made_here(name, analysis)
     if (
         _term_acronym(name, abstract)
         and not re.search(
@@ -242,7 +242,7 @@ def classify_name(
     tally = _Tally()
     points = tally.points
     # The first sentence that holds the name, for every mention.
-    sentence = next((s for s in sentences(abstract) if name in s), "")
+    sentence = next((s for s in analysis.sentence_texts if name in s), "")
     for start, end in mentions:
         before8 = _before(abstract, start, 8)
         before12 = _before(abstract, start, 12)
@@ -285,7 +285,7 @@ def classify_name(
             tally.add("dataset_context")
     if _listed_as_data(name, abstract):
         tally.add("listed_as_data")
-    if name in find_listed_datasets(abstract):
+    if name in analysis.listed_datasets:
         tally.add("listed_beside_data_word")
     if is_known_dataset(name):
         tally.add("known_dataset")
@@ -398,10 +398,10 @@ _A_TERM_BEFORE = re.compile(
 _OBJECT_ENDS = re.compile(r"\s*(?:[,.;:]|--|[-\u2013\u2014]\s|$|(?:that|which|to|for|and)\b)")
 
 
-def _made_here(name: str, abstract: str) -> bool:
+def _made_here(name: str, analysis: Analysis) -> bool:
     """ "We unite the two via adaptive neural trees (ANTs), a model that ...": a "we"
     sentence that writes the name in parentheses, then says what kind of artifact it is."""
-    for sentence in sentences(abstract):
+    for sentence in analysis.sentence_texts:
         for at in _occurrences(f"({name})", sentence):
             after = sentence[at + len(name) + 2 :]
             if (
@@ -428,11 +428,11 @@ _USES = re.compile(
 )
 
 
-def _background(name: str, abstract: str) -> bool:
+def _background(name: str, analysis: Analysis) -> bool:
     """True when the name is first written as existing work, and only later in the
     sentence that presents the paper's own work ("current CBMs ... We propose
     Data-efficient CBMs (DCBMs)")."""
-    found = [s for s in sentences(abstract) if _mentions(name, s)]
+    found = [s for s in analysis.sentence_texts if _mentions(name, s)]
     if len(found) < 2 or _OWN_WORK.search(found[0]):
         return False
     first = found[0]
@@ -562,10 +562,10 @@ def classify_names(
     or its :class:`Analysis`)."""
     analysis = analysed(text)
     abstract = analysis.text
-    names = find_names(abstract) if names is None else names
+    names = find_names(analysis) if names is None else names
     names = names + [n for n in find_known_datasets(abstract) if n not in names]
     cue_names = list(analysis.cue_names)
-    calls = [classify_name(n, abstract, names, cue_names) for n in names]
+    calls = [classify_name(n, analysis, names, cue_names) for n in names]
     if not any(c.label == "introduces" and c.name not in WELL_KNOWN for c in calls):
         calls = _name_of_an_unnamed_method(abstract, calls)
     introduces = _prefer_short(

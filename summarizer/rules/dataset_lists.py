@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 
+from .analysis import Analysis, analysed
 from .known_datasets import is_known_dataset
 from .names import ADJECTIVE_SUFFIX, GENERIC
 from .wordlists import alternation
@@ -32,11 +32,16 @@ _DATASET_PHRASE = re.compile(
 _LOWER_WORD_BEFORE = re.compile(r"\b(?:" + alternation("dataset_lead_words") + r")\s+$")
 
 
-@lru_cache(maxsize=64)
-def find_listed_datasets(abstract: str) -> tuple[str, ...]:
+def find_listed_datasets(abstract: str | Analysis) -> tuple[str, ...]:
     """The members of a list of datasets: "(including Cora, Citeseer, Pubmed and NELL)",
     "dialogue data-sets: Ubuntu, Switchboard and OpenSubtitles", "the Omniglot and CIFAR
-    datasets". Plain capitalized words are names here, which elsewhere they are not."""
+    datasets". Plain capitalized words are names here, which elsewhere they are not. An
+    :class:`Analysis` keeps them."""
+    return analysed(abstract).listed_datasets
+
+
+def listed_datasets_in(abstract: str) -> tuple[str, ...]:
+    """:func:`find_listed_datasets`, found anew."""
     lists: list[str] = []
     for noun in _DATA_NOUN_AT.finditer(abstract):
         # the list that ends right before the noun, found in a window (a full scan for lists

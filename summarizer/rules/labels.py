@@ -13,7 +13,7 @@ import re
 from collections import Counter
 from collections.abc import Iterator
 
-from ..text import sentences
+from .analysis import Analysis, analysed
 from .cue_words import MAKE, either
 from .wordlists import alternation, table, words
 
@@ -75,9 +75,10 @@ _TYPE_REGEXES = {kind: re.compile(pattern) for kind, pattern in _TYPE_PATTERNS.i
 _PROOF = re.compile(r"\b(we prove|theorem|non-vacuous)\b")
 
 
-def classify_contributions(abstract: str, introduces: list[str]) -> list[str]:
+def classify_contributions(abstract: str | Analysis, introduces: list[str]) -> list[str]:
     """1 to 3 contribution types, most important first."""
-    text = abstract.lower()
+    analysis = analysed(abstract)
+    text = analysis.low
     counted: dict[str, int] = {}
 
     def count(kind: str) -> int:  # each pattern is run only when its count decides
@@ -89,7 +90,7 @@ def classify_contributions(abstract: str, introduces: list[str]) -> list[str]:
     if not introduces and count("survey") >= 1:
         chosen.append("survey")
     intro_sentences = " ".join(
-        s.lower() for s in sentences(abstract) if any(n in s for n in introduces)
+        s.lower() for s in analysis.sentence_texts if any(n in s for n in introduces)
     )
     for kind in ("benchmark", "dataset"):
         if introduces and _TYPE_REGEXES[kind].search(intro_sentences):

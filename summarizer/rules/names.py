@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from ..text import sentences
+from .analysis import Analysis, analysed
 from .wordlists import alternation, words
 
 # Acronyms and capitalized words that name no artifact of a paper, in lower case.
@@ -27,11 +27,11 @@ ADJECTIVE_SUFFIX = re.compile(
 )
 
 
-def find_names(abstract: str) -> list[str]:
+def find_names(abstract: str | Analysis) -> list[str]:
     """Spans that may name an artifact (method, model, dataset, benchmark), in order."""
     out: list[str] = []
     seen: set[str] = set()
-    for sentence in sentences(abstract):
+    for sentence in analysed(abstract).sentence_texts:
         for match in _NAME.finditer(sentence):
             name = match.group(1).rstrip(".")
             key = name.lower()

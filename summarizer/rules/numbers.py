@@ -11,8 +11,8 @@ from bisect import bisect_right
 from collections.abc import Collection
 from dataclasses import dataclass, replace
 
+from .analysis import Analysis, analysed
 from .known_datasets import is_known_dataset
-from .urls import url_matches
 from .wordlists import alternation, words
 
 # A unit: a percent sign, or a word of data/units.txt or one of the few that need a pattern
@@ -133,7 +133,10 @@ _CHANGE_AFTER = re.compile(
 
 
 def find_numbers(
-    abstract: str, names: list[str], datasets: Collection[str] = (), own: Collection[str] = ()
+    text: str | Analysis,
+    names: list[str],
+    datasets: Collection[str] = (),
+    own: Collection[str] = (),
 ) -> list[Number]:
     """Every number the abstract states with digits, with unit or sign, in order.
 
@@ -142,11 +145,13 @@ def find_numbers(
     are never a subject: "ImageNet", "Top-1". Where no name stands before it, the subject is
     the paper's own name, if ``own`` (the names it says it makes) holds exactly one.
     """
+    analysis = analysed(text)
+    abstract = analysis.text
     subjects = [n for n in names if n not in datasets and _can_be_subject(n)]
     own = [n for n in own if n in subjects]
     fallback = own[0] if len(own) == 1 else None
     starts = _sentence_starts(abstract)
-    spans_of_urls = [m.span() for m in url_matches(abstract)]
+    spans_of_urls = [m.span() for m in analysis.url_matches]
     spans_of_urls += [(m.start(), m.end()) for m in _CITATION.finditer(abstract)]
     out = []
     ends: set[int] = set()

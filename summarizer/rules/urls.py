@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 
+from .analysis import Analysis, analysed
 from .wordlists import alternation, words
 
 # Without "http" or "www.", a URL is known by its domain (data/url_domains.txt): "github.com/x".
@@ -20,15 +20,20 @@ _URL_TRAIL = ".,;:!?)]}>'\""
 _URL_MARKS = ("http", "www.", *(f".{domain}" for domain in words("url_domains")))
 
 
-@lru_cache(maxsize=64)
-def url_matches(abstract: str) -> tuple[re.Match[str], ...]:
+def url_matches(abstract: str | Analysis) -> tuple[re.Match[str], ...]:
+    """Where the URLs of ``abstract`` are (an :class:`Analysis` keeps them)."""
+    return analysed(abstract).url_matches
+
+
+def url_matches_in(abstract: str) -> tuple[re.Match[str], ...]:
+    """Where the URLs of ``abstract`` are, found anew."""
     low = abstract.lower()
     if not any(mark in low for mark in _URL_MARKS):
         return ()
     return tuple(_URL.finditer(abstract))
 
 
-def find_urls(abstract: str) -> list[str]:
+def find_urls(abstract: str | Analysis) -> list[str]:
     """URLs in order of appearance, as written, without trailing punctuation or markup."""
     out = []
     for match in url_matches(abstract):
