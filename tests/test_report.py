@@ -76,10 +76,12 @@ def make_run(
     entries: list[tuple[EvalItem, dict[str, Any] | None]],
     suite: str = "mini.jsonl",
     prompt: str = "default",
+    partial: frozenset[int] = frozenset(),
 ) -> EvalRun:
-    """A saved run from summaries given here (None: a failed item), without any endpoint."""
+    """A saved run from summaries given here (None: a failed item; an index in ``partial``:
+    a partial record whose tldr never validated), without any endpoint."""
     items, records = [], []
-    for it, summary in entries:
+    for index, (it, summary) in enumerate(entries):
         rec = new_record(Paper(id=it.id, abstract=it.abstract, title=it.title))
         rec["meta"] = {
             "attempts": 2,
@@ -93,6 +95,12 @@ def make_run(
             rec["summary"] = summary
             model = PaperSummary.model_validate(summary)
             rec["spans"] = spans(model, it.abstract)
+            if index in partial:
+                rec["error"] = {
+                    "type": "PartialRecord",
+                    "message": "tldr never validated",
+                    "fields": [{"field": "tldr", "reason": "copies a sentence of the abstract"}],
+                }
         items.append(it)
         records.append(rec)
     scores = score_records(items, records)
@@ -317,3 +325,16 @@ def test_report_html_renders_in_a_headless_browser(script_run, tmp_path):
     )
     assert _png_size(png) == (1280, 2000)
     assert png.stat().st_size > 20_000  # a blank page compresses to a few kB
+
+
+def test_a_partial_record_is_shown_as_partial_and_counted(tmp_path):
+    run = make_run(
+        tmp_path / "run",
+        [(item(SCRIPT_ABSTRACT, GOLD), PRED), (item(SCRIPT_ABSTRACT + " Again.", GOLD), PRED)],
+        partial=frozenset({1}),
+    )
+    assert run.info["failed"] == 1 and run.info["partial"] == 1
+    assert "(1 done, 1 failed of which 1 partial, 0 from cache)" in markdown(run)
+    page = html_report(run)
+    assert '<span class="badge partial">partial</span>' in page
+    assert '<span class="badge failed">' not in page

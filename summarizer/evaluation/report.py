@@ -21,6 +21,7 @@ from typing import Any
 from rich.table import Table
 from rich.text import Text
 
+from ..output import is_partial
 from ..target import atomic_file
 from .compare import Comparison, MetricDelta
 from .run import MAIN_METRIC, EvalRun, item_metrics, kind_of
@@ -119,8 +120,8 @@ def overview(run: EvalRun, baseline: Comparison | None = None) -> list[tuple[str
         ("prompt", f"{prompt.get('id')} (template {prompt.get('template_hash')})"),
         ("model", f"{i.get('model')} @ {i.get('endpoint')} (mode {i.get('mode')})"),
         ("schema", str(i.get("schema"))),
-        ("items", f"{i.get('n_items')} ({i.get('done')} done, {i.get('failed')} failed, "
-                  f"{i.get('cached')} from cache)"),
+        ("items", f"{i.get('n_items')} ({i.get('done')} done, {i.get('failed')} failed"
+                  f"{_partial_note(i)}, {i.get('cached')} from cache)"),
         ("re-asks", f"{_reasks(run)} (ungrounded items dropped: {i.get('dropped')})"),
         ("tokens spent", f"{tok.get('prompt', 0)} prompt / {tok.get('completion', 0)} completion "
                          f"(answers: {ans.get('prompt', 0)} / {ans.get('completion', 0)})"),
@@ -238,7 +239,14 @@ def _published_note(p: dict[str, Any]) -> str:
     )
 
 
+def _partial_note(info: dict[str, Any]) -> str:
+    partial = info.get("partial") or 0
+    return f" of which {partial} partial" if partial else ""
+
+
 def _status(record: dict[str, Any]) -> str:
+    if is_partial(record):
+        return "partial"  # kept with the fields that validated; scored on those
     if record.get("error"):
         return "failed"
     return "cached" if (record.get("meta") or {}).get("cached") else "ok"
@@ -401,9 +409,9 @@ tr.other td{color:#555}dl{display:grid;grid-template-columns:max-content 1fr;gap
 dt{color:#666}dd{margin:0}.muted{color:#888}.small{font-size:.85em}
 .noise{color:#888}.up{color:#17743a}.down{color:#b3261e}
 details.item{border:1px solid #e3e3e6;border-radius:6px;margin:.5rem 0;padding:.4rem .7rem}
-details.item.failed{border-color:#e8a9a4;background:#fff8f7}summary{cursor:pointer}
+details.item.failed{border-color:#e8a9a4;background:#fff8f7}details.item.partial{border-color:#e9cf8f;background:#fffcf3}summary{cursor:pointer}
 .badge{font-size:.75em;padding:.1rem .4rem;border-radius:3px;background:#e6f2ea;color:#17743a}
-.badge.failed{background:#fbe3e1;color:#b3261e}.badge.cached{background:#eef0f7;color:#3b4a7a}
+.badge.failed{background:#fbe3e1;color:#b3261e}.badge.partial{background:#fdf1d6;color:#7a5200}.badge.cached{background:#eef0f7;color:#3b4a7a}
 .chip{font-size:.75em;color:#555;background:#f3f3f5;border-radius:3px;padding:0 .3rem;
 white-space:nowrap}.abstract{white-space:pre-wrap;background:#fafafa;padding:.6rem;border-radius:4px}
 mark{padding:0 .1rem;border-radius:2px}mark.introduces{background:#cfe3ff}

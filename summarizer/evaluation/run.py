@@ -260,6 +260,7 @@ def run_info(
         "items_hash": items_hash(r["id"] for r in records),
         "done": stats.done,
         "failed": stats.failed,
+        "partial": stats.partial,  # of the failed: kept with the fields that validated
         "cached": stats.cached,
         # A cached answer keeps the attempts it took, so re-asks describe the prompt and
         # model, not whether this run hit the cache; tokens are what this run spent.
