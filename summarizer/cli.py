@@ -621,10 +621,10 @@ def _unwrap(exc: BaseException) -> BaseException:
 def _fail(exc: BaseException) -> None:
     """One ``Error: ...`` line for ``exc`` and its exit code."""
     if isinstance(exc, BrokenPipeError):
-        # Whoever read our standard output stopped reading (``| head``): no traceback, and
-        # no second error when Python flushes stdout on exit.
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
+        # Whoever read our standard output stopped reading (``| head``): no traceback.
+        from .output import discard_stream
+
+        discard_stream(sys.stdout)
         _error_line("standard output was closed before the run ended (broken pipe)")
         sys.exit(EXIT_FATAL)
     if isinstance(exc, SummarizerError):

@@ -188,16 +188,28 @@ def _is_record(record: Any) -> bool:
     )
 
 
-def _closed_stream(stream: TextIO, exc: OSError) -> Exception:
-    """The error for a stream that cannot take more records (``| head`` stopped reading)."""
-    if not isinstance(exc, BrokenPipeError):
-        return targets.OutputError(f"cannot write to standard output: {exc.strerror or exc}")
-    # Python flushes standard output again at exit: point it at nothing, so that the
-    # run ends with our one line and not a second error.
+def discard_stream(stream: TextIO) -> None:
+    """Point ``stream``'s file descriptor at nothing: Python flushes standard output again
+    at exit, and a closed pipe would end the run with a second error after our one line."""
     with contextlib.suppress(OSError, ValueError):
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, stream.fileno())
         os.close(devnull)
+
+
+def _drop(fh: TextIO) -> None:
+    """Close ``fh`` without flushing what a failed write left in its buffer."""
+    with contextlib.suppress(OSError):
+        os.close(fh.fileno())
+    with contextlib.suppress(OSError, ValueError):
+        fh.close()
+
+
+def _closed_stream(stream: TextIO, exc: OSError) -> Exception:
+    """The error for a stream that cannot take more records (``| head`` stopped reading)."""
+    if not isinstance(exc, BrokenPipeError):
+        return targets.OutputError(f"cannot write to standard output: {exc.strerror or exc}")
+    discard_stream(stream)
     return targets.OutputError("standard output was closed before the run ended (broken pipe)")
 
 
@@ -365,10 +377,7 @@ class RecordWriter:
         """After a failed write: drop what could not be flushed, so close() cannot fail."""
         fh, self._fh = self._fh, None
         if fh is not None:
-            with contextlib.suppress(OSError):
-                os.close(fh.fileno())
-            with contextlib.suppress(OSError, ValueError):
-                fh.close()
+            _drop(fh)
 
     def close(self) -> None:
         fh, self._fh = self._fh, None
@@ -377,7 +386,7 @@ class RecordWriter:
                 try:
                     fh.close()
                 except OSError as exc:
-                    self._abandon_fh(fh)
+                    _drop(fh)
                     raise targets.write_error(self.target, exc) from exc
             if self._created and not self._records:
                 self._created = False
@@ -388,8 +397,3 @@ class RecordWriter:
                 self._lock.release()
                 self._lock = None
             self.done.close()
-
-    @staticmethod
-    def _abandon_fh(fh: TextIO) -> None:
-        with contextlib.suppress(OSError):
-            os.close(fh.fileno())
