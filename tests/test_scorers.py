@@ -9,6 +9,7 @@ from summarizer.evaluation.scorers import (
     GroundingScore,
     LabelScore,
     MatchScore,
+    ResultScore,
     RougeScore,
     SetScore,
     aggregate,
@@ -316,7 +317,7 @@ def test_rouge_needs_a_reference() -> None:
         ("introduces", SetScore),
         ("datasets", SetScore),
         ("tasks", SetScore),
-        ("results", SetScore),
+        ("results", ResultScore),
         ("contribution_types", LabelScore),
         ("domain", MatchScore),
         ("code_url", MatchScore),
@@ -364,7 +365,7 @@ def test_accept_alternatives_in_item() -> None:
 def test_none_prediction_counts_as_empty() -> None:
     scores = score_item(None, GOLD, ACCEPT, ABSTRACT)
     assert scores["datasets"] == SetScore(0, 0, 2)
-    assert scores["results"] == SetScore(0, 0, 4)
+    assert scores["results"] == ResultScore(0, 0, 4)
     assert scores["contribution_types"] == LabelScore(0, 0, 1, exact=False)
     assert scores["domain"] == MatchScore(False)
     assert scores["code_url"] == MatchScore(False)

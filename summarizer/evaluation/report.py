@@ -31,6 +31,7 @@ from .scorers import (
     ItemScore,
     LabelScore,
     MatchScore,
+    ResultScore,
     RougeScore,
     SetScore,
     item_key,
@@ -299,6 +300,12 @@ def _score_text(score: ItemScore) -> str:
         return f"R1 {score.rouge1:.2f} · R2 {score.rouge2:.2f} · RL {score.rougeL:.2f}"
     if isinstance(score, MatchScore):
         return "right" if score.correct else "wrong"
+    if isinstance(score, ResultScore):
+        return (
+            f"F1 {score.f1:.2f} (tp {score.tp}, fp {score.fp}, fn {score.fn}); of the "
+            f"{score.tp} matched: metric right {score.metric_tp}, subject right "
+            f"{score.subject_tp}, both {score.full_tp}"
+        )
     if isinstance(score, SetScore):
         text = f"F1 {score.f1:.2f} (tp {score.tp}, fp {score.fp}, fn {score.fn})"
         return text + (" exact" if isinstance(score, LabelScore) and score.exact else "")

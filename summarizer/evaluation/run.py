@@ -42,6 +42,7 @@ from .scorers import (
     ItemScore,
     LabelScore,
     MatchScore,
+    ResultScore,
     RougeScore,
     SetScore,
     aggregate,
@@ -58,6 +59,7 @@ RUN_FILE, PREDICTIONS_FILE, SCORES_FILE = "run.json", "predictions.jsonl", "scor
 
 # Score kinds as written in scores.jsonl, and the metric a bare field name stands for.
 KINDS: dict[str, type] = {
+    "results": ResultScore,
     "labels": LabelScore,  # before "set": LabelScore is a SetScore
     "set": SetScore,
     "match": MatchScore,
@@ -65,6 +67,7 @@ KINDS: dict[str, type] = {
     "grounding": GroundingScore,
 }
 MAIN_METRIC = {
+    "results": "f1",
     "labels": "f1",
     "set": "f1",
     "match": "accuracy",

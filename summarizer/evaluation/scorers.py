@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import math
 import random
-import re
 import typing
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -35,7 +34,8 @@ from typing import Any
 from ..grounding import find_span
 from ..output import failed_fields
 from ..schema import PaperSummary
-from ..text import words
+from .keys import _distinct, item_key, token_f1, url_key, value_key
+from .result_scores import ResultScore, score_results
 
 TASK_MATCH_THRESHOLD = 0.5
 ROUGE_TYPES = ("rouge1", "rouge2", "rougeL")
@@ -132,63 +132,7 @@ class GroundingScore:
         return {"rate": found / total if total else 1.0, "items": float(total)}
 
 
-ItemScore = SetScore | LabelScore | MatchScore | RougeScore | GroundingScore
-
-
-def item_key(text: str) -> str:
-    """Set-matching key: case, punctuation, spaces and a trailing plural ``s`` dropped.
-
-    Hyphen, space and nothing are all the same here (``MS-COCO`` == ``MS COCO`` ==
-    ``MSCOCO``) because the guide lists both punctuation and hyphen-vs-space as irrelevant.
-    The plural ``s`` is dropped from the end of the item, not from ``ss`` (``Class``).
-    """
-    key = "".join(ch for ch in text.casefold() if ch.isalnum())
-    if len(key) >= 3 and key.endswith("s") and not key.endswith("ss"):
-        key = key[:-1]
-    return key
-
-
-_THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")
-_DECIMAL = re.compile(r"\d+\.\d+")
-_BOUND = re.compile(r"^[<>=~+\u2248\u2264\u2265\u223c]+")
-
-
-def value_key(value: str) -> str:
-    """Numeric-value key: ``87.7\\%`` == ``87.7 %`` == ``>87.7%``, ``1,113`` == ``1113``.
-
-    A leading bound or ``+`` is dropped (the number is the same claim); a minus is kept.
-    Trailing zeros of a decimal are dropped so ``45.80%`` == ``45.8%``; units are kept.
-    """
-    text = value.replace("\\%", "%").replace("\u2212", "-").replace("\u00d7", "x")
-    text = "".join(text.split()).casefold()
-    text = _BOUND.sub("", text)
-    text = _THOUSANDS.sub("", text)
-    return _DECIMAL.sub(lambda m: m.group(0).rstrip("0").rstrip("."), text)
-
-
-_URL_SCHEME = re.compile(r"^[a-z][a-z0-9+.-]*://", re.IGNORECASE)
-_URL_TRAILING = "/.,;:!?)]}>\"'"
-
-
-def url_key(url: str | None) -> str | None:
-    """URL key: no scheme, no ``www.``, lower-case host, no trailing slash or punctuation."""
-    if url is None:
-        return None
-    text = _URL_SCHEME.sub("", url.strip())
-    if text.lower().startswith("www."):
-        text = text[4:]
-    host, sep, path = text.partition("/")
-    text = (host.lower() + sep + path).rstrip(_URL_TRAILING)
-    return text or None
-
-
-def _distinct(items: Iterable[str]) -> list[str]:
-    """Items with duplicates (same :func:`item_key`) and empty ones removed, first kept."""
-    out: dict[str, str] = {}
-    for item in items:
-        out.setdefault(item_key(item), item)
-    out.pop("", None)
-    return list(out.values())
+ItemScore = SetScore | LabelScore | MatchScore | RougeScore | GroundingScore | ResultScore
 
 
 def score_set(pred: Iterable[str], gold: Iterable[str], extra: Iterable[str] = ()) -> SetScore:
@@ -206,16 +150,6 @@ def score_set(pred: Iterable[str], gold: Iterable[str], extra: Iterable[str] = (
     p, g = set(map(item_key, pred)) - {""}, set(map(item_key, gold)) - {""}
     p -= set(map(item_key, extra)) - g
     return SetScore(tp=len(p & g), fp=len(p - g), fn=len(g - p))
-
-
-def token_f1(a: str, b: str) -> float:
-    """Token-overlap F1 of two phrases (lower-cased word tokens, multiset overlap)."""
-    ta, tb = Counter(words(a)), Counter(words(b))
-    common = sum((ta & tb).values())
-    if common == 0:
-        return 0.0
-    precision, recall = common / sum(ta.values()), common / sum(tb.values())
-    return 2 * precision * recall / (precision + recall)
 
 
 def score_soft(
@@ -376,9 +310,7 @@ def _rouge_field(case: Case, name: str) -> ItemScore:
 
 _BY_NAME: dict[str, FieldScorer] = {
     "tasks": lambda c, n: score_soft(c.pred.get(n) or [], _gold(c, n) or []),
-    "results": lambda c, n: score_values(
-        _result_parts(c.pred.get(n), "value"), _result_parts(_gold(c, n), "value")
-    ),
+    "results": lambda c, n: score_results(c.pred.get(n) or [], _gold(c, n) or []),
     "code_url": lambda c, n: score_url(c.pred.get(n), _gold(c, n)),
     # SciERC's Metric mentions against the metric names of the predicted results.
     "metrics": lambda c, n: score_set(
