@@ -13,6 +13,8 @@ from dataclasses import dataclass, replace
 
 from .analysis import Analysis, analysed
 from .known_datasets import is_known_dataset
+from .metrics import metric_after, metric_before
+from .subjects import compared_side, occurrences, own_phrase, subject_before
 from .wordlists import alternation, words
 
 # A unit: a percent sign, or a word of data/units.txt or one of the few that need a pattern
@@ -42,10 +44,6 @@ _IMPROVEMENT = re.compile(
     r"cut\w*|lift\w*|advantage|margin|exceed\w*|drop\w*|saving\w*)\b",
     re.IGNORECASE,
 )
-# Words that end the words saying what a number measures: "accuracy on ImageNet".
-_STOP = frozenset(words("metric_stop_words"))
-
-
 @dataclass(frozen=True)
 class Number:
     """A number the abstract states, with what surrounds it."""
@@ -59,28 +57,7 @@ class Number:
 
 
 def _window(text: str, start: int, end: int) -> tuple[str, str]:
-    return text[max(0, start - 60) : start], text[end : end + 60]
-
-
-# Words after a number that start a clause, not a metric: "512k without noticeable ...".
-_CLAUSE_WORDS = frozenset(words("metric_clause_words"))
-# A comparison says the number is a change, not what is measured: "3x less compute".
-_COMPARATIVES = frozenset(words("comparatives"))
-
-
-def _metric_after(after: str) -> str | None:
-    clause = after.split(".")[0].split(",")[0]
-    if clause[:1].isalnum():
-        clause = re.sub(r"^[\w\-]+", "", clause)  # the rest of a glued token: "4k-16k"
-    tokens = re.findall(r"[A-Za-z][A-Za-z0-9\-]*", clause)[:4]
-    while tokens and tokens[0].lower() in _COMPARATIVES:
-        tokens = tokens[1:]
-    picked = []
-    for word in tokens:
-        if word.lower() in _STOP or word.lower() in _CLAUSE_WORDS:
-            break
-        picked.append(word)
-    return " ".join(picked[:3]) or None
+    return text[max(0, start - 120) : start], text[end : end + 60]
 
 
 _YEAR_AFTER = re.compile(r"\b(?:" + alternation("year_lead_words") + r")\s+$")
@@ -149,7 +126,7 @@ def find_numbers(
     abstract = analysis.text
     subjects = [n for n in names if n not in datasets and _can_be_subject(n)]
     own = [n for n in own if n in subjects]
-    fallback = own[0] if len(own) == 1 else None
+    fallback = _main_name(abstract, own)
     starts = _sentence_starts(abstract)
     spans_of_urls = [m.span() for m in analysis.url_matches]
     spans_of_urls += [(m.start(), m.end()) for m in _CITATION.finditer(abstract)]
@@ -211,16 +188,56 @@ def find_numbers(
                 start=start if sign else match.start("num"),
                 end=end,
                 kind=kind,
-                metric=_metric_after(after) or _metric_before(before),
-                subject=_subject(abstract, starts, match.start(), subjects) or fallback,
+                metric=metric_after(after, unit.strip()) or metric_before(before, after),
+                subject=_subject(abstract, starts, match.start(), subjects, unit, fallback),
             )
         )
     return _shared_in_lists(abstract, starts, out, subjects)
 
 
+def _main_name(abstract: str, own: list[str]) -> str | None:
+    """Of the names the paper says it makes, the one it writes most often (first on a tie)."""
+    if not own:
+        return None
+    counts = {name: len(occurrences(abstract, name, 0, len(abstract))) for name in own}
+    return max(own, key=lambda name: (counts[name], -own.index(name)))
+
+
+def _subject(
+    abstract: str,
+    starts: list[int],
+    start: int,
+    names: list[str],
+    unit: str,
+    fallback: str | None,
+) -> str | None:
+    """Whom the number at ``start`` belongs to (see :mod:`.subjects`); where no name says,
+    the paper's own name."""
+    begin = _start_before(starts, start)
+    if abstract[begin:start].rstrip().endswith("("):
+        # "FooNet (45.1%) outperforms BarNet (40.2%)": the name the parenthesis follows
+        head = abstract[begin:start].rstrip()[:-1].rstrip()
+        named = [n for n in names if head.endswith(n) and not head[: -len(n)][-1:].isalnum()]
+        if named:
+            return max(named, key=len)
+        side = compared_side(abstract, begin, start)
+        if side:
+            return side
+    return subject_before(abstract, begin, start, names) or fallback or own_phrase(
+        abstract, begin, start
+    )
+
+
+_HARDWARE = frozenset(words("hardware_names"))
+# "4k-16k", "10-20%": a range of numbers taken for a name
+_RANGE = re.compile(r"(?i)[\d.,]+[kmbx%]?(?:-|--|\u2013)[\d.,]+[kmbx%]?")
+
+
 def _can_be_subject(name: str) -> bool:
     return not (
         is_known_dataset(name)
+        or name in _HARDWARE
+        or _RANGE.fullmatch(name)
         or name in _METRIC_WORDS
         or re.fullmatch(r"(?i)top-\d+", name)
         or _NUMBER.fullmatch(name)  # "3times"
@@ -244,56 +261,12 @@ def _start_before(starts: list[int], at: int) -> int:
     return starts[bisect_right(starts, at) - 1]
 
 
-# What a result is compared with is not its subject: "faster than DARTS", "over GPT-4".
-_COMPARED_WITH = re.compile(
-    r"(?:\b(?:than|over|vs\.?|versus|against|outperform\w*|surpass\w*|beat\w*|"
-    r"compared (?:to|with)|relative to|like|such as)\s+(?:the\s+)?(?:[\w\-]+,?\s+){0,1})$",
-    re.IGNORECASE,
+# Between two numbers of one list, "45.82%, 31.09%, and 17.79%", of a range, "20-30%", "from
+# 0.6B to 32B", or of a value and its deviation or an aside, "1.93% (1.98+/-0.07)"
+_PLAIN_LIST_GAP = re.compile(r"\s*(?:,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+)$")
+_LIST_GAP = re.compile(
+    r"\s*(?:,\s*(?:and\s+|or\s+)?|\s+(?:and|or|to|of)\s+|-{1,2}|\u2013|\s*\(\s*|\+/-|\u00b1)$"
 )
-
-
-def _subject(abstract: str, starts: list[int], start: int, names: list[str]) -> str | None:
-    """The name written nearest before ``start`` in its sentence, not as what it is
-    compared with; or None."""
-    begin = _start_before(starts, start)
-    best, best_end = None, -1
-    for name in names:
-        at = abstract.rfind(name, begin, start)
-        while at >= 0 and _COMPARED_WITH.search(abstract, max(begin, at - 40), at):
-            at = abstract.rfind(name, begin, at)
-        if at >= 0 and at + len(name) > best_end:
-            best, best_end = name, at + len(name)
-    return best
-
-
-# A hedge between the words and the number: "of up to 39.1%", "by about 50%".
-_HEDGE = r"(?:(?:" + alternation("metric_hedges") + r")\s+)?$"
-# "an average success rate of 39.1%", "a speedup of 3x"
-_METRIC_OF = re.compile(
-    r"(?:\b(?:an?|the|its|their|our)\s+)((?:[A-Za-z][\w\-]*\s+){0,2}[A-Za-z][\w\-]*)\s+of\s+"
-    + _HEDGE
-)
-# "reduces MBE by 50%", "improves cross-entropy by 4.8%"
-_METRIC_BY = re.compile(
-    r"\b(?:improv|reduc|increas|decreas|boost|lower|rais|cut|lift|drop)\w*\s+(?:the\s+)?"
-    r"((?:[A-Za-z][\w\-]*\s+){0,2}?[A-Za-z][\w\-]*)\s+by\s+" + _HEDGE,
-    re.IGNORECASE,
-)
-
-
-def _metric_before(before: str) -> str | None:
-    """What the tokens before a number say it measures, when the tokens after say nothing."""
-    match = _METRIC_OF.search(before) or _METRIC_BY.search(before)
-    if match is None:
-        return None
-    tokens = match.group(1).split()
-    if any(w.lower() in _STOP for w in tokens):
-        return None
-    return " ".join(tokens)
-
-
-# Between two numbers of one list: "45.82%, 31.09%, and 17.79%"
-_LIST_GAP = re.compile(r"\s*(?:,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+)$")
 
 
 def _shared_in_lists(
@@ -309,19 +282,51 @@ def _shared_in_lists(
             j += 1
         if j > i:
             group = out[i : j + 1]
-            metric = group[-1].metric
+            metric = group[-1].metric or group[0].metric
             if metric is not None:
                 group = [n if n.metric else replace(n, metric=metric) for n in group]
             # "improvements of 23.81% and 11.15%", "1% and 2% gains": the words before the
-            # first and after the last speak for the whole list
-            if "improvement" in (group[0].kind, group[-1].kind):
+            # first and after the last speak for the whole list (not for a range or an aside)
+            listed_only = all(
+                _PLAIN_LIST_GAP.fullmatch(abstract[a.end : b.start])
+                for a, b in zip(group, group[1:], strict=False)
+            )
+            if listed_only and "improvement" in (group[0].kind, group[-1].kind):
                 group = [replace(n, kind="improvement") for n in group]
+            group = _from_to(abstract, starts, group, names)
             listed = _respectively(abstract, starts, group, names)
             if listed:
                 group = [replace(n, subject=s) for n, s in zip(group, listed, strict=True)]
             out[i : j + 1] = group
         i = j + 1
     return out
+
+
+# "improves BarNet from 70.1% to 75.3%": the first value is the one before the change
+_FROM_BEFORE = re.compile(r"\bfrom\s+$")
+# the words between the verb of change and "from": what was changed
+_CHANGED = re.compile(r"\b(?:" + alternation("metric_verbs") + r")\w*\s+(.{0,60}?)\s*from\s+$")
+
+
+def _from_to(
+    abstract: str, starts: list[int], group: list[Number], names: list[str]
+) -> list[Number]:
+    """ "A improves B from x to y": x belongs to B (the baseline, or the setting before when
+    B is no name) and y to A; a name is never the metric."""
+    group = [replace(n, metric=None) if n.metric in names else n for n in group]
+    metric = group[-1].metric or group[0].metric
+    group = [n if n.metric else replace(n, metric=metric) for n in group]
+    first, second = group[0], group[-1]
+    if len(group) != 2 or not re.fullmatch(r"\s+to\s+", abstract[first.end : second.start]):
+        return group
+    if not _FROM_BEFORE.search(abstract, max(0, first.start - 6), first.start):
+        return group
+    begin = _start_before(starts, first.start)
+    changed = _CHANGED.search(abstract, max(begin, first.start - 80), first.start)
+    head = changed.group(1) if changed else ""
+    before = [n for n in names if occurrences(head, n, 0, len(head))]
+    baseline = max(before, key=lambda n: head.rfind(n)) if before else None
+    return [replace(first, subject=baseline), second]
 
 
 def _respectively(

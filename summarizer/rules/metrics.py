@@ -1,0 +1,143 @@
+"""What a number measures: the ``metric`` of a result, in the abstract's words.
+
+The words after the number speak first ("78.9% top-1 accuracy", "1,113 pairs", "a 97%
+improvement in separation", "50% faster": speed), then the words before it ("an average
+success rate of 39.1%", "reduces MBE by 50%", "raises top-1 accuracy from 71.2%", "(MSE >
+4.0)"). Numbers listed or ranged together share one metric (see :mod:`.numbers`).
+"""
+
+from __future__ import annotations
+
+import re
+
+from .wordlists import alternation, table, words
+
+# Words that end the words saying what a number measures: "accuracy on ImageNet".
+_STOP = frozenset(words("metric_stop_words"))
+# Words after a number that start a clause, not a metric: "512k without noticeable ...".
+_CLAUSE_WORDS = frozenset(words("metric_clause_words"))
+# A comparison says the number is a change, not what is measured: "3x less compute".
+_COMPARATIVES = frozenset(words("comparatives"))
+_COMPARED_QUANTITY: dict[str, str] = table("comparative_metrics")
+_CHANGE_NOUNS = frozenset(words("change_nouns"))
+_COUNT_ADJECTIVES = frozenset(words("count_adjectives"))
+_METRIC_NOUN = r"(?:" + alternation("metric_nouns") + "|" + alternation("metric_names") + r")"
+_TOKEN = re.compile(r"[A-Za-z][A-Za-z0-9\-]*")
+_CHANGE_OBJECT = re.compile(r"\s+(?:in|on|for|of)\s+(?:the\s+)?", re.IGNORECASE)
+# "7-20% in accuracy", "2% in Dice": a metric noun after "in" or "on"
+_IN_METRIC = re.compile(
+    r"\s+(?:in|on)\s+(?:the\s+)?((?:[\w\-]+\s+)?" + _METRIC_NOUN + r")\b", re.IGNORECASE
+)
+# "3.1% of the tokens": a share of something
+_SHARE_OF = re.compile(r"\s+of\s+(?:the\s+|all\s+)?(?=[A-Za-z])", re.IGNORECASE)
+
+
+def _phrase(text: str, limit: int = 3, *, count: bool = False) -> str | None:
+    """The first words of ``text`` up to a stop word, a clause word or punctuation."""
+    clause = re.split(r"[.,;:()\[\]]", text, maxsplit=1)[0]
+    picked: list[str] = []
+    for word in _TOKEN.findall(clause)[:limit + 2]:
+        low = word.lower()
+        if low in _STOP or low in _CLAUSE_WORDS:
+            break
+        if count and not picked and low in _COUNT_ADJECTIVES:
+            continue
+        picked.append(word)
+    return " ".join(picked[:limit]) or None
+
+
+def metric_after(after: str, unit: str) -> str | None:
+    """What the words right after a number say it measures, or None."""
+    if re.match(r"\s*(?:-{1,2}|\u2013|/|to\s)\s*\d", after):
+        return None  # "2--5x gains", "128k/64k": the far end of the range says it
+    if after.startswith(("-parameter", "-param")):
+        return "parameters"  # "an 8B-parameter LLM"
+    if after[:1].isalnum():
+        after = re.sub(r"^[\w\-]+", "", after)  # the rest of a glued token: "4k-16k"
+    # a parenthesis right after the number is an aside: "1.93% (1.98+/-0.07) validation error"
+    after = re.sub(r"^\s*\([^()]{0,60}\)", "", after)
+    tokens = _TOKEN.findall(re.split(r"[.,;:()]", after, maxsplit=1)[0])
+    lead = after.lstrip()
+    # "a 97% improvement in separation": what the change is in
+    first = tokens[0].lower() if tokens else ""
+    skip = 1 if first == "relative" else 0
+    if len(tokens) > skip and tokens[skip].lower() in _CHANGE_NOUNS:
+        at = lead.find(tokens[skip]) + len(tokens[skip])
+        tail = _CHANGE_OBJECT.match(lead, at)
+        if tail:
+            object_ = _phrase(lead[tail.end() :], 4)
+            if object_:
+                return object_
+    # "50% faster", "11.7% more accurate": the quantity compared
+    two = " ".join(t.lower() for t in tokens[:2])
+    if two in _COMPARED_QUANTITY:
+        return _COMPARED_QUANTITY[two]
+    if first in _COMPARED_QUANTITY and (len(tokens) == 1 or tokens[1].lower() in _STOP):
+        return _COMPARED_QUANTITY[first]
+    if unit in {"%", "\\%"}:
+        share = _SHARE_OF.match(after)
+        if share:
+            return _phrase(after[share.end() :], 4)
+    measured = _IN_METRIC.match(after)
+    if measured:
+        return measured.group(1)
+    while tokens and tokens[0].lower() in _COMPARATIVES:
+        tokens = tokens[1:]
+    return _phrase(" ".join(tokens[:4]), count=not unit)
+
+
+# A hedge between the words and the number: "of up to 39.1%", "by about 50%".
+_HEDGE = r"(?:(?:" + alternation("metric_hedges") + r")\s+)?$"
+_WORDS = r"((?:[A-Za-z][\w\-]*\s+){0,3}?[A-Za-z][\w\-]*)"
+# "an average success rate of 39.1%", "a speedup of 3x"; without an article only for a
+# metric noun: "speedups of over 13x"
+_METRIC_OF = re.compile(
+    r"(?:\b(?:an?|the|its|their|our)\s+)((?:[A-Za-z][\w\-]*\s+){0,2}[A-Za-z][\w\-]*)\s+of\s+"
+    + _HEDGE
+)
+_NOUN_OF = re.compile(r"\b(" + _METRIC_NOUN + r")\s+of\s+" + _HEDGE, re.IGNORECASE)
+_VERB = r"\b(?:" + alternation("metric_verbs") + r")\w*(?:\s+up)?\s+(?:the\s+|its\s+|their\s+)?"
+# "reduces MBE by 50%", "improves cross-entropy by 4.8%", "raises accuracy from 71.2%"
+_METRIC_BY = re.compile(_VERB + _WORDS + r"\s+(?:by|from)\s+" + _HEDGE, re.IGNORECASE)
+# "(MSE > 4.0)", "p < 0.001", "F1 = 90.2", "accuracy: 78%"
+_NAMED_BEFORE = re.compile(
+    r"(?:^|[\s(\[])(" + _METRIC_NOUN + r")\s*(?:[=:<>≤≥(]|of)?\s*$", re.IGNORECASE
+)
+
+
+# "improvements of 6.67% on specialized tasks": the change, and what it is on
+_CHANGE_OF = re.compile(
+    r"\b(" + alternation("change_nouns") + r")(?:\s*\([^()]{0,60}\))?\s+of\s+" + _HEDGE,
+    re.IGNORECASE,
+)
+# "The generalization gap of BERT is significantly reduced by over 65%"
+_PASSIVE = re.compile(
+    r"\b(?:[Tt]he|[Ii]ts|[Tt]heir|[Oo]ur)\s+((?:[A-Za-z][\w\-]*\s+){0,2}?[A-Za-z][\w\-]*)"
+    r"(?:\s+of\s+[^.;,()]{1,50}?)?\s+(?:is|are|was|were|has been|have been)\s+(?:\w+ly\s+)?"
+    r"(?:" + alternation("metric_verbs") + r")\w*\s+by\s+" + _HEDGE
+)
+
+
+def metric_before(before: str, after: str = "") -> str | None:
+    """What the words before a number say it measures, when the words after say nothing."""
+    article = _METRIC_OF.search(before)
+    if article:
+        return _phrase(article.group(1), 4)
+    named = _NAMED_BEFORE.search(before[-30:])
+    if named and (
+        named.group(1).lower() != "p" or re.search(r"(?:^|[\s(])p\s*[<=]?\s*$", before)
+    ):
+        return named.group(1)
+    change = _CHANGE_OF.search(before)
+    if change:
+        on = re.match(r"\s+(on|in|for)\s+(?:the\s+)?", after)
+        object_ = _phrase(after[on.end() :], 4) if on else None
+        return f"{change.group(1)} {on.group(1)} {object_}" if on and object_ else None
+    match = (
+        _NOUN_OF.search(before)
+        or _METRIC_BY.search(before)
+        or _PASSIVE.search(before)
+    )
+    if match is None:
+        return None
+    return _phrase(match.group(1), 4)

@@ -1,0 +1,185 @@
+"""Each number a complete fact: what it measures (metric) and whom it belongs to (subject).
+
+Made-up names and sentences in the shapes abstracts use; the guide's rules for `metric`
+and `subject` decide the expected answers.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from summarizer.rules import find_numbers
+
+OWN = ["FooNet"]
+
+
+def facts(text: str, names: list[str], own: list[str] = OWN) -> list[tuple]:
+    known = names + [n for n in own if n not in names]
+    return [(n.value, n.metric, n.subject) for n in find_numbers(text, known, [], own)]
+
+
+@pytest.mark.parametrize(
+    ("text", "names", "expected"),
+    [
+        pytest.param(
+            "FooNet raises top-1 accuracy from 71.2% to 78.9%.",
+            ["FooNet"],
+            [("71.2%", "top-1 accuracy", None), ("78.9%", "top-1 accuracy", "FooNet")],
+            id="from-x-to-y: the first value is the setting before",
+        ),
+        pytest.param(
+            "FooNet improves BarNet from 70.1% to 75.3% accuracy.",
+            ["FooNet", "BarNet"],
+            [("70.1%", "accuracy", "BarNet"), ("75.3%", "accuracy", "FooNet")],
+            id="from-x-to-y: the first value is the baseline's",
+        ),
+        pytest.param(
+            "FooNet improves recall (+4.1%) and precision (+2.3%).",
+            ["FooNet"],
+            [("+4.1%", "recall", "FooNet"), ("+2.3%", "precision", "FooNet")],
+            id="metric before a parenthesis",
+        ),
+        pytest.param(
+            "FooNet outperforms prior work by 3.2 mIoU.",
+            ["FooNet"],
+            [("3.2", "mIoU", "FooNet")],
+            id="a unit that is a metric",
+        ),
+        pytest.param(
+            "FooNet runs 4.5 times faster than BarNet.",
+            ["FooNet", "BarNet"],
+            [("4.5 times", "speed", "FooNet")],
+            id="speed-up",
+        ),
+        pytest.param(
+            "FooNet reduces memory by 38%.", ["FooNet"], [("38%", "memory", "FooNet")], id="by"
+        ),
+        pytest.param(
+            "FooNet solves 12 of 20 tasks.",
+            ["FooNet"],
+            [("12", "tasks", "FooNet"), ("20", "tasks", "FooNet")],
+            id="x of n",
+        ),
+        pytest.param(
+            "FooNet and BarNet reach 1.2% and 3.4% error, respectively.",
+            ["FooNet", "BarNet"],
+            [("1.2%", "error", "FooNet"), ("3.4%", "error", "BarNet")],
+            id="respectively",
+        ),
+        pytest.param(
+            "FooNet achieves a 97% improvement in separation.",
+            ["FooNet"],
+            [("97%", "separation", "FooNet")],
+            id="what a change is in",
+        ),
+        pytest.param(
+            "Across tasks, FooNet achieves improvements of 6.7% on rare classes.",
+            ["FooNet"],
+            [("6.7%", "improvements on rare classes", "FooNet")],
+            id="improvements of x on y",
+        ),
+        pytest.param(
+            "In tests, the error of the solver is significantly reduced by over 65%.",
+            [],
+            [("65%", "error", "FooNet")],
+            id="passive",
+        ),
+        pytest.param(
+            "FooNet reaches an F1 of 90.2 (p < 0.001) and an MSE of 0.4.",
+            ["FooNet"],
+            [("90.2", "F1", "FooNet"), ("< 0.001", "p", "FooNet"), ("0.4", "MSE", "FooNet")],
+            id="metric names and a p-value",
+        ),
+        pytest.param(
+            "FooNet needs only 3.1% of the tokens.",
+            ["FooNet"],
+            [("3.1%", "tokens", "FooNet")],
+            id="a share of something",
+        ),
+        pytest.param(
+            "It is 11.7% more accurate than linear probes.",
+            [],
+            [("11.7%", "accuracy", "FooNet")],
+            id="more accurate",
+        ),
+        pytest.param(
+            "We evaluate on 13 diverse datasets spanning three domains.",
+            [],
+            [("13", "datasets", "FooNet")],
+            id="a count: judgement words and a participle are not the counted thing",
+        ),
+        pytest.param(
+            "It trains an 8B-parameter model.", [], [("8B", "parameters", "FooNet")], id="size"
+        ),
+        pytest.param(
+            "It reaches 1.93% (1.98+/-0.07) validation error.",
+            [],
+            [
+                ("1.93%", "validation error", "FooNet"),
+                ("1.98", "validation error", "FooNet"),
+                ("0.07", "validation error", "FooNet"),
+            ],  # fmt: skip
+            id="an aside and a deviation share the metric",
+        ),
+    ],
+)
+def test_metric_and_subject(text: str, names: list[str], expected: list[tuple]) -> None:
+    assert facts(text, names) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "names", "subjects"),
+    [
+        pytest.param(
+            "Our sharpFooNet search is 50% faster when compared to FooNet.",
+            ["sharpFooNet", "FooNet"],
+            ["sharpFooNet"],
+            id="a name is not found inside a longer word",
+        ),
+        pytest.param(
+            "MadNet improves DsuNet by 2.8% in accuracy.",
+            ["MadNet", "DsuNet"],
+            ["MadNet"],
+            id="the name improved upon is the compared side",
+        ),
+        pytest.param(
+            "FooNet (45.1%) outperforms BarNet (40.2%).",
+            ["FooNet", "BarNet"],
+            ["FooNet", "BarNet"],
+            id="a parenthesis after a name",
+        ),
+        pytest.param(
+            "MOVE reaches 39.1%, a 76.1% relative gain over the static data paradigm (22.2%).",
+            ["MOVE"],
+            ["MOVE", "MOVE", "static data paradigm"],
+            id="the compared side gets the number written with it",
+        ),
+        pytest.param(
+            "FooNet is 13x faster on an NVIDIA T4 and 40x on an A100 than QuxLib.",
+            ["FooNet", "T4", "A100", "QuxLib"],
+            ["FooNet", "FooNet"],
+            id="hardware is not a subject",
+        ),
+        pytest.param(
+            "On BarGAN image generation, it gets a 4x speedup.",
+            ["BarGAN"],
+            ["FooNet"],
+            id="the setting is not a subject",
+        ),
+        pytest.param(
+            "The proposed method improves accuracy by 7.3% in QuxNet-18.",
+            ["QuxNet-18"],
+            ["proposed method"],
+            id="an unnamed method of the paper's own",
+        ),
+    ],
+)
+def test_subject(text: str, names: list[str], subjects: list[str]) -> None:
+    own = [] if "proposed" in text else OWN
+    assert [s for _, _, s in facts(text, names, own)] == subjects
+
+
+def test_the_most_written_own_name_is_the_fallback() -> None:
+    text = "We present BazNet and its FooNet search. FooNet is fast. It reaches 45% accuracy."
+    [number] = find_numbers(text, ["BazNet", "FooNet"], [], ["BazNet", "FooNet"])
+    assert number.subject == "FooNet"
