@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from .analysis import Analysis, analysed
 from .known_datasets import is_known_dataset
 from .metrics import metric_after, metric_before
-from .subjects import compared_side, occurrences, own_phrase, subject_before
+from .subjects import compared_side, occurrences, subject_before
 from .wordlists import alternation, words
 
 # A unit: a percent sign, or a word of data/units.txt or one of the few that need a pattern
@@ -223,9 +223,7 @@ def _subject(
         side = compared_side(abstract, begin, start)
         if side:
             return side
-    return subject_before(abstract, begin, start, names) or fallback or own_phrase(
-        abstract, begin, start
-    )
+    return subject_before(abstract, begin, start, names) or fallback
 
 
 _HARDWARE = frozenset(words("hardware_names"))
@@ -269,6 +267,19 @@ _LIST_GAP = re.compile(
 )
 
 
+def _unit(number: Number) -> str:
+    return re.sub(r"^[^\d]*[\d.,]+\s*", "", number.value)
+
+
+def _joined(abstract: str, a: Number, b: Number) -> bool:
+    """True when ``b`` follows ``a`` in one list, range or aside; a number in an aside with
+    a unit of its own ("10-20% (4k-16k)") measures something else."""
+    gap = abstract[a.end : b.start]
+    if not _LIST_GAP.fullmatch(gap):
+        return False
+    return "(" not in gap or not _unit(b) or _unit(a) == _unit(b)
+
+
 def _shared_in_lists(
     abstract: str, starts: list[int], numbers: list[Number], names: list[str]
 ) -> list[Number]:
@@ -278,7 +289,7 @@ def _shared_in_lists(
     i = 0
     while i < len(out):
         j = i
-        while j + 1 < len(out) and _LIST_GAP.fullmatch(abstract[out[j].end : out[j + 1].start]):
+        while j + 1 < len(out) and _joined(abstract, out[j], out[j + 1]):
             j += 1
         if j > i:
             group = out[i : j + 1]

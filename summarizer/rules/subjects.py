@@ -22,7 +22,7 @@ _COMPARED_WITH = re.compile(
 )
 # A name after a preposition is where or on what a number was measured: "on ImageNet".
 _SETTING = re.compile(
-    r"\b(?:on|in|for|at|across|from|using|via|with|within)\s+(?:the\s+|a\s+|an\s+)?$",
+    r"\b(?:on|across)\s+(?:the\s+|a\s+|an\s+)?$",
     re.IGNORECASE,
 )
 # "over the static data collection paradigm (": the compared side, before a parenthesis
@@ -58,17 +58,3 @@ def compared_side(text: str, begin: int, start: int) -> str | None:
     match = _COMPARED_PHRASE.search(text, max(begin, start - 80), start)
     return match.group(1) if match else None
 
-
-# "the proposed method", "our approach": the paper's own unnamed method
-_OWN_PHRASE = re.compile(
-    r"\b(?:[Tt]he|[Oo]ur)\s+((?:proposed\s+)?(?:[\w\-]+\s+)?(?:method|model|approach|framework|"
-    r"algorithm|system|technique|architecture|network|pipeline))\b"
-)
-
-
-def own_phrase(text: str, begin: int, start: int) -> str | None:
-    """ "The proposed method improves ... by 7.26%": the words that name the paper's own
-    unnamed method before ``start`` in its sentence, or None."""
-    found = [m for m in _OWN_PHRASE.finditer(text, begin, start) if "proposed" in m.group(0)
-             or m.group(0)[:3].lower() == "our"]  # fmt: skip
-    return found[-1].group(1) if found else None
