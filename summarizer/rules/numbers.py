@@ -127,7 +127,7 @@ def find_numbers(
     subjects = [n for n in names if n not in datasets and _can_be_subject(n)]
     own = [n for n in own if n in subjects]
     fallback = _main_name(abstract, own)
-    starts = _sentence_starts(abstract)
+    starts = _clause_starts(analysis)
     spans_of_urls = [m.span() for m in analysis.url_matches]
     spans_of_urls += [(m.start(), m.end()) for m in _CITATION.finditer(abstract)]
     out = []
@@ -246,12 +246,11 @@ def _can_be_subject(name: str) -> bool:
 _UNIT_ALONE = re.compile(_UNIT.replace(r"\s?", "", 1))
 
 
-_SENTENCE_END = re.compile(r"[.!?;]\s|\n")
-
-
-def _sentence_starts(text: str) -> list[int]:
-    """Where each sentence (or clause after a semicolon) of ``text`` starts, in order."""
-    return [0] + [m.end() for m in _SENTENCE_END.finditer(text)]
+def _clause_starts(analysis: Analysis) -> list[int]:
+    """Where each sentence of the abstract, or clause after a semicolon, starts, in order."""
+    starts = {0, *(s.start for s in analysis.sentences)}
+    starts.update(m.end() for m in re.finditer(r";\s", analysis.text))
+    return sorted(starts)
 
 
 def _start_before(starts: list[int], at: int) -> int:
