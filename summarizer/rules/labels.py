@@ -1,52 +1,58 @@
 """The paper's domain, its contribution types and its tasks, from the abstract's words.
 
-Weighted cue words decide the domain (application areas before technique areas) and the
-contribution types; short noun phrases that end in a task word ("... segmentation",
-"... forecasting") are the tasks. Prompts with ``strategy = "cues"`` use these with the
-name rules of :mod:`.cues`. The words are data files: ``data/domain_words.toml``,
-``data/task_heads.txt`` and ``data/task_stop_words.txt``.
+Weighted domain words, found as whole words, decide the domain (application areas before
+technique areas); cue patterns decide the contribution types; short noun phrases that end
+in a task word ("... segmentation", "... forecasting") are the tasks. Prompts with
+``strategy = "cues"`` use these with the name rules of :mod:`.cues`. The words are data
+files: ``data/domain_words.toml``, ``data/task_heads.txt`` and ``data/task_stop_words.txt``.
 """
 
 from __future__ import annotations
 
+import math
 import re
 from collections import Counter
 from collections.abc import Iterator
 
 from .analysis import Analysis, analysed
 from .cue_words import MAKE, either
+from .phrases import PhraseTable
 from .wordlists import alternation, table, words
 
-# Each domain's words and weight (data/domain_words.toml). Application areas weigh more than
-# technique areas; the first of equal scores wins, so the file's order of domains matters.
+# Each domain's words, weak words and weight (data/domain_words.toml). Application areas
+# weigh more than technique areas; the first of equal scores wins, so the file's order of
+# domains matters.
 _DOMAINS = table("domain_words")
-_DOMAIN_WORDS: dict[str, tuple[str, ...]] = {d: tuple(t["words"]) for d, t in _DOMAINS.items()}
 _DOMAIN_WEIGHT: dict[str, float] = {d: float(t["weight"]) for d, t in _DOMAINS.items()}
+_WEAK: frozenset[tuple[str, str]] = frozenset(
+    (d, entry) for d, t in _DOMAINS.items() for entry in t.get("weak", ())
+)
+_DOMAIN_PHRASES = PhraseTable(
+    (entry, d) for d, t in _DOMAINS.items() for entry in (*t["words"], *t.get("weak", ()))
+)
 
 
-# Domain words by their first two characters: each word start of the abstract is checked
-# against the few words it could begin, and a word counts where it starts a word.
-_DOMAIN_BY_START: dict[str, list[tuple[str, str]]] = {}
-for _domain, _words in _DOMAIN_WORDS.items():
-    for _word in _words:
-        _DOMAIN_BY_START.setdefault(_word[:2], []).append((_domain, _word))
-_WORD_START = re.compile(r"\b\w")
+def domain_scores(abstract: str | Analysis) -> dict[str, float]:
+    """A score per domain from the words of the abstract, URLs left out.
+
+    Each domain word found adds to its domain 1 + ln(times found), times the domain's
+    weight; a weak word adds only where a word of its own domain is found too, or where no
+    domain has one.
+    """
+    analysis = analysed(abstract)
+    text = analysis.text
+    for url in reversed(analysis.url_matches):  # a URL's words are no domain's
+        text = text[: url.start()] + " | " + text[url.end() :]
+    found = Counter(_DOMAIN_PHRASES.find(text))
+    named = {d for d, entry in found if (d, entry) not in _WEAK}
+    scores = dict.fromkeys(_DOMAINS, 0.0)
+    for (domain, _), times in found.items():
+        if domain in named or not named:
+            scores[domain] += 1 + math.log(times)
+    return {domain: score * _DOMAIN_WEIGHT[domain] for domain, score in scores.items()}
 
 
-def domain_scores(abstract: str) -> dict[str, float]:
-    """A score per domain from the words of the abstract (each domain word counts at every
-    word of the abstract that starts with it)."""
-    text = abstract.lower()
-    hits = dict.fromkeys(_DOMAIN_WORDS, 0)
-    for match in _WORD_START.finditer(text):
-        at = match.start()
-        for domain, word in _DOMAIN_BY_START.get(text[at : at + 2], ()):
-            if text.startswith(word, at):
-                hits[domain] += 1
-    return {domain: hits[domain] * _DOMAIN_WEIGHT[domain] for domain in _DOMAIN_WORDS}
-
-
-def classify_domain(abstract: str) -> str:
+def classify_domain(abstract: str | Analysis) -> str:
     """The most likely domain, or ``other`` when no domain word is found."""
     scores = domain_scores(abstract)
     best = max(scores, key=lambda d: scores[d])
