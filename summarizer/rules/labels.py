@@ -15,7 +15,7 @@ from collections import Counter
 from collections.abc import Iterator
 
 from .analysis import Analysis, analysed
-from .cue_words import MAKE, either
+from .contributions import classify_contributions as classify_contributions
 from .phrases import PhraseTable
 from .wordlists import alternation, table, words
 
@@ -57,63 +57,6 @@ def classify_domain(abstract: str | Analysis) -> str:
     scores = domain_scores(abstract)
     best = max(scores, key=lambda d: scores[d])
     return best if scores[best] > 0 else "other"
-
-
-_TYPE_PATTERNS: dict[str, str] = {
-    "survey": r"\b(survey|review of|overview|tutorial|position paper|we argue|taxonomy|"
-    r"systematic review|literature)\b",
-    "benchmark": r"\b(benchmark|evaluation suite|leaderboard|metric|evaluation protocol|"
-    r"testbed)\b",
-    "dataset": r"\b(dataset|corpus|data collection|annotat\w+|curated?|collected|"
-    r"we release .{0,40}data)\b",
-    "theory": r"\b(theorem|we prove|prove that|proof|bounds?|theoretical(ly)?|provabl\w+|"
-    r"guarantee)\b",
-    "empirical_study": r"\b(we (study|investigate|analy[sz]e|examine|evaluate|find|observe|"
-    r"explore|reveal)|empirical(ly)? (study|analysis)|our (study|analysis|findings))\b",
-    "system": r"\b(library|toolkit|open-source (implementation|tool|framework)|platform|"
-    r"software|system for|api|implementation)\b",
-    "method": r"\b(we (" + either(MAKE) + r")|novel (method|approach|"
-    r"framework|algorithm|architecture|model)|our (method|approach|framework|model))\b",
-}
-
-
-_TYPE_REGEXES = {kind: re.compile(pattern) for kind, pattern in _TYPE_PATTERNS.items()}
-_PROOF = re.compile(r"\b(we prove|theorem|non-vacuous)\b")
-
-
-def classify_contributions(abstract: str | Analysis, introduces: list[str]) -> list[str]:
-    """1 to 3 contribution types, most important first."""
-    analysis = analysed(abstract)
-    text = analysis.low
-    counted: dict[str, int] = {}
-
-    def count(kind: str) -> int:  # each pattern is run only when its count decides
-        if kind not in counted:
-            counted[kind] = len(_TYPE_REGEXES[kind].findall(text))
-        return counted[kind]
-
-    chosen: list[str] = []
-    if not introduces and count("survey") >= 1:
-        chosen.append("survey")
-    intro_sentences = " ".join(
-        s.lower() for s in analysis.sentence_texts if any(n in s for n in introduces)
-    )
-    for kind in ("benchmark", "dataset"):
-        if introduces and _TYPE_REGEXES[kind].search(intro_sentences):
-            chosen.append(kind)
-    if introduces and not chosen:
-        chosen.append("method")
-    elif introduces and count("method"):
-        chosen.append("method")
-    if count("theory") >= 2 or _PROOF.search(text):
-        chosen.append("theory")
-    if "method" not in chosen and count("empirical_study") >= 2:
-        chosen.append("empirical_study")
-    if not chosen and count("system") >= 2:
-        chosen.append("system")
-    if not chosen:
-        chosen.append("method" if count("method") else "empirical_study")
-    return list(dict.fromkeys(chosen))[:3]
 
 
 _TASK_HEADS = words("task_heads")
