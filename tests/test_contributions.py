@@ -123,6 +123,12 @@ def test_described_kinds(abstract: str, names: list[str], kinds: list[str]) -> N
             id="review",
         ),
         pytest.param(
+            "We introduce the first taxonomy of curriculum schedules for language models.",
+            [],
+            ["survey"],
+            id="taxonomy",
+        ),
+        pytest.param(
             "We carry out a theoretical analysis of the convergence of two-layer networks.",
             [],
             ["theory"],
