@@ -212,7 +212,7 @@ def plan(paper: Paper, prompt: Prompt, schema: type[BaseModel]) -> Plan:
         decided = {
             "introduces": introduces,
             "datasets": datasets,
-            "domain": classify_domain(paper.abstract),
+            "domain": classify_domain(analysis),
             "contribution_types": classify_contributions(analysis, introduces),
             "tasks": find_tasks(paper.abstract),
         }

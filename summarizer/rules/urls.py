@@ -8,11 +8,13 @@ from .analysis import Analysis, analysed
 from .wordlists import alternation, words
 
 # Without "http" or "www.", a URL is known by its domain (data/url_domains.txt): "github.com/x".
+# The host ends at the domain: "self.community" and "example.com.au" hold no "self.com" or
+# "example.com".
 _URL = re.compile(
     r"(?:https?://|www\.)[^\s<>\"'{}|\\^`\]\[]+"
     + r"|\b[a-z0-9][a-z0-9-]*(?:\.[a-z0-9-]+)*\.(?:"
     + alternation("url_domains")
-    + r")(?:/[^\s<>\"'{}|\\^`\]\[]*)?",
+    + r")(?!\.?[a-z0-9-])(?:/[^\s<>\"'{}|\\^`\]\[]*)?",
     re.IGNORECASE,
 )
 _URL_TRAIL = ".,;:!?)]}>'\""
