@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from .analysis import Analysis, analysed
 from .known_datasets import is_known_dataset
 from .metrics import metric_after, metric_before
-from .subjects import compared_side, occurrences, subject_before
+from .subjects import actor_phrase, compared_side, occurrences, subject_before
 from .wordlists import alternation, words
 
 # A unit: a percent sign, or a word of data/units.txt or one of the few that need a pattern
@@ -223,7 +223,11 @@ def _subject(
         side = compared_side(abstract, begin, start)
         if side:
             return side
-    return subject_before(abstract, begin, start, names) or fallback
+    return (
+        subject_before(abstract, begin, start, names)
+        or actor_phrase(abstract, begin, start)
+        or fallback
+    )
 
 
 _HARDWARE = frozenset(words("hardware_names"))

@@ -31,6 +31,8 @@ _COMPARED_PHRASE = re.compile(
     r"((?:[A-Za-z][\w\-]*\s+){0,4}[A-Za-z][\w\-]*)\s*\(\s*$",
     re.IGNORECASE,
 )
+
+
 def occurrences(text: str, name: str, begin: int, end: int) -> list[int]:
     """Where ``name`` is written as a whole name in ``text[begin:end]``, last first."""
     pattern = re.compile(r"(?<![\w])" + re.escape(name) + r"(?![\w])")
@@ -58,3 +60,39 @@ def compared_side(text: str, begin: int, start: int) -> str | None:
     match = _COMPARED_PHRASE.search(text, max(begin, start - 80), start)
     return match.group(1) if match else None
 
+
+# "sparse attention models consistently outperform dense counterparts, achieving 60 points":
+# the noun phrase before the verb of a result, when it ends in a word for a model or method.
+_RESULT_VERB = (
+    r"(?:achiev|reach|obtain|outperform|improv|surpass|attain|yield|deliver|scor|gain|"
+    r"reduc|exceed|match|beat|rank|perform|generaliz|requir|need)\w*"
+)
+_MODEL_HEADS = (
+    r"(?:models?|methods?|approach(?:es)?|frameworks?|networks?|systems?|agents?|learners?|"
+    r"variants?|baselines?|architectures?|LLMs?|MLLMs?|transformers?|Transformers?)"
+)
+_ACTOR = re.compile(
+    r"(?:^|[,;:]\s+|\b(?:that|while|whereas|and|but)\s+)"
+    r"(?P<det>the\s+|our\s+|this\s+|these\s+|such\s+)?"
+    r"(?P<actor>(?:[A-Za-z][\w\-]*\s+){0,3}"
+    + _MODEL_HEADS
+    + r")\s+(?:\w+ly\s+)?(?:also\s+)?"
+    + _RESULT_VERB
+    + r"\b"
+)
+
+
+_NOT_ACTORS = frozenset({"we", "it", "they", "this", "our", "which", "proposed"})
+
+
+def actor_phrase(text: str, begin: int, start: int) -> str | None:
+    """The words naming what performs the result before ``start`` in its sentence, when
+    they end in a word for a model or method and no name says it."""
+    found = list(_ACTOR.finditer(text, begin, start))
+    if not found:
+        return None
+    phrase = found[-1].group("actor")
+    det = (found[-1].group("det") or "").strip().lower()
+    if det in {"our", "this"} or phrase.split()[0].lower() in _NOT_ACTORS:
+        return None  # the paper's own: its own name, if it has one
+    return phrase
