@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterator
+from dataclasses import dataclass
 
 from .analysis import Analysis, analysed
 from .wordlists import alternation, words
@@ -89,16 +90,38 @@ def _word_starts_up_to(text: str, at: int, count: int) -> list[int]:
         span *= 4
 
 
-def find_tasks(abstract: str | Analysis, limit: int = 4) -> list[str]:
-    """Short noun phrases that name a task: up to three words before a task head noun."""
-    abstract = analysed(abstract).text
-    counts: Counter[str] = Counter()
-    first: dict[str, int] = {}
-    spelled: dict[str, str] = {}  # each phrase as first written
+# Toggles, measured on dev (kept only while tuning).
+USE_CUE = True
+USE_AFTER = True
+USE_BEFORE = True
+USE_POSSESSIVE = True
+USE_VERB_START = True
+MIN_EVIDENCE = 0
+
+_AFTER_WORD = re.compile(r"\s*([\w'\-]+)")
+_BEFORE_WORD = re.compile(r"([\w'\-]+)\s*$")
+# Nouns that, right after a task phrase, make it a modifier of something else: "generalization
+# error", "reconstruction loss", "a robotic learning system".
+_MODIFIED = frozenset(words("task_modified_nouns"))
+# Words before a phrase that make its first word a verb: "to perform instance-level retrieval".
+_VERB_BEFORE = frozenset(words("task_verb_before"))
+
+
+@dataclass(frozen=True)
+class _Phrase:
+    """One task phrase of the text: its qualifier words, its head, and where it is."""
+
+    kept: tuple[str, ...]
+    head: str
+    start: int
+    end: int
+
+
+def _phrases(abstract: str) -> Iterator[_Phrase]:
     for match in _task_phrases(abstract):
-        words = match.group(1).split()
+        spans = [(m.start(), m.group()) for m in re.finditer(r"\S+", match.group(1))]
         kept: list[str] = []
-        for word in reversed(words):
+        for _, word in reversed(spans):
             clean = word.strip(",;:()")
             low = clean.lower()
             if (
@@ -108,17 +131,62 @@ def find_tasks(abstract: str | Analysis, limit: int = 4) -> list[str]:
                 or clean.isdigit()  # "12 segmentation" counts, it names no task
                 # a verb or an adverb ("improving", "learned", "often"); a compound such as
                 # "semi-supervised" or "long-tailed" is an adjective
-                or ("-" not in low and re.search(r"(?:ly|ing|ed|[^s]es|ows|ses)$", low))
+                or ("-" not in low and low != "series" and re.search(r"(?:ly|ing|ed|[^s]es|ows|ses)$", low))
+                or _SUFFIX_STOP.search(low)
+                or (USE_POSSESSIVE and not kept and low.endswith(("'s", "\u2019s")))
             ):
                 break
             kept.insert(0, clean)
-        if not kept:
+        start = match.start(1) + spans[len(spans) - len(kept)][0] if kept else match.start(2)
+        if USE_VERB_START and kept:
+            before = _BEFORE_WORD.search(abstract, max(0, start - 40), start)
+            word = before.group(1).lower() if before else ""
+            # after "we" or "can" comes a verb; after "to" a verb or a noun ("applied to
+            # image classification"), so there only when more words follow it
+            if word in _VERB_BEFORE and (word != "to" or len(kept) > 1):
+                kept.pop(0)
+                start = abstract.index(kept[0], start) if kept else match.start(2)
+        yield _Phrase(tuple(kept), match.group(2), start, match.end())
+
+
+_SUFFIX_STOP = re.compile(r"-(?:" + alternation("task_stop_suffixes") + r")$")
+
+
+def _modifies(abstract: str, phrase: _Phrase) -> bool:
+    """Whether the phrase is a modifier of the noun after it ("generalization error")."""
+    after = _AFTER_WORD.match(abstract, phrase.end)
+    return bool(after and after.group(1).lower() in _MODIFIED)
+
+
+def _is_own_name(phrase: str, analysis: Analysis) -> bool:
+    """Whether the phrase is (part of) a name the paper gives its own work."""
+    key = phrase.lower()
+    names = analysis.cue_names
+    if any(key in n.lower() for n in names):
+        return True
+    return any(a.short in names and key in a.long.lower() for a in analysis.abbreviations)
+
+
+def find_tasks(abstract: str | Analysis, limit: int = 4) -> list[str]:
+    """Short noun phrases that name a task: up to three words before a task head noun."""
+    analysis = analysed(abstract)
+    text = analysis.text
+    counts: Counter[str] = Counter()
+    first: dict[str, int] = {}
+    spelled: dict[str, str] = {}  # each phrase as first written
+    for found in _phrases(text):
+        if not found.kept:
             continue  # a bare head noun ("learning") names no task
-        phrase = " ".join([*kept, match.group(2)])
+        if USE_AFTER and _modifies(text, found):
+            continue
+        phrase = " ".join([*found.kept, found.head])
         key = phrase.lower()
         counts[key] += 1
-        first.setdefault(key, match.start())
+        first.setdefault(key, found.start)
         spelled.setdefault(key, phrase)
+    if USE_CUE:
+        for key in [k for k in counts if _is_own_name(spelled[k], analysis)]:
+            del counts[key]
     ranked = sorted(counts, key=lambda k: (-counts[k], first[k]))
     out: list[str] = []
     for key in ranked:
