@@ -158,6 +158,25 @@ def _modifies(abstract: str, phrase: _Phrase) -> bool:
     return bool(after and after.group(1).lower() in _MODIFIED)
 
 
+_KIND_BEFORE = frozenset(("a", "an"))
+_KIND_AFTER_OK = frozenset(("task",))
+TECH_BEFORE = frozenset(("via", "using", "from", "by"))
+
+
+def _kind_of(abstract: str, phrase: _Phrase) -> bool:
+    """Whether the phrase names a kind of what follows it ("a contrastive learning
+    framework", "a zero-order optimization method") or a tool used ("via contrastive
+    learning")."""
+    before = _BEFORE_WORD.search(abstract, max(0, phrase.start - 40), phrase.start)
+    word = before.group(1).lower() if before else ""
+    if word in TECH_BEFORE:
+        return True
+    if word not in _KIND_BEFORE:
+        return False
+    after = _AFTER_WORD.match(abstract, phrase.end)
+    return bool(after and after.group(1)[0].isalpha() and after.group(1).lower() not in _KIND_AFTER_OK)
+
+
 def _is_own_name(phrase: str, analysis: Analysis) -> bool:
     """Whether the phrase is (part of) a name the paper gives its own work."""
     key = phrase.lower()
@@ -178,6 +197,8 @@ def find_tasks(abstract: str | Analysis, limit: int = 4) -> list[str]:
         if not found.kept:
             continue  # a bare head noun ("learning") names no task
         if USE_AFTER and _modifies(text, found):
+            continue
+        if USE_BEFORE and _kind_of(text, found):
             continue
         phrase = " ".join([*found.kept, found.head])
         key = phrase.lower()
