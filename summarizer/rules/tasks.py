@@ -94,8 +94,6 @@ def _word_starts_up_to(text: str, at: int, count: int) -> list[int]:
 USE_CUE = True
 USE_AFTER = True
 USE_BEFORE = True
-USE_POSSESSIVE = True
-USE_VERB_START = True
 MIN_EVIDENCE = 0
 
 _AFTER_WORD = re.compile(r"\s*([\w'\-]+)")
@@ -117,28 +115,38 @@ class _Phrase:
     end: int
 
 
+def _qualifiers(words: list[str]) -> list[str]:
+    """The words of a phrase before its head that qualify it: read back from the head, up
+    to the first stop word, verb, adverb, count or manner word."""
+    kept: list[str] = []
+    for word in reversed(words):
+        clean = word.strip(",;:()")
+        low = clean.lower()
+        if (
+            clean != word
+            or not clean
+            or low in _TASK_STOP
+            or clean.isdigit()  # "12 segmentation" counts, it names no task
+            # a verb or an adverb ("improving", "learned", "often"); a compound such as
+            # "semi-supervised" or "long-tailed" is an adjective
+            or ("-" not in low and low not in _NOT_VERBS and _VERB_ENDING.search(low))
+            or _SUFFIX_STOP.search(low)
+            # "the model's generalization": a possessor is no kind of task
+            or (not kept and low.endswith(("'s", "\u2019s")))
+        ):
+            break
+        kept.insert(0, clean)
+    return kept
+
+
 def _phrases(abstract: str) -> Iterator[_Phrase]:
+    """The task phrases of the text, in order: each head noun with its qualifiers."""
+    pending: _Phrase | None = None
     for match in _task_phrases(abstract):
         spans = [(m.start(), m.group()) for m in re.finditer(r"\S+", match.group(1))]
-        kept: list[str] = []
-        for _, word in reversed(spans):
-            clean = word.strip(",;:()")
-            low = clean.lower()
-            if (
-                clean != word
-                or not clean
-                or low in _TASK_STOP
-                or clean.isdigit()  # "12 segmentation" counts, it names no task
-                # a verb or an adverb ("improving", "learned", "often"); a compound such as
-                # "semi-supervised" or "long-tailed" is an adjective
-                or ("-" not in low and low != "series" and re.search(r"(?:ly|ing|ed|[^s]es|ows|ses)$", low))
-                or _SUFFIX_STOP.search(low)
-                or (USE_POSSESSIVE and not kept and low.endswith(("'s", "\u2019s")))
-            ):
-                break
-            kept.insert(0, clean)
+        kept = _qualifiers([word for _, word in spans])
         start = match.start(1) + spans[len(spans) - len(kept)][0] if kept else match.start(2)
-        if USE_VERB_START and kept:
+        if kept:
             before = _BEFORE_WORD.search(abstract, max(0, start - 40), start)
             word = before.group(1).lower() if before else ""
             # after "we" or "can" comes a verb; after "to" a verb or a noun ("applied to
@@ -146,9 +154,24 @@ def _phrases(abstract: str) -> Iterator[_Phrase]:
             if word in _VERB_BEFORE and (word != "to" or len(kept) > 1):
                 kept.pop(0)
                 start = abstract.index(kept[0], start) if kept else match.start(2)
-        yield _Phrase(tuple(kept), match.group(2), start, match.end())
+        phrase = _Phrase(tuple(kept), match.group(2), start, match.end())
+        if pending is not None and not kept and abstract[pending.end : match.start(2)] == " ":
+            # a head that qualifies the next one: "transfer learning", "detection transfer"
+            phrase = _Phrase((*pending.kept, pending.head), phrase.head, pending.start, phrase.end)
+        elif pending is not None:
+            yield pending
+        pending = phrase
+    if pending is not None:
+        yield pending
 
 
+# Endings of verbs and adverbs ("improving", "learned", "often", "follows"), and the
+# words with those endings that are nouns or adjectives ("series", "anomaly", "early").
+_VERB_ENDING = re.compile(r"(?:ly|ing|ed|[^s]es|ows|ses)$")
+_NOT_VERBS = frozenset(words("task_not_verbs"))
+# Fields of study, not tasks, though they end in a head: "machine learning".
+_FIELDS = frozenset(words("task_fields"))
+_FIELD_ENDS = tuple(" " + field for field in _FIELDS)
 _SUFFIX_STOP = re.compile(r"-(?:" + alternation("task_stop_suffixes") + r")$")
 
 
@@ -174,7 +197,9 @@ def _kind_of(abstract: str, phrase: _Phrase) -> bool:
     if word not in _KIND_BEFORE:
         return False
     after = _AFTER_WORD.match(abstract, phrase.end)
-    return bool(after and after.group(1)[0].isalpha() and after.group(1).lower() not in _KIND_AFTER_OK)
+    return bool(
+        after and after.group(1)[0].isalpha() and after.group(1).lower() not in _KIND_AFTER_OK
+    )
 
 
 def _is_own_name(phrase: str, analysis: Analysis) -> bool:
@@ -202,6 +227,8 @@ def find_tasks(abstract: str | Analysis, limit: int = 4) -> list[str]:
             continue
         phrase = " ".join([*found.kept, found.head])
         key = phrase.lower()
+        if key in _FIELDS or key.endswith(_FIELD_ENDS):
+            continue
         counts[key] += 1
         first.setdefault(key, found.start)
         spelled.setdefault(key, phrase)
