@@ -139,21 +139,30 @@ def _qualifiers(words: list[str]) -> list[str]:
     return kept
 
 
-def _phrases(abstract: str) -> Iterator[_Phrase]:
-    """The task phrases of the text, in order: each head noun with its qualifiers."""
+def _with_verb_cut(abstract: str, kept: list[str], start: int, head_start: int) -> int:
+    """Drops from ``kept`` a first word that is a verb and returns where the phrase starts."""
+    if not kept:
+        return start
+    before = _BEFORE_WORD.search(abstract, max(0, start - 40), start)
+    word = before.group(1).lower() if before else ""
+    # after "we" or "can" comes a verb; after "to" a verb or a noun ("applied to image
+    # classification"), so there only when more words follow it
+    if word in _VERB_BEFORE and (word != "to" or len(kept) > 1):
+        kept.pop(0)
+        return abstract.index(kept[0], start) if kept else head_start
+    return start
+
+
+def _head_phrases(abstract: str) -> Iterator[_Phrase]:
+    """The phrases that end in a head noun written as a word of its own."""
     pending: _Phrase | None = None
     for match in _task_phrases(abstract):
+        if match.end() < len(abstract) - 1 and abstract[match.end()] == "-":
+            continue  # the head begins a compound word: "detection-based", "task-relevant"
         spans = [(m.start(), m.group()) for m in re.finditer(r"\S+", match.group(1))]
         kept = _qualifiers([word for _, word in spans])
         start = match.start(1) + spans[len(spans) - len(kept)][0] if kept else match.start(2)
-        if kept:
-            before = _BEFORE_WORD.search(abstract, max(0, start - 40), start)
-            word = before.group(1).lower() if before else ""
-            # after "we" or "can" comes a verb; after "to" a verb or a noun ("applied to
-            # image classification"), so there only when more words follow it
-            if word in _VERB_BEFORE and (word != "to" or len(kept) > 1):
-                kept.pop(0)
-                start = abstract.index(kept[0], start) if kept else match.start(2)
+        start = _with_verb_cut(abstract, kept, start, match.start(2))
         phrase = _Phrase(tuple(kept), match.group(2), start, match.end())
         if pending is not None and not kept and abstract[pending.end : match.start(2)] == " ":
             # a head that qualifies the next one: "transfer learning", "detection transfer"
@@ -163,6 +172,51 @@ def _phrases(abstract: str) -> Iterator[_Phrase]:
         pending = phrase
     if pending is not None:
         yield pending
+
+
+# A word that ends in a head after a hyphen: "meta-learning", "question-answering".
+_COMPOUND = re.compile(r"(?<![\w'\-])((?:[\w']+-)+(?:" + _HEADS + r"))(?![\w\-])", re.I)
+_PHRASE_ENDS = frozenset(words("task_phrase_ends"))
+_NEXT_WORD = re.compile(r" +([\w'\-]+)")
+_WORDS_BEFORE = re.compile(r"((?:[\w'\-]+\s+){0,3})$")
+
+
+def _compound_phrases(abstract: str) -> Iterator[_Phrase]:
+    """The phrases that end in a compound word whose last part is a head ("few-shot
+    meta-learning"); a compound that is itself a head ("fine-tuning") is a bare head."""
+    low = abstract.lower()
+    starts: set[int] = set()
+    for head in _LOWER_HEADS:
+        at = low.find("-" + head)
+        while at >= 0:
+            starts.add(low.rfind(" ", 0, at) + 1)
+            at = low.find("-" + head, at + 1)
+    for at in sorted(starts):
+        match = _COMPOUND.match(abstract, at)
+        if not match:
+            continue
+        token = match.group(1)
+        after = _NEXT_WORD.match(abstract, match.end())
+        if after and after.group(1).lower() not in _PHRASE_ENDS:
+            continue  # a compound before a noun qualifies it: "a meta-learning framework"
+        before = _WORDS_BEFORE.search(abstract, max(0, at - 120), at)
+        words_before = before.group(1).split() if before else []
+        kept = _qualifiers(words_before)
+        start = abstract.rindex(kept[0], 0, at) if kept else at
+        start = _with_verb_cut(abstract, kept, start, at)
+        if token.lower() in _LOWER_HEADS:
+            yield _Phrase(tuple(kept), token, start, match.end())
+        else:
+            yield _Phrase((*kept, token), "", start, match.end())
+
+
+def _phrases(abstract: str) -> list[_Phrase]:
+    """The task phrases of the text, in order: each head noun with its qualifiers."""
+    found = list(_head_phrases(abstract))
+    if "-" in abstract:
+        found += _compound_phrases(abstract)
+        found.sort(key=lambda p: p.start)
+    return found
 
 
 # Endings of verbs and adverbs ("improving", "learned", "often", "follows"), and the
@@ -225,9 +279,10 @@ def find_tasks(abstract: str | Analysis, limit: int = 4) -> list[str]:
             continue
         if USE_BEFORE and _kind_of(text, found):
             continue
-        phrase = " ".join([*found.kept, found.head])
+        phrase = " ".join([*found.kept, found.head]).strip()
         key = phrase.lower()
-        if key in _FIELDS or key.endswith(_FIELD_ENDS):
+        field = key.replace("-", " ")
+        if field in _FIELDS or field.endswith(_FIELD_ENDS):
             continue
         counts[key] += 1
         first.setdefault(key, found.start)
