@@ -146,8 +146,10 @@ def _with_verb_cut(abstract: str, kept: list[str], start: int, head_start: int) 
     before = _BEFORE_WORD.search(abstract, max(0, start - 40), start)
     word = before.group(1).lower() if before else ""
     # after "we" or "can" comes a verb; after "to" a verb or a noun ("applied to image
-    # classification"), so there only when more words follow it
-    if word in _VERB_BEFORE and (word != "to" or len(kept) > 1):
+    # classification"), so there only when more words follow it;
+    # and after an adverb a verb too: "specifically target learning with noisy labels"
+    adverb = word.endswith("ly") and len(word) > 4 and word not in _NOT_VERBS
+    if (word in _VERB_BEFORE or adverb) and (word != "to" or len(kept) > 1):
         kept.pop(0)
         return abstract.index(kept[0], start) if kept else head_start
     return start
@@ -237,7 +239,7 @@ def _modifies(abstract: str, phrase: _Phrase) -> bool:
 
 _KIND_BEFORE = frozenset(("a", "an"))
 _KIND_AFTER_OK = frozenset(("task",))
-TECH_BEFORE = frozenset(("via", "using", "from", "by"))
+TECH_BEFORE = frozenset(("via", "using", "from", "by", "between"))
 
 
 def _kind_of(abstract: str, phrase: _Phrase) -> bool:
