@@ -75,6 +75,11 @@ from summarizer.rules.task_phrases import phrases, word_before
             id="verbs-before-the-phrase",
         ),
         pytest.param(
+            "It covers many tasks -- object detection, say. The system mimics human clustering.",
+            ["object detection", "human clustering"],
+            id="dashes-and-plurals-or-verbs",
+        ),
+        pytest.param(
             "Code is at https://github.com/foo/Meta-Learning and https://x.org/Ab-Detection.",
             [],
             id="no-phrases-in-urls",

@@ -127,6 +127,11 @@ def word_before(text: str, at: int) -> str:
     return text[start:end]
 
 
+# A lower-case word ending in "s" but not "ss", "us", "is" or "'s": a plural noun or a
+# verb ("methods", "mimics"), which no task names before its head.
+_PLURAL = re.compile(r"[a-z]{2}[^su'i]s$")
+
+
 def _qualifiers(words: list[str]) -> list[str]:
     """The words before a head that qualify it, read back from the head up to the first
     stop word, verb or adverb, count, manner compound or (next to the head) possessive."""
@@ -135,6 +140,10 @@ def _qualifiers(words: list[str]) -> list[str]:
         low = word.lower()
         if low in _TASK_STOP or word != word.strip(",;:()") or word.isdigit():
             break  # a stop word, a word at punctuation, a count ("12 segmentation")
+        if "--" in word or not any(c.isalnum() for c in word):
+            break  # a dash ("tasks -- classification"), not a word
+        if _PLURAL.search(word) and low not in _NOT_VERBS:
+            break  # a plural noun or a verb: "connections rescue learning", "mimics"
         if "-" in low:
             if _SUFFIX_STOP.search(low):
                 break  # how, not what: "diffusion-based"
@@ -180,8 +189,10 @@ def _head_phrases(abstract: str) -> Iterator[Phrase]:
             start = match.start(1) + at
         start = _cut_verb(abstract, kept, start, match.start(2))
         phrase = Phrase(tuple(kept), match.group(2), start, match.end())
-        if pending is not None and not kept and abstract[pending.end : match.start(2)] == " ":
+        if pending is not None and not kept and abstract[pending.end : phrase.start] == " ":
             # a head that qualifies the next one: "transfer learning", "detection transfer"
+            # (not one before qualifiers: in "understanding compositional reasoning" the
+            # first head is a verb)
             phrase = Phrase((*pending.kept, pending.head), phrase.head, pending.start, phrase.end)
         elif pending is not None:
             yield pending
