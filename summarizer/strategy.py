@@ -214,7 +214,7 @@ def plan(paper: Paper, prompt: Prompt, schema: type[BaseModel]) -> Plan:
             "datasets": datasets,
             "domain": classify_domain(analysis),
             "contribution_types": classify_contributions(analysis, introduces),
-            "tasks": find_tasks(paper.abstract),
+            "tasks": find_tasks(analysis),
         }
         examples = _example_variables(prompt, with_candidates=True)
         messages = prompt.render(_variables(paper.abstract, paper.title, cands), examples)

@@ -188,7 +188,7 @@ def test_tasks_keep_compound_adjectives_and_more_task_nouns():
 def test_task_phrases_are_the_ones_a_full_scan_finds():
     import random
 
-    from summarizer.rules.labels import _TASK_PHRASE, _task_phrases
+    from summarizer.rules.task_phrases import _TASK_PHRASE, _task_phrases
 
     from .conftest import SEEDS
 

@@ -8,7 +8,7 @@ no pipeline, no endpoint). The flow for one abstract:
    phrases and lists (:mod:`.dataset_lists`, :mod:`.known_datasets`), URLs (:mod:`.urls`);
 2. names (:mod:`.cues`): which candidates the paper introduces and which are datasets;
 3. results (:mod:`.numbers`): every reported number with its metric, subject and kind;
-4. labels (:mod:`.labels`): domain, contribution types and tasks.
+4. labels (:mod:`.labels`): domain and contribution types; tasks (:mod:`.tasks`).
 
 The prompt strategies (:mod:`summarizer.strategy`) call these and send the model only what
 the rules cannot decide.
@@ -19,8 +19,9 @@ from __future__ import annotations
 from .analysis import Analysis
 from .candidates import Candidates, find_candidates, find_cue_names, find_names, find_urls
 from .cues import NameCall, classify_names
-from .labels import classify_contributions, classify_domain, find_tasks
+from .labels import classify_contributions, classify_domain
 from .numbers import Number, find_numbers
+from .tasks import find_tasks
 
 __all__ = [
     "Analysis",

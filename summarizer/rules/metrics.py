@@ -36,7 +36,7 @@ def _phrase(text: str, limit: int = 3, *, count: bool = False) -> str | None:
     """The first words of ``text`` up to a stop word, a clause word or punctuation."""
     clause = re.split(r"[.,;:()\[\]]", text, maxsplit=1)[0]
     picked: list[str] = []
-    for word in _TOKEN.findall(clause)[:limit + 2]:
+    for word in _TOKEN.findall(clause)[: limit + 2]:
         low = word.lower()
         if low in _STOP or low in _CLAUSE_WORDS:
             break
@@ -141,9 +141,7 @@ def metric_before(before: str, after: str = "") -> str | None:
     if article:
         return _phrase(article.group(1), 4)
     named = _NAMED_BEFORE.search(before[-30:])
-    if named and (
-        named.group(1).lower() != "p" or re.search(r"(?:^|[\s(])p\s*[<=]?\s*$", before)
-    ):
+    if named and (named.group(1).lower() != "p" or re.search(r"(?:^|[\s(])p\s*[<=]?\s*$", before)):
         return named.group(1)
     change = _CHANGE_OF.search(before)
     if change:

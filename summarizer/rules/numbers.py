@@ -44,6 +44,8 @@ _IMPROVEMENT = re.compile(
     r"cut\w*|lift\w*|advantage|margin|exceed\w*|drop\w*|saving\w*)\b",
     re.IGNORECASE,
 )
+
+
 @dataclass(frozen=True)
 class Number:
     """A number the abstract states, with what surrounds it."""
