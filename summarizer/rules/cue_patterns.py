@@ -21,6 +21,7 @@ from .cue_parts import (
     CUE_PHRASE,
     CUE_VERB,
     CUE_VERB_WIDE,
+    JOINTS,
     LEAD,
     MAYBE_ACRONYM,
     NAME_ENDS,
@@ -138,7 +139,9 @@ CUES: tuple[Cue, ...] = (
         name="named",
         pattern=re.compile(
             NAMING_CUE
-            + r"(?P<name>[\w][\w\-\^]*\*?(?:\s+[A-Z0-9][\w\-]*){0,4})(?![\w\-\^*])"
+            + r"(?P<name>[\w][\w\-\^]*"
+            + JOINTS
+            + r"\*?(?:\s+[A-Z0-9][\w\-]*){0,4})(?![\w\-\^*])"
             + r"(?!(?:\s+[\w\-]+){1,7}?[\s~]*\()"
             + MAYBE_ACRONYM
         ),

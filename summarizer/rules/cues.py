@@ -22,6 +22,8 @@ from .candidates import (
 )
 from .cue_words import MAKE_IN_WINDOW, NAMED_IN_WINDOW, NEW_WORDS, either
 from .known_datasets import find_known_datasets, is_known_dataset
+from .name_spans import glued, mentions, mentions_outside, occurrences
+from .names import WHOLE_NAME
 from .wordlists import table, words
 
 _INTRO_VERB = r"(?:" + either(MAKE_IN_WINDOW) + r")"
@@ -106,29 +108,7 @@ class _Tally:
 # Names differ in every abstract, so the rules below find a name with str.find and test
 # the text around it with fixed, compiled patterns (a pattern per name would be compiled
 # anew for every abstract).
-
-
-def _glued(ch: str) -> bool:
-    return ch == "-" or ch.isalnum() or ch == "_"
-
-
-def _occurrences(name: str, text: str) -> list[int]:
-    """Start of every occurrence of ``name`` in ``text``, anywhere."""
-    out, i = [], text.find(name) if name else -1
-    while i != -1:
-        out.append(i)
-        i = text.find(name, i + 1)
-    return out
-
-
-def _mentions(name: str, text: str) -> list[tuple[int, int]]:
-    """(start, end) of each mention of ``name`` as a whole token."""
-    n = len(name)
-    return [
-        (i, i + n)
-        for i in _occurrences(name, text)
-        if not (i > 0 and _glued(text[i - 1])) and not (i + n < len(text) and _glued(text[i + n]))
-    ]
+_glued, _occurrences, _mentions = glued, occurrences, mentions
 
 
 _OPEN_PAREN_END = re.compile(r"\(\s*$")
@@ -236,13 +216,15 @@ def classify_name(
         return NameCall(name, "introduces", "written right after 'we propose/introduce' or 'named'")
     if made_here:
         return NameCall(name, "introduces", "we ... (X), a model")
-    mentions = _mentions(name, abstract)
+    # not the mentions inside a longer name: "Graph-Q" in "Graph-Q/Z-Mixer"
+    mentions = mentions_outside(name, abstract, (n for n in names if n != name), WHOLE_NAME)
     if not mentions:
         return NameCall(name, "other", "not found as a word")
     tally = _Tally()
     points = tally.points
-    # The first sentence that holds the name, for every mention.
-    sentence = next((s for s in analysis.sentence_texts if name in s), "")
+    # The first sentence that holds the name as a whole token, for every mention.
+    sentence = analysis.sentence_at(mentions[0][0])
+    sentence = sentence.text if sentence is not None else ""
     for start, end in mentions:
         before8 = _before(abstract, start, 8)
         before12 = _before(abstract, start, 12)
@@ -268,7 +250,7 @@ def classify_name(
         if _A_NEW_AFTER.match(after4):
             tally.add("a_new_after")
         if _APPOSITIVE_ARTIFACT.match(after4) and _WE_MAKE.search(
-            sentence[: max(0, sentence.find(name))]
+            sentence[: max(0, _first_mention(name, sentence))]
         ):
             tally.add("appositive_artifact")
         if _IS_NEW_AFTER.match(after4):
@@ -416,8 +398,14 @@ def _made_here(name: str, analysis: Analysis) -> bool:
 def _we_make_before(name: str, sentence: str) -> bool:
     """ "we <make> ... NAME" in ``sentence``, with no "use", "build on", "analyze" ... between."""
     we = _WE_MAKE_OR_VIA.search(sentence)
-    at = sentence.find(name)
+    at = _first_mention(name, sentence)
     return we is not None and we.start() < at and not _USES.search(sentence, we.start(), at)
+
+
+def _first_mention(name: str, text: str) -> int:
+    """Where ``name`` is first written as a whole token in ``text`` (-1 if nowhere)."""
+    found = _mentions(name, text)
+    return found[0][0] if found else -1
 
 
 _WE_MAKE_OR_VIA = re.compile(r"\bwe\b[^.;]*\b(?:" + _INTRO_VERB + r"|via|unite|call|target)", re.I)

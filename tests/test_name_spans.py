@@ -1,0 +1,129 @@
+"""Name boundaries, tested with made-up names in the ordinary wording of abstracts."""
+
+from __future__ import annotations
+
+import pytest
+
+from summarizer.rules import classify_names, find_candidates, find_names
+from summarizer.rules.name_spans import (
+    extend_over_joints,
+    is_opener,
+    mentions,
+    mentions_outside,
+    with_first_words,
+)
+from summarizer.rules.names import WHOLE_NAME
+
+
+def names_of(abstract: str) -> tuple[list[str], list[str]]:
+    introduces, datasets, _ = classify_names(abstract, find_candidates(abstract).names)
+    return introduces, datasets
+
+
+@pytest.mark.parametrize(
+    "text, end, expected",
+    [
+        pytest.param("ZEN:re improves", 3, 6, id="colon-always"),
+        pytest.param("Graph-Q/Z-Mixer wins", 7, 15, id="slash-to-a-part-that-is-no-name"),
+        pytest.param("MNIST/CIFAR10 sets", 5, 5, id="slash-between-two-names"),
+        pytest.param("CIFAR-10/100 sets", 8, 8, id="slash-to-a-number"),
+        pytest.param("SGD/Adam runs", 3, 3, id="slash-to-a-plain-word"),
+        pytest.param("ZEN: a method", 3, 3, id="colon-then-space"),
+    ],
+)
+def test_extend_over_joints(text: str, end: int, expected: int) -> None:
+    assert extend_over_joints(text, end, WHOLE_NAME) == expected
+
+
+@pytest.mark.parametrize(
+    "text, name, expected",
+    [
+        pytest.param(
+            "Results on Open Drama-QA show it.", "Drama-QA", "Open Drama-QA", id="adjective"
+        ),
+        pytest.param(
+            "We train Faster Zeta-Net here.", "Zeta-Net", "Faster Zeta-Net", id="comparative"
+        ),
+        pytest.param("Open Drama-QA is hard.", "Drama-QA", "Drama-QA", id="sentence-start"),
+        pytest.param("Results on The Drama-QA show it.", "Drama-QA", "Drama-QA", id="opener"),
+        pytest.param("It scores 3 BLEU on German QZ-14 too.", "QZ-14", "QZ-14", id="language"),
+        pytest.param(
+            "We use the Neural Zeta-Net Kernel.", "Zeta-Net", "Zeta-Net", id="longer-title-phrase"
+        ),
+    ],
+)
+def test_with_first_words(text: str, name: str, expected: str) -> None:
+    start = text.index(name)
+    assert text[with_first_words(text, start, start + len(name)) : start + len(name)] == expected
+
+
+def test_openers_are_function_words_and_adverbs() -> None:
+    assert is_opener("The") and is_opener("Existing") and is_opener("Recently")
+    assert is_opener("Using")
+    assert not is_opener("Open") and not is_opener("Long")
+
+
+def test_a_mention_is_a_whole_token() -> None:
+    text = "We compare QPT-4 with QPT-4o and XQPT-4."
+    assert mentions("QPT-4", text) == [(11, 16)]
+
+
+def test_mentions_inside_a_longer_name_are_not_the_shorter_names() -> None:
+    text = "Graph-Q/Z-Mixer beats Graph-Q. MNIST/CIFAR10 are small."
+    assert mentions_outside("Graph-Q", text, ["Graph-Q/Z-Mixer"], WHOLE_NAME) == [(22, 29)]
+    # "MNIST/CIFAR10" is two names: MNIST stays mentioned
+    assert mentions_outside("MNIST", text, ["MNIST/CIFAR10"], WHOLE_NAME) == [(31, 36)]
+
+
+@pytest.mark.parametrize(
+    "abstract, expected",
+    [
+        pytest.param(
+            "We propose Graph-Q/Z-Mixer, a token mixer. Graph-Q/Z-Mixer outperforms Graph-Q.",
+            ["Graph-Q/Z-Mixer"],
+            id="slash",
+        ),
+        pytest.param(
+            "We introduce ZEN:re, a retrieval method. ZEN:re improves over ZEN by 3 points.",
+            ["ZEN:re"],
+            id="colon",
+        ),
+    ],
+)
+def test_a_name_with_a_joint_is_not_cut(abstract: str, expected: list[str]) -> None:
+    assert names_of(abstract)[0] == expected
+
+
+def test_a_slash_between_two_datasets_keeps_both() -> None:
+    abstract = "We pretrain on MNIST/CIFAR10 and evaluate on the Quokka benchmark."
+    assert {"MNIST", "CIFAR10"} <= set(find_names(abstract))
+
+
+@pytest.mark.parametrize(
+    "abstract, dataset",
+    [
+        pytest.param(
+            "We evaluate on Open Drama-QA, Long Video-Bench and Wide Tab-QA datasets.",
+            "Long Video-Bench",
+            id="list",
+        ),
+        pytest.param(
+            "Long Horizon Bench benchmark is hard. We test our agent on it.",
+            "Long Horizon Bench",
+            id="sentence-start-before-benchmark",
+        ),
+    ],
+)
+def test_a_benchmark_keeps_its_first_word(abstract: str, dataset: str) -> None:
+    datasets = names_of(abstract)[1]
+    assert dataset in datasets
+    assert dataset.split(" ", 1)[1] not in datasets
+
+
+def test_the_opener_of_a_sentence_is_not_a_dataset_word() -> None:
+    assert names_of("The Quokka Tales dataset is large. We test on it.")[1] == ["Quokka Tales"]
+
+
+def test_a_name_written_first_at_a_sentence_start_keeps_its_first_word() -> None:
+    names = find_names("We test QPT-4 on Long Video-Bench. Long Video-Bench is hard.")
+    assert "Long Video-Bench" in names and "Video-Bench" not in names
