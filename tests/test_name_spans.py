@@ -8,11 +8,13 @@ from summarizer.rules import classify_names, find_candidates, find_names
 from summarizer.rules.name_spans import (
     extend_over_joints,
     is_opener,
+    is_symbol,
     mentions,
     mentions_outside,
     with_first_words,
 )
 from summarizer.rules.names import WHOLE_NAME
+from summarizer.rules.well_known import is_well_known
 
 
 def names_of(abstract: str) -> tuple[list[str], list[str]]:
@@ -127,3 +129,98 @@ def test_the_opener_of_a_sentence_is_not_a_dataset_word() -> None:
 def test_a_name_written_first_at_a_sentence_start_keeps_its_first_word() -> None:
     names = find_names("We test QPT-4 on Long Video-Bench. Long Video-Bench is hard.")
     assert "Long Video-Bench" in names and "Video-Bench" not in names
+
+
+@pytest.mark.parametrize(
+    "name, known",
+    [
+        pytest.param("BERT-large", True, id="size-word"),
+        pytest.param("Llama-2-7B", True, id="version-and-size"),
+        pytest.param("ViT-B/16", True, id="patch-size"),
+        pytest.param("Qwen2.5-7B-Instruct", True, id="glued-version"),
+        pytest.param("GATs", True, id="plural"),
+        pytest.param("GATS", False, id="capital-s-is-no-plural"),
+        pytest.param("Align-LoRA", False, id="a-word-of-its-own"),
+        pytest.param("MAML++", False, id="a-new-variant"),
+    ],
+)
+def test_well_known_names_and_their_sizes(name: str, known: bool) -> None:
+    assert is_well_known(name) is known
+
+
+@pytest.mark.parametrize(
+    "abstract, expected",
+    [
+        pytest.param(
+            "We propose an extension of QuokkaNet to video. Our method improves over "
+            "QuokkaNet by 3 points.",
+            [],
+            id="extension-of",
+        ),
+        pytest.param(
+            "We build on top of FooFormer and propose BarFormer. BarFormer beats FooFormer.",
+            ["BarFormer"],
+            id="built-on-top-of",
+        ),
+        pytest.param(
+            "We propose fine-tuning Llama-2-7B on code. Llama-2-7B then solves 40% of tasks.",
+            [],
+            id="a-size-of-a-well-known-model",
+        ),
+        pytest.param(
+            "We propose a novel detector named QuokkaDet. We apply QuokkaDet to segmentation "
+            "and QuokkaDet cuts the cost.",
+            ["QuokkaDet"],
+            id="applying-its-own-method",
+        ),
+        pytest.param("We propose KAN-based detectors for tables.", [], id="a-kind-not-a-name"),
+    ],
+)
+def test_existing_methods_are_not_new(abstract: str, expected: list[str]) -> None:
+    assert names_of(abstract)[0] == expected
+
+
+@pytest.mark.parametrize(
+    "abstract, expected",
+    [
+        pytest.param(
+            "We present Gated Zeta Transition, a pruning method. Gated Zeta Transition (GAZT) "
+            "is fast.",
+            ["GAZT"],
+            id="long-form-gives-its-short-form",
+        ),
+        pytest.param(
+            "We present Low-Rank Adaptation, a tuning method. Low-Rank Adaptation (LoRA) is cheap.",
+            [],
+            id="long-form-of-a-well-known-short-form",
+        ),
+        pytest.param(
+            "We present Zeta-Train RNN (ZT-RNN), a sequence model. Zeta-Train (ZT) "
+            "decompositions make it small.",
+            ["ZT-RNN"],
+            id="a-part-of-a-name-is-no-item",
+        ),
+    ],
+)
+def test_a_long_form_and_its_short_form_are_one_item(abstract: str, expected: list[str]) -> None:
+    assert names_of(abstract)[0] == expected
+
+
+def test_math_symbols_are_not_preferred_short_forms() -> None:
+    assert is_symbol("k") and is_symbol("T_s") and is_symbol("$\\alpha$")
+    assert not is_symbol("GAPT") and not is_symbol("VILA^2")
+
+
+def test_a_name_inside_a_longer_token_is_not_a_candidate() -> None:
+    abstract = "In this work, we propose iZM-VAE, a topic model. iZM-VAE beats LDA."
+    assert "ZM-VAE" not in find_candidates(abstract).names
+    assert names_of(abstract)[0] == ["iZM-VAE"]
+
+
+def test_a_name_before_a_lost_dash_stays_a_candidate() -> None:
+    abstract = "We introduce Quokka-ARC-a dataset designed to test spatial reasoning."
+    assert names_of(abstract)[0] == ["Quokka-ARC"]
+
+
+def test_a_dimension_is_no_version() -> None:
+    assert not is_well_known("Clip3D") and not is_well_known("CLIP-3D")

@@ -22,8 +22,9 @@ from .candidates import (
 )
 from .cue_words import MAKE_IN_WINDOW, NAMED_IN_WINDOW, NEW_WORDS, either
 from .known_datasets import find_known_datasets, is_known_dataset
-from .name_spans import glued, mentions, mentions_outside, occurrences
+from .name_spans import glued, is_symbol, long_form_in, mentions, mentions_outside, occurrences
 from .names import WHOLE_NAME
+from .well_known import is_well_known
 from .wordlists import table, words
 
 _INTRO_VERB = r"(?:" + either(MAKE_IN_WINDOW) + r")"
@@ -128,8 +129,15 @@ def _in_parens(short: str, text: str) -> list[int]:
 
 
 def _written_as(long: str, short: str, text: str) -> bool:
-    """True when the text has ``long (short)``."""
-    return any(text[:at].rstrip().endswith(long) for at in _in_parens(short, text))
+    """True when the text has ``long (short)``, ``long`` a whole token ("XGraph Net (GN)"
+    writes no "Graph Net")."""
+    for at in _in_parens(short, text):
+        before = text[:at].rstrip()
+        if before.endswith(long) and not (
+            len(before) > len(long) and _glued(before[-len(long) - 1])
+        ):
+            return True
+    return False
 
 
 # "dubbed GNT with Mixture-of-View-Experts (GNT-MOVE)": the name is the short form.
@@ -169,6 +177,11 @@ _OUR_BEFORE = re.compile(r"\bour\s+(?:[\w-]+\s+)?$")
 _A_NEW_AFTER = re.compile(r"^[,:(]?\s*(?:an?|the)\s+(?:\w+[\s,-]+){0,3}?" + _NEW_NOUN)
 _IS_NEW_AFTER = re.compile(r"^\)?\s*(?:,\s*)?(?:is|are)\s+(?:an?\s+)?" + _NEW_NOUN)
 _EXISTING_BEFORE = re.compile(r"\b" + _EXISTING + r"\s*(?:\w+\s*){0,2}$")
+_BASE_OF_BEFORE = re.compile(
+    r"\b(?:"
+    + "|".join(r"\s+".join(map(re.escape, w.split())) for w in words("naming_base_words"))
+    + r")\s+(?:(?:the|a|an)\s+)?(?:[\w\-]+\s+)?$"
+)
 _DATA_WORD_AFTER = re.compile(r"^(?:\w+\s+)?" + _DATA_WORD)
 _DATA_WORD_IN = re.compile(r"\b" + _DATA_WORD + r"\b")
 _DATA_CONTEXT_BEFORE = re.compile(r"\b" + _DATA_CONTEXT + r"\s*(?:the\s+)?$")
@@ -241,7 +254,12 @@ def classify_name(
             or PROPOSED_BEFORE.match(abstract, end)
         ):
             tally.add("named")
-        if _WE_PROPOSE.search(before8) or _WE_PROPOSE_APPOSITIVE.search(before12):
+        # "we propose an extension of X", "we build on top of X": the verb makes
+        # something else, X is what it starts from (where X is first written: "we apply
+        # X to segmentation" after X was made is the paper's own use of it)
+        if start == mentions[0][0] and _BASE_OF_BEFORE.search(before3 + " "):
+            tally.add("base_of")
+        elif _WE_PROPOSE.search(before8) or _WE_PROPOSE_APPOSITIVE.search(before12):
             tally.add("we_propose")
         if _OUR_BEFORE.search(before3 + " "):
             tally.add("our")
@@ -306,8 +324,8 @@ def _listed_as_data(name: str, abstract: str, loose: bool = True) -> bool:
     datasets; with ``loose``, also "X (...) benchmark"."""
     n = len(name)
     for i in _occurrences(name, abstract):
-        if i + n < len(abstract) and _glued(abstract[i + n]):
-            continue
+        if i + n < len(abstract) and _glued(abstract[i + n]) or i > 0 and _glued(abstract[i - 1]):
+            continue  # a part of a longer token: "MNIST" of "Fashion-MNIST"
         if _MODEL_AFTER.match(abstract, i + n):
             continue  # "results on T2V/T2I models such as ..."
         before = abstract[max(0, i - 300) : i]
@@ -539,10 +557,6 @@ def _expansion_only(name: str, abstract: str, shorts: list[str]) -> bool:
     return all(any(a <= s and e <= b for a, b in spans) for s, e in mentions)
 
 
-# Methods, models and techniques older than nearly every paper that names them: never new.
-WELL_KNOWN = frozenset(words("naming_well_known"))
-
-
 def classify_names(
     text: str | Analysis, names: list[str] | None = None
 ) -> tuple[list[str], list[str], list[NameCall]]:
@@ -554,12 +568,14 @@ def classify_names(
     names = names + [n for n in find_known_datasets(abstract) if n not in names]
     cue_names = list(analysis.cue_names)
     calls = [classify_name(n, analysis, names, cue_names) for n in names]
-    if not any(c.label == "introduces" and c.name not in WELL_KNOWN for c in calls):
+    if not any(c.label == "introduces" and not is_well_known(c.name) for c in calls):
         calls = _name_of_an_unnamed_method(abstract, calls)
     introduces = _prefer_short(
-        [c.name for c in calls if c.label == "introduces" and c.name not in WELL_KNOWN], abstract
+        [c.name for c in calls if c.label == "introduces" and not is_well_known(c.name)],
+        abstract,
     )
     introduces = [n for n in introduces if not _expansion_only(n, abstract, introduces)]
+    introduces = _as_short_forms(introduces, analysis)
     datasets = [c.name for c in calls if c.label == "dataset"]
     # A dataset's short form, however its mentions read: "ImageNet-1K (IN1K)" gives IN1K.
     datasets += [
@@ -570,6 +586,24 @@ def classify_names(
     datasets = _prefer_short(datasets, abstract, alone=True)
     datasets = _with_versions([d for d in datasets if not _LANGUAGE_PAIR.fullmatch(d)], abstract)
     return introduces, datasets, calls
+
+
+def _as_short_forms(names: list[str], analysis: Analysis) -> list[str]:
+    """Each long form as its short form, the one item the guide gives for the pair ("Gated
+    Phase Transition (GAPT)" is GAPT, unless the short form is a math symbol); a long form
+    whose short form is well known ("Low-Rank Adaptation (LoRA)") is not new."""
+    out: list[str] = []
+    for name in names:
+        pair = long_form_in(name, analysis)
+        if pair is not None and pair.short != name and not is_symbol(pair.short):
+            if is_well_known(pair.short) or any(
+                pair.short in _parts(other) for other in names if other != name
+            ):
+                continue  # "Tensor-Train (TT)" is a part of "TT-RNN", not an item
+            name = pair.short
+        if name not in out:
+            out.append(name)
+    return out
 
 
 # "we propose a method that (i) clusters ...": the paper makes something and gives no name.
@@ -598,7 +632,7 @@ def _name_of_an_unnamed_method(abstract: str, calls: list[NameCall]) -> list[Nam
         return calls
     for i, call in enumerate(calls):
         name = call.name
-        if call.label != "other" or call.reason != _NO_CUE or name in WELL_KNOWN:
+        if call.label != "other" or call.reason != _NO_CUE or is_well_known(name):
             continue
         mentions = _mentions(name, abstract)
         if not mentions or mentions[0][0] < making.end():

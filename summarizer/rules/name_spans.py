@@ -10,6 +10,8 @@ These rules set the boundary the same way for all of them:
 - a capitalized ordinary word right before a name, inside a sentence, is the name's first
   word ("Open Drama-QA", "Faster R-CNN"), unless it is a word that opens a phrase ("the",
   "on", "existing", ...: ``data/name_openers.txt``) or a language;
+- a long form and its short form are one name, the short one ("Gated Phase Transition
+  (GAPT)" is GAPT) unless it is a math symbol;
 - a name is written where it stands as a whole token: "GPT-4" is not written inside
   "GPT-4o" nor inside "GPT-4/Z-Mixer" when that is a name of its own.
 """
@@ -19,6 +21,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from .analysis import Abbreviation, Analysis
 from .wordlists import words
 
 __all__ = [
@@ -26,6 +29,8 @@ __all__ = [
     "extend_over_joints",
     "glued",
     "is_opener",
+    "is_symbol",
+    "long_form_in",
     "mentions",
     "mentions_outside",
     "occurrences",
@@ -132,3 +137,24 @@ def with_first_words(text: str, start: int, end: int, most: int = 2) -> int:
             return start  # the first word of a sentence, a quote or a parenthesis
         start = word.start()
     return start
+
+
+# A short form that is a math symbol, not a name: "k", "T_s", "$\alpha$", "\lambda".
+_SYMBOL = re.compile(r"[A-Za-z](?:[_^]\{?\w+\}?)?|.*[$\\].*")
+
+
+def is_symbol(short: str) -> bool:
+    """True when a short form is a math symbol ("k", "$\\alpha$"), which the guide does not
+    prefer to the long form."""
+    return _SYMBOL.fullmatch(short) is not None
+
+
+def long_form_in(name: str, analysis: Analysis) -> Abbreviation | None:
+    """The "long form (SHORT)" pair whose long form is ``name`` or ends with its words
+    ("Phase Transition" of "Gated Phase Transition (GAPT)"), if any."""
+    key = name.lower()
+    for pair in analysis.abbreviations:
+        long = pair.long.lower()
+        if long == key or long.endswith(" " + key):
+            return pair
+    return None

@@ -71,3 +71,5 @@ def _only_as_tail(name: str, names: list[str], text: str) -> bool:
 
 # A dash lost between a name and the next word: "Compositional-ARC-a dataset".
 GLUED_WORD = re.compile(r"(?<=[A-Za-z0-9])-(?:" + alternation("glued_words") + r")$")
+# The same lost dash, right after a name's end.
+GLUED_AFTER = re.compile(r"-(?:" + alternation("glued_words") + r")(?![\w\-])")
