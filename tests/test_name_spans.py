@@ -11,6 +11,7 @@ from summarizer.rules.name_spans import (
     is_symbol,
     mentions,
     mentions_outside,
+    size_variant_of,
     with_first_words,
 )
 from summarizer.rules.names import WHOLE_NAME
@@ -224,3 +225,21 @@ def test_a_name_before_a_lost_dash_stays_a_candidate() -> None:
 
 def test_a_dimension_is_no_version() -> None:
     assert not is_well_known("Clip3D") and not is_well_known("CLIP-3D")
+
+
+def test_a_size_variant_is_its_base_name() -> None:
+    abstract = (
+        "We propose QuokkaLM, a new language model. We further develop QuokkaLM-light, a "
+        "distilled variant, and QuokkaLM-7B beats larger models."
+    )
+    assert names_of(abstract)[0] == ["QuokkaLM"]
+    assert size_variant_of("Droplet3D-4M") is None  # a dataset's count of items
+    assert size_variant_of("Zeta Structured Light") is None
+
+
+def test_what_an_implementation_implements_is_not_new() -> None:
+    abstract = (
+        "We introduce TensorQZS, a novel implementation of the QZS metric for GPUs. "
+        "TensorQZS computes QZS 13x faster."
+    )
+    assert names_of(abstract)[0] == ["TensorQZS"]

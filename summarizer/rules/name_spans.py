@@ -12,6 +12,7 @@ These rules set the boundary the same way for all of them:
   "on", "existing", ...: ``data/name_openers.txt``) or a language;
 - a long form and its short form are one name, the short one ("Gated Phase Transition
   (GAPT)" is GAPT) unless it is a math symbol;
+- a size variant is its base name ("POLAR-7B" is POLAR);
 - a name is written where it stands as a whole token: "GPT-4" is not written inside
   "GPT-4o" nor inside "GPT-4/Z-Mixer" when that is a name of its own.
 """
@@ -31,6 +32,7 @@ __all__ = [
     "is_opener",
     "is_symbol",
     "long_form_in",
+    "size_variant_of",
     "mentions",
     "mentions_outside",
     "occurrences",
@@ -158,3 +160,16 @@ def long_form_in(name: str, analysis: Analysis) -> Abbreviation | None:
         if long == key or long.endswith(" " + key):
             return pair
     return None
+
+
+# A model's size after its name: "POLAR-7B", "ViMoGen-light", "Zeta-XL" (not a dataset's
+# count of items, "Droplet3D-4M").
+_MODEL_SIZE = re.compile(
+    r"[\-_](?:\d+(?:\.\d+)?[BT]|(?i:light|lite|tiny|small|base|medium|large|xl|xxl|mini|nano|huge))$"
+)
+
+
+def size_variant_of(name: str) -> str | None:
+    """The base name of a size variant ("POLAR" of "POLAR-7B"), or None."""
+    size = _MODEL_SIZE.search(name)
+    return name[: size.start()] if size is not None and size.start() > 0 else None

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from .analysis import Analysis
-from .name_spans import glued, is_symbol, long_form_in, mentions, occurrences
+from .name_spans import glued, is_symbol, long_form_in, mentions, occurrences, size_variant_of
 from .well_known import is_well_known
 
 __all__ = [
@@ -173,9 +173,10 @@ def expansion_only(name: str, abstract: str, shorts: list[str]) -> bool:
 
 
 def as_short_forms(names: list[str], analysis: Analysis) -> list[str]:
-    """Each long form as its short form, the one item the guide gives for the pair ("Gated
-    Phase Transition (GAPT)" is GAPT, unless the short form is a math symbol); a long form
-    whose short form is well known ("Low-Rank Adaptation (LoRA)") is not new."""
+    """Each long form as its short form, and each size variant as its base name: the one
+    item the guide gives ("Gated Phase Transition (GAPT)" is GAPT, unless the short form is
+    a math symbol; "POLAR-7B" is POLAR where POLAR is written too); a long form whose short
+    form is well known ("Low-Rank Adaptation (LoRA)") is not new."""
     out: list[str] = []
     for name in names:
         pair = long_form_in(name, analysis)
@@ -185,6 +186,10 @@ def as_short_forms(names: list[str], analysis: Analysis) -> list[str]:
             ):
                 continue  # "Tensor-Train (TT)" is a part of "TT-RNN", not an item
             name = pair.short
+        # "POLAR-7B" is POLAR, where the base name is written by itself too
+        base = size_variant_of(name)
+        if base is not None and mentions(base, analysis.text):
+            name = base
         if name not in out:
             out.append(name)
     return out
