@@ -74,8 +74,12 @@ def test_a_mention_is_a_whole_token() -> None:
 def test_mentions_inside_a_longer_name_are_not_the_shorter_names() -> None:
     text = "Graph-Q/Z-Mixer beats Graph-Q. MNIST/CIFAR10 are small."
     assert mentions_outside("Graph-Q", text, ["Graph-Q/Z-Mixer"], WHOLE_NAME) == [(22, 29)]
-    # "MNIST/CIFAR10" is two names: MNIST stays mentioned
-    assert mentions_outside("MNIST", text, ["MNIST/CIFAR10"], WHOLE_NAME) == [(31, 36)]
+    # "MNIST/CIFAR10" is two names unless it is given as one: MNIST stays mentioned
+    assert mentions_outside("MNIST", text, ["MNIST-C"], WHOLE_NAME) == [(31, 36)]
+    assert mentions_outside("MNIST", text, ["MNIST/CIFAR10"], WHOLE_NAME) == []
+    # a number after the slash is a second name's: "CIFAR-10/100" mentions CIFAR-10
+    text = "We test on CIFAR-10/100."
+    assert mentions_outside("CIFAR-10", text, ["CIFAR-10/100"], WHOLE_NAME) == [(11, 19)]
 
 
 @pytest.mark.parametrize(
@@ -243,3 +247,16 @@ def test_what_an_implementation_implements_is_not_new() -> None:
         "TensorQZS computes QZS 13x faster."
     )
     assert names_of(abstract)[0] == ["TensorQZS"]
+
+
+def test_the_parts_of_a_name_given_with_a_slash_are_not_new_by_themselves() -> None:
+    abstract = (
+        "We propose Graph-Quo/Zeta-Mixer, a token mixer. Graph-Quo/Zeta-Mixer outperforms "
+        "Graph-Quo and Zeta-Mixer on three benchmarks."
+    )
+    assert names_of(abstract)[0] == ["Graph-Quo/Zeta-Mixer"]
+
+
+def test_a_number_after_a_slash_is_a_second_dataset() -> None:
+    abstract = "We evaluate on CIFAR-10/100 and SVHN datasets and on CIFAR-10 alone."
+    assert "CIFAR-10" in names_of(abstract)[1]

@@ -78,9 +78,11 @@ def mentions(name: str, text: str) -> list[tuple[int, int]]:
 def mentions_outside(
     name: str, text: str, longer: Iterable[str], is_name: re.Pattern[str]
 ) -> list[tuple[int, int]]:
-    """The mentions of ``name`` that are not the part of a longer name of ``longer`` that
-    the span rules make of them: "Graph-Q" in "Graph-Q/Z-Mixer", "Drama-QA" in "Open
-    Drama-QA"; "MNIST" in "MNIST/CIFAR10" stays a mention."""
+    """The mentions of ``name`` that are not part of a longer name of ``longer``: the one
+    the span rules make of them ("Drama-QA" in "Open Drama-QA", "Graph-Q" in
+    "Graph-Q/Z-Mixer"), or the whole token they are joined in ("Graph-Q" and "Z-Net" in a
+    name "Graph-Q/Z-Net" given as such). "MNIST" in "MNIST/CIFAR10" stays a mention, as no
+    name "MNIST/CIFAR10" is given."""
     found = mentions(name, text)
     longer = {other for other in longer if name in other}
     if not longer:
@@ -88,9 +90,26 @@ def mentions_outside(
     out = []
     for start, end in found:
         whole = text[with_first_words(text, start, end) : extend_over_joints(text, end, is_name)]
-        if whole == name or whole not in longer:
-            out.append((start, end))
+        if whole != name and whole in longer:
+            continue
+        token = _TOKEN_AROUND.search(text, max(0, start - 80), start), _TOKEN_AFTER.match(text, end)
+        joined = text[token[0].start() if token[0] else start : token[1].end() if token[1] else end]
+        joined = joined.rstrip(".,;:!?")
+        if joined != name and joined in longer and _one_name(joined):
+            continue
+        out.append((start, end))
     return out
+
+
+def _one_name(token: str) -> bool:
+    """True when no slash in ``token`` starts a second thing ("CIFAR-10/100" is two)."""
+    return not any(_SECOND_PART.fullmatch(part) for part in token.split("/")[1:])
+
+
+# The rest of the token a mention is written in, joined by colons and slashes: "Graph-Q/"
+# before "Z-Net", "/Z-Net" after "Graph-Q".
+_TOKEN_AROUND = re.compile(r"(?:[\w\-+*.^]+[:/])+$")
+_TOKEN_AFTER = re.compile(r"(?:[:/][\w\-+*.^]+)+")
 
 
 # A joint and the part after it: ":re", "/Z-Mixer".
