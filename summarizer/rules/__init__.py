@@ -6,7 +6,9 @@ no pipeline, no endpoint). The flow for one abstract:
 1. candidates (:mod:`.candidates`): spans shaped like names (:mod:`.names`), names after the
    wording that makes something new (:mod:`.cue_patterns`, :mod:`.cue_names`), dataset
    phrases and lists (:mod:`.dataset_lists`, :mod:`.known_datasets`), URLs (:mod:`.urls`);
-2. names (:mod:`.cues`): which candidates the paper introduces and which are datasets;
+2. names (:mod:`.cues`): which candidates the paper introduces and which are datasets, from
+   the evidence of :mod:`.name_evidence`, :mod:`.data_cues`, :mod:`.short_forms`,
+   :mod:`.well_known`, with names' bounds from :mod:`.name_spans`;
 3. results (:mod:`.numbers`): every reported number with its metric, subject and kind;
 4. labels (:mod:`.labels`): domain and contribution types; tasks (:mod:`.tasks`).
 

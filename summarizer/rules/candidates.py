@@ -23,7 +23,8 @@ from .analysis import Analysis, analysed
 from .cue_names import EARLIER_KIND_AFTER, EXISTING_BEFORE_NAMING, PROPOSED_BEFORE, find_cue_names
 from .cue_patterns import ARTIFACT_NOUN
 from .dataset_lists import find_dataset_phrases, find_listed_datasets
-from .names import GLUED_WORD, find_names
+from .name_spans import mentions, occurrences
+from .names import GLUED_AFTER, GLUED_WORD, find_names
 from .numbers import Number, find_numbers
 from .urls import find_urls
 
@@ -57,6 +58,14 @@ class Candidates:
         return self.urls[0] if self.urls else None
 
 
+def _written(name: str, text: str) -> bool:
+    """True when ``name`` is written in ``text`` as a whole token ("TM-VAE" is not in
+    "iTM-VAE"), or before a lost dash ("Compositional-ARC-a dataset")."""
+    return bool(mentions(name, text)) or any(
+        GLUED_AFTER.match(text, i + len(name)) for i in occurrences(name, text)
+    )
+
+
 def find_candidates(text: str | Analysis, *, with_numbers: bool = True) -> Candidates:
     """All candidates of one abstract (its text, or its :class:`Analysis`).
 
@@ -74,7 +83,7 @@ def find_candidates(text: str | Analysis, *, with_numbers: bool = True) -> Candi
     # "we introduce Compositional-ARC-a dataset", "LLMs-including o3-mini": a dash lost
     # between a name and the next word
     names = list(dict.fromkeys(GLUED_WORD.sub("", n) for n in names))
-    names = [n for n in names if n in outside_urls]
+    names = [n for n in names if _written(n, outside_urls)]
     if not with_numbers:
         return Candidates(names=names, urls=urls)
     numbers = find_numbers(analysis, names, set(datasets), list(analysis.cue_names))

@@ -7,7 +7,7 @@ import re
 from .analysis import Analysis, analysed
 from .cue_patterns import ACRONYM_AFTER, CUES, Cue, who_positions
 from .cue_words import MAKE_BARE, MAKE_DONE, either
-from .names import GENERIC, GLUED_WORD
+from .names import ADJECTIVE_SUFFIX, GENERIC, GLUED_WORD
 
 _MAKING_BEFORE = re.compile(
     r"\b(?:we|this (?:paper|work))\s+(?:\w+\s+){0,2}?"
@@ -102,6 +102,8 @@ def _add_names(cue: Cue, abstract: str, low: str, who: list[int] | None, out: li
         name = GLUED_WORD.sub("", _own_abbreviation(name.rstrip(".,;:")))
         if not cue.lower_case and not re.search(r"[A-Z0-9]", name):
             continue
+        if ADJECTIVE_SUFFIX.search(name):
+            continue  # "we propose KAN-based detectors": a kind, not a name
         if name and name.lower() not in GENERIC and name not in out:
             out.append(name)
         more = _AND_ANOTHER.match(abstract, match.end()) if short else None

@@ -32,7 +32,11 @@ CUE_VERB = r"(?:" + _WHO + r")" + _MAKE_VERB
 # names no DG).
 CUE_VERB_WIDE = r"(?:" + _WHO + r"|(?i:\b(?:we\s+(?:\w+\s+){1,4}?|us\s+)to\s+))" + _MAKE_VERB
 LEAD = r"(?:(?:a|an|the)\s+)?(?:(?:" + either(LEAD_WORDS) + r")\s+)*"
-_TOKEN = r"[A-Z][\w\-]*(?:\^\w+)?(?:\*|\+\+|\+)?"
+# A joint inside a name, no space around it: "ZEN:re", "Graph-Q/Z-Mixer" (.name_spans).
+# A slash part that is a number or a plain word begins a second thing ("CIFAR-10/100",
+# "SGD/Adam").
+JOINTS = r"(?::[A-Za-z0-9][\w\-]*|/(?!(?:[\d.]+|[A-Za-z][a-z]*)(?![\w\-]))[A-Za-z0-9][\w\-]*)*"
+_TOKEN = r"[A-Z][\w\-]*" + JOINTS + r"(?:\^\w+)?(?:\*|\+\+|\+)?"
 PHRASE = _TOKEN + r"(?:\s+(?:(?:and|of|for|with|in)\s+)?" + _TOKEN + r"){0,5}"
 NAMED_WORD = r"(?:" + either(NAMED) + r")"
 NAMING_CUE = r"\b" + NAMED_WORD + r"\s+[\"'\u201c]?(?:the\s+(?=[A-Z]))?"
@@ -45,7 +49,7 @@ NAMING_CUE_QUOTED = (
 NOT_ARTIFACT_NOUN = r"(?:" + either(NOT_ARTIFACT) + r")s?\b"
 ACRONYM_AFTER = (
     r"[\s~]*\((?:called\s+|dubbed\s+|or\s+)?"
-    r"(?P<acr>[A-Za-z][\w\-]*[A-Z][\w\-]*(?:\^\w+)?)(?:\)|\s+-\s)"
+    r"(?P<acr>[A-Za-z][\w\-]*[A-Z][\w\-]*" + JOINTS + r"(?:\^\w+)?)(?:\)|\s+-\s)"
 )
 OWN = (
     r"(?i:\b(?:our|the proposed|the new|a new|a novel)\s+(?:\w+\s+)?(?:"

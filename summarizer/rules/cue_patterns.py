@@ -4,7 +4,8 @@ One :class:`Cue` per wording, in the table ``CUES``; ``cue_names`` applies them 
 A cue is a pattern with a group ``name`` (and ``acr`` for a short form), what the text
 must hold for it to be tried, and one example sentence with the names it must give: the
 examples are run as tests. The record, and the parts the patterns are made of, are in
-:mod:`.cue_parts`.
+:mod:`.cue_parts`; the word sets they read, in :mod:`.cue_words`. The table holds the cues
+here, the most direct wordings, then the later ones of :mod:`.cue_patterns_more`.
 
 To add a wording, add a ``Cue`` where it belongs in the order (names come out in the order
 of the cues that find them, and the candidates keep that order), with an example in an
@@ -21,6 +22,7 @@ from .cue_parts import (
     CUE_PHRASE,
     CUE_VERB,
     CUE_VERB_WIDE,
+    JOINTS,
     LEAD,
     MAYBE_ACRONYM,
     NAME_ENDS,
@@ -29,7 +31,6 @@ from .cue_parts import (
     NAMING_CUE_QUOTED,
     NOT_A_LONGER_NAME,
     NOT_ARTIFACT_NOUN,
-    ODD_NAME,
     OWN,
     PASSIVE,
     PHRASE,
@@ -39,42 +40,23 @@ from .cue_parts import (
     tokens,
     who_positions,
 )
+from .cue_patterns_more import MORE_CUES
 from .cue_words import (
-    MAKE,
+    AND_MAKING,
+    GERUNDS,
     MAKE_AFTER_WHO,
     MAKE_BARE,
     MAKE_DONE,
     NAME,
     NAMED,
-    SET_OFF_NOUNS,
+    NEW_OR_NOVEL,
+    PRESENTING,
     either,
-    gerund,
-    without,
 )
 
 __all__ = ["ACRONYM_AFTER", "ARTIFACT_NOUN", "CUES", "Cue", "who_positions"]
 
-# The words the cues read, from the families of ``cue_words``. Where a cue reads fewer, the
-# difference is named here: widening one changes which names are found, a change to
-# measure on dev.
-_GERUNDS = tuple(gerund(v) for v in MAKE_BARE)
-_NEW = ("novel", "new")
-# "by introducing a Global Alignment loss": a capitalized name after the gerund, read after
-# three gerunds; after "developing" or "designing" only a short form is ("by developing ...
-# (X)", the cue by-introducing-short-form).
-_PRESENTING = tuple(gerund(v) for v in without(MAKE, "develop", "design"))
-_AND_MAKING = tuple(f"and {v}" for v in MAKE_BARE)
-# "a novel learning model called pseudo supervisor": a lower-case name is read after these
-# naming words; "coined" is left out, "namely" (which names a thing too) is in.
-_CALLED_LOWER = (*without(NAMED, "coined"), "namely")
-# "we introduce the notion of X": a notion the paper puts forward is introduced or
-# proposed; "we develop the notion of" works out one that exists.
-_PUT_FORWARD = without(MAKE, "present", "develop", "design")
-# "we introduce a technique called neuron editing": "designed" leaves it out, as the
-# participles do (a lower-case name is read only after the clearest verbs).
-_MAKE_CALLED = without(MAKE, "design")
-
-CUES: tuple[Cue, ...] = (
+_FIRST_CUES: tuple[Cue, ...] = (
     Cue(
         name="named-quoted",
         pattern=re.compile(NAMING_CUE_QUOTED + MAYBE_ACRONYM),
@@ -138,7 +120,9 @@ CUES: tuple[Cue, ...] = (
         name="named",
         pattern=re.compile(
             NAMING_CUE
-            + r"(?P<name>[\w][\w\-\^]*\*?(?:\s+[A-Z0-9][\w\-]*){0,4})(?![\w\-\^*])"
+            + r"(?P<name>[\w][\w\-\^]*"
+            + JOINTS
+            + r"\*?(?:\s+[A-Z0-9][\w\-]*){0,4})(?![\w\-\^*])"
             + r"(?!(?:\s+[\w\-]+){1,7}?[\s~]*\()"
             + MAYBE_ACRONYM
         ),
@@ -187,14 +171,14 @@ CUES: tuple[Cue, ...] = (
         # "by introducing a Global Alignment loss"
         pattern=re.compile(
             r"(?i:\b(?:"
-            + either(_PRESENTING)
+            + either(PRESENTING)
             + r")\s+(?:an?|the)\s+(?:(?:new|novel)\s+)?)"
             + name_then_artifact(0, 3)
         ),
         example="We improve retrieval by introducing a Global Matching loss for long queries.",
         expect=("Global Matching",),
-        needs=_PRESENTING,
-        anchors=_PRESENTING,
+        needs=PRESENTING,
+        anchors=PRESENTING,
     ),
     Cue(
         name="our-name-then-noun",
@@ -218,8 +202,8 @@ CUES: tuple[Cue, ...] = (
         ),
         example="The study reveals a new Kinetic Scaling Law that holds across model sizes.",
         expect=("Kinetic Scaling Law",),
-        needs=_NEW,
-        anchors=_NEW,
+        needs=NEW_OR_NOVEL,
+        anchors=NEW_OR_NOVEL,
     ),
     Cue(
         name="we-propose-noun-then-name",
@@ -255,15 +239,15 @@ CUES: tuple[Cue, ...] = (
         # "by introducing Post-hoc Concept Bottleneck models (PCBMs)": the short form.
         pattern=re.compile(
             r"(?i:\bby\s+(?:"
-            + either(_GERUNDS)
+            + either(GERUNDS)
             + r")\s+)"
             + r"(?:[\w\-']+\s+){0,7}?[\w\-']+(?P<name>)"
             + ACRONYM_AFTER
         ),
         example="We fix this by introducing Post-hoc Concept Lattice models (PCLMs).",
         expect=("PCLMs",),
-        needs=_GERUNDS,
-        anchors=_GERUNDS,
+        needs=GERUNDS,
+        anchors=GERUNDS,
     ),
     Cue(
         name="bare-verb-noun-then-name",
@@ -299,7 +283,7 @@ CUES: tuple[Cue, ...] = (
         ),
         example="We study the cross-entropy method and introduce a differentiable variant (DCEMX).",
         expect=("DCEMX",),
-        needs=(*_AND_MAKING, "we call", "our proposed"),
+        needs=(*AND_MAKING, "we call", "our proposed"),
         anchors=("and", "we", "our"),
     ),
     Cue(
@@ -331,228 +315,9 @@ CUES: tuple[Cue, ...] = (
         example="We add a new type of layers known as Concept Gate Layers.",
         expect=("Concept Gate Layers",),
         needs=("known as",),
-        anchors=_NEW,
-    ),
-    Cue(
-        name="we-propose-odd-name",
-        # "We propose vq-wav2vec to learn ...", "we present iSparse, a ..."
-        pattern=re.compile(CUE_VERB + ODD_NAME),
-        example="We propose vq-speech2vec to learn discrete speech units.",
-        expect=("vq-speech2vec",),
-        lower_case=True,
-        needs=MAKE_AFTER_WHO,
-    ),
-    Cue(
-        name="contribution-is",
-        # "Our main contribution is Secret, a novel approach to ..."
-        pattern=re.compile(
-            r"\b[Oo]ur\s+(?:main\s+|key\s+|first\s+)?contribution\s+is\s+(?:an?\s+|the\s+)?"
-            + CUE_PHRASE
-            + r"(?=\s*[,.;:])"
-        ),
-        example="Our main contribution is Sonnet, a novel approach to private inference.",
-        expect=("Sonnet",),
-        needs=("contribution is",),
-        anchors=("our",),
-    ),
-    Cue(
-        name="we-refer-to-as",
-        # "which we refer to as Recall Traces", "We refer to the architecture as transformer
-        # VAE (trVAE)", "We call the more general learning framework ReNeg, since ...".
-        pattern=re.compile(
-            r"(?i:\bwe\s+(?:refer\s+to\s+(?:(?:this|these|the|our|it|them)(?:\s+[\w\-]+){0,3}?"
-            + r"\s+)?as|call\s+(?:this|the|our)(?:\s+[\w\-]+){1,4}?)\s+(?:an?\s+|the\s+)?)"
-            # a lower-case first word only before a short form: "transformer VAE (trVAE)"
-            + r"(?P<name>(?:[a-z][\w\-]*\s+(?=[A-Z][\w\-]*(?:\s+[A-Z][\w\-]*)*[\s~]*\())?"
-            + PHRASE
-            + r")(?:"
-            + ACRONYM_AFTER
-            + r"|"
-            + NAME_ENDS
-            + r")"
-        ),
-        example="We refer to the architecture as transformer GAN (trGAN).",
-        expect=("trGAN",),
-        needs=("refer to", "we call"),
-        anchors=("we",),
-    ),
-    Cue(
-        name="resulting-noun-then-name",
-        # "The resulting algorithm, GenDICE, is", "the proposed architecture, the Gated
-        # Transformer-XL (GTrXL)," and "The resulting algorithm, namely Interior Policy
-        # Differentiation (IPD)": the paper's own artifact, then its name.
-        pattern=re.compile(
-            r"(?i:\b(?:the|our)\s+(?:resulting|proposed)\s+(?:[\w\-]+\s+){0,2}?)"
-            + ARTIFACT_NOUN
-            + r",\s+(?:namely\s+)?(?:the\s+)?"
-            + CUE_PHRASE
-            + r"(?=\s*[,;.]|\s+(?:is|are|which|that|achieves|outperforms)\b)"
-        ),
-        example="The resulting algorithm, GenDOC, is simple to implement.",
-        expect=("GenDOC",),
-        needs=("resulting", "proposed"),
-        anchors=("resulting", "proposed"),
-    ),
-    Cue(
-        name="by-introducing-name",
-        # "by proposing LEMONADE, an evolutionary algorithm", "by proposing TSInsight where":
-        # a name right after the gerund.
-        pattern=re.compile(
-            r"(?i:\bby\s+(?:"
-            + either(_GERUNDS)
-            + r")\s+)"
-            + r"(?P<name>"
-            + PHRASE
-            + r")(?:[\s~]*\((?P<acr>[A-Z][\w\-]*)\))?"
-            + r"(?=\s*[,;.]|\s+(?:which|that|where|to|for)\b)"
-        ),
-        example="We address this by proposing LIMEADE, an evolutionary algorithm.",
-        expect=("LIMEADE",),
-        needs=_GERUNDS,
-        anchors=_GERUNDS,
-    ),
-    Cue(
-        name="the-proposed-short-form",
-        # "The proposed stackable recurrent (STAR) cell allows", "The resulting Noise Prior
-        # GAN (NPGAN) achieves": the short form of what the paper proposes.
-        pattern=re.compile(
-            r"(?i:\bthe\s+(?:proposed\s+(?:[\w\-']+\s+){0,5}?|resulting\s+(?:[\w\-']+\s+){0,2}?))"
-            + r"[\w\-']+(?P<name>)"
-            + ACRONYM_AFTER
-        ),
-        example="The proposed stackable recurrent (STARK) cell allows deeper models.",
-        expect=("STARK",),
-        needs=("the proposed", "the resulting"),
-        anchors=("proposed", "resulting"),
-    ),
-    Cue(
-        name="we-propose-lower-name",
-        # "We present local ensembles, a method for detecting ...", "we propose instance
-        # adaptive adversarial training -- a technique that ...": a lower-case name, then
-        # what kind of artifact it is.
-        pattern=re.compile(
-            CUE_VERB
-            # an article only before a name of two words or more ("the fusion discriminator")
-            + r"(?:(?:the|an?)\s+(?=[a-z][\w\-]*\s+[a-z]))?(?!(?:the|an?)\s)"
-            + r"(?P<name>[a-z][\w\-]*(?:\s+[a-z][\w\-]*){0,3}?)(?P<acr>)"
-            + r"(?:,|:|\s+--?|\s[\u2013\u2014])\s+an?\s+(?:[\w\-]+\s+){0,3}?"
-            + ARTIFACT_NOUN
-            + r"\b"
-        ),
-        example="We present local committees, a method for detecting shifted inputs.",
-        expect=("local committees",),
-        lower_case=True,
-        needs=MAKE_AFTER_WHO,
-    ),
-    Cue(
-        name="novel-then-namely",
-        # "a novel DG model built upon vision transformers, namely Generalizable
-        # Mixture-of-Experts (GMoE)": "namely" after a new thing names it.
-        pattern=re.compile(
-            r"(?i:\b(?:novel|new|propose[sd]?|our)\b)[^.;]{0,80}?"
-            # not the long form of a name just given: "framework ATLPA, namely Adversarial ..."
-            + r"(?<![A-Z][,:])(?<![A-Z][,:]\s)"
-            # not a list of what is measured or used: "improves several metrics, namely PESQ"
-            + r"(?<!metrics,\s)(?<!metrics\s)(?<!datasets,\s)(?<!datasets\s)"
-            + r"(?<!benchmarks,\s)(?<!benchmarks\s)(?<!baselines,\s)(?<!baselines\s)"
-            + r"\bnamely,?\s+"
-            + CUE_PHRASE
-        ),
-        example="We build a novel model upon vision transformers, namely Generalizable "
-        "Mixture-of-Adapters (GMoA).",
-        expect=("GMoA",),
-        naming=True,
-        needs=("namely",),
-        anchors=("novel", "new", "propose", "our"),
-    ),
-    Cue(
-        name="notion-of",
-        # "We introduce the concept of local rank as a measure ...", "we introduce the notion
-        # of property signatures, a ...": a concept the paper itself puts forward (not "we
-        # formalize the notion of ...", nor "the concept of modifying ...").
-        pattern=re.compile(
-            r"(?i:\b(?:we|this (?:paper|work))\s+(?:\w+\s+)?(?:" + either(_PUT_FORWARD) + r")s?\s+"
-            r"(?:the|a)\s+(?:new\s+|novel\s+)?(?:notion|concept)\s+of\s+)"
-            r"(?!(?:the|an?)\s)(?![a-z]+ing\b)"
-            r"(?P<name>[A-Za-z][\w\-]*(?:\s+[A-Za-z][\w\-]*){0,3}?)(?P<acr>)"
-            r"(?=\s*[,.;:(]|\s+(?:as|which|that|to|for|and|in|with)\b)"
-        ),
-        example="We introduce the notion of program fingerprints, a compact summary of code.",
-        expect=("program fingerprints",),
-        lower_case=True,
-        needs=("notion of", "concept of"),
-    ),
-    Cue(
-        name="novel-noun-called-lower",
-        # "a novel learning model called pseudo supervisor to ...": a lower-case name, kept
-        # only after a new artifact and a naming word.
-        pattern=re.compile(
-            r"(?i:\b(?:novel|new)\s+(?:[\w\-()]+\s+){0,5}?"
-            + ARTIFACT_NOUN
-            + r",?\s+(?:"
-            + either(_CALLED_LOWER)
-            + r")\s+(?:the\s+)?)"
-            + r"(?!(?:the|an?)\s)(?P<name>[a-z][a-z\-]+(?:\s+[a-z][a-z\-]+){0,2}?)(?P<acr>)"
-            + r"(?=\s*[,.;:]|\s+(?:to|which|that|for|with|and)\b)"
-        ),
-        example="We propose a novel learning model called pseudo teacher to label the data.",
-        expect=("pseudo teacher",),
-        lower_case=True,
-        needs=_NEW,
-        anchors=_NEW,
-    ),
-    Cue(
-        name="we-call-lower",
-        # "This metric, which we call mini-batch energy distance, combines ...", "we
-        # introduce a technique called neuron editing that ...", "We refer to this process
-        # as feature intertwiner": a lower-case name the paper gives its own thing.
-        pattern=re.compile(
-            # an artifact, not a phenomenon: "a property which we call coherence" is not one
-            r"(?i:(?:\b"
-            + ARTIFACT_NOUN
-            + r",?\s+(?:which|that)\s+we\s+(?:"
-            + either(without(NAME, "coin"))
-            + r")(?:\s+as)?"
-            + r"|\bwe\s+refer\s+to\s+(?:this|these|it|them)(?:\s+[\w\-]+){0,3}?\s+as"
-            + r"|\bwe\s+(?:"
-            + either(_MAKE_CALLED)
-            + r")\w*\s+(?:an?|the)\s+"
-            + r"(?:[\w\-]+\s+){0,3}?"
-            + ARTIFACT_NOUN
-            + r",?\s+(?:"
-            + either(without(NAMED, "coined"))
-            + r"))\s+(?:the\s+)?)"
-            + r"(?P<name>[a-z][\w\-]*(?:\s+[a-z][\w\-]*){0,3}?)(?P<acr>)"
-            + r"(?=\s*[,.;:(]|\s+(?:that|which|to|for|and|is|are|with|where)\b)"
-        ),
-        example="This metric, which we call mini-batch kernel distance, combines two terms.",
-        expect=("mini-batch kernel distance",),
-        lower_case=True,
-        needs=("we call", "we term", "we dub", "we name", "refer to", "called", "named"),
-    ),
-    Cue(
-        name="novel-noun-set-off",
-        # "We present a novel neural network operator, chopout, with which ...", "a new
-        # representation, one-pixel signature, that ...": a name set off by two commas right
-        # after a new artifact, lower-case or not.
-        pattern=re.compile(
-            r"(?i:\b(?:an?|the)\s+(?:novel|new)\s+(?:[\w\-]+\s+){0,3}?"
-            + r"(?:"
-            + ARTIFACT_NOUN
-            + r"|(?:"
-            + either(SET_OFF_NOUNS)
-            + r")s?)"
-            + r",\s+(?:the\s+)?)"
-            + r"(?!(?:based|using|built|inspired|called|named|termed|dubbed|which|that|where|"
-            + r"namely|and|or|in|on|for|with|by|to|from|as|such|e\.g|i\.e|we|it|a|an|the)\b)"
-            + r"(?P<name>[\w][\w\-]*(?:\s+[\w\-]+){0,3}?)(?P<acr>)"
-            + r",\s+(?=(?:which|that|where|with|by|and|to|having|is|whose)\b)"
-        ),
-        example="We present a novel neural network operator, dropcut, with which models "
-        "train faster.",
-        expect=("dropcut",),
-        lower_case=True,
-        needs=_NEW,
-        anchors=_NEW,
+        anchors=NEW_OR_NOVEL,
     ),
 )
+
+#: Every cue, in the order they are tried: these, then those of :mod:`.cue_patterns_more`.
+CUES: tuple[Cue, ...] = (*_FIRST_CUES, *MORE_CUES)

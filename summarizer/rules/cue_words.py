@@ -13,19 +13,26 @@ from collections.abc import Iterable
 from .wordlists import table
 
 __all__ = [
+    "AND_MAKING",
     "ARTIFACT_NOUNS",
+    "CALLED_LOWER",
+    "GERUNDS",
     "LEAD_WORDS",
     "MAKE",
     "MAKE_AFTER_WHO",
     "MAKE_BARE",
+    "MAKE_CALLED",
     "MAKE_DONE",
     "MAKE_IN_WINDOW",
     "NAME",
     "NAMED",
     "NAMED_IN_WINDOW",
+    "NEW_OR_NOVEL",
     "NEW_WORDS",
     "NOT_ARTIFACT",
     "OWN_NOUNS",
+    "PRESENTING",
+    "PUT_FORWARD",
     "SET_OFF_NOUNS",
     "either",
     "gerund",
@@ -138,3 +145,24 @@ def tensed(verb: str) -> str:
 #: "X is proposed", "X was introduced": the participles that say the paper (or another) made
 #: X. "Designed" says what a thing is for ("is designed to"), not who made it.
 MAKE_DONE: tuple[str, ...] = tuple(participle(v) for v in without(MAKE, "design"))
+
+
+# The sets the cues of ``cue_patterns`` read, from the families above. Where a cue reads
+# fewer, the difference is named here: widening one changes which names are found, a change to
+# measure on dev.
+GERUNDS = tuple(gerund(v) for v in MAKE_BARE)
+NEW_OR_NOVEL = ("novel", "new")
+# "by introducing a Global Alignment loss": a capitalized name after the gerund, read after
+# three gerunds; after "developing" or "designing" only a short form is ("by developing ...
+# (X)", the cue by-introducing-short-form).
+PRESENTING = tuple(gerund(v) for v in without(MAKE, "develop", "design"))
+AND_MAKING = tuple(f"and {v}" for v in MAKE_BARE)
+# "a novel learning model called pseudo supervisor": a lower-case name is read after these
+# naming words; "coined" is left out, "namely" (which names a thing too) is in.
+CALLED_LOWER = (*without(NAMED, "coined"), "namely")
+# "we introduce the notion of X": a notion the paper puts forward is introduced or
+# proposed; "we develop the notion of" works out one that exists.
+PUT_FORWARD = without(MAKE, "present", "develop", "design")
+# "we introduce a technique called neuron editing": "designed" leaves it out, as the
+# participles do (a lower-case name is read only after the clearest verbs).
+MAKE_CALLED = without(MAKE, "design")

@@ -10,7 +10,6 @@ rules read that wording. Prompts with ``strategy = "cues"`` use them; prompts wi
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
 from .analysis import Analysis, analysed
 from .candidates import (
@@ -21,8 +20,25 @@ from .candidates import (
     find_names,
 )
 from .cue_words import MAKE_IN_WINDOW, NAMED_IN_WINDOW, NEW_WORDS, either
+from .data_cues import DATA_WORD, LANGUAGE_PAIR, listed_as_data, models_plural, with_versions
 from .known_datasets import find_known_datasets, is_known_dataset
-from .wordlists import table, words
+from .name_evidence import DATASET_AT, EVIDENCE, INTRODUCES_AT, Evidence, NameCall, Tally
+from .name_spans import mentions, mentions_outside, occurrences
+from .names import WHOLE_NAME
+from .short_forms import (
+    as_short_forms,
+    called_a_term,
+    closes_the_object,
+    expansion_only,
+    in_parens,
+    prefer_short,
+    term_acronym,
+    written_as,
+)
+from .well_known import is_well_known
+from .wordlists import words
+
+__all__ = ["EVIDENCE", "Evidence", "NameCall", "classify_name", "classify_names"]
 
 _INTRO_VERB = r"(?:" + either(MAKE_IN_WINDOW) + r")"
 _NAMING = r"(?:" + either(NAMED_IN_WINDOW) + r")"
@@ -32,7 +48,6 @@ _EXISTING = (
     r"based on|built (?:on|upon)|using|uses|use|with|versus|vs\.?|over|beyond|extends?|"
     r"baselines?|state-of-the-art|existing|prior|previous|popular|standard|widely used)"
 )
-_DATA_WORD = r"(?:datasets?|benchmarks?|corpus|corpora|suites?|test sets?|splits?|collections?)"
 _DATA_CONTEXT = r"(?:on|across|over|using|from|in|with|including|such as|e\.g\.,?|and|of|to)"
 
 
@@ -56,101 +71,9 @@ _WE_PROPOSE_APPOSITIVE = re.compile(
 )
 
 
-@dataclass(frozen=True)
-class NameCall:
-    """What the rules decided about one candidate name."""
-
-    name: str
-    label: str  # "introduces", "dataset" or "other"
-    reason: str
-
-
-@dataclass(frozen=True)
-class Evidence:
-    """What one kind of evidence adds for a name: ``points`` to a ``side`` ("new",
-    "existing" or "data"), and the ``reason`` a call gives for it ("" gives none)."""
-
-    side: str
-    points: int
-    reason: str
-
-    def __post_init__(self) -> None:
-        if self.side not in _SIDES:
-            raise ValueError(f"side {self.side!r}: write one of {', '.join(_SIDES)}")
-
-
-_SIDES = ("new", "existing", "data")
-_WEIGHTS = table("naming_weights")
-#: Every kind of evidence the name decisions weigh, by name (``data/naming_weights.toml``).
-EVIDENCE: dict[str, Evidence] = {k: Evidence(**v) for k, v in _WEIGHTS["evidence"].items()}
-#: The least "data" points for a dataset, and the least "new" points for a new name.
-DATASET_AT, INTRODUCES_AT = _WEIGHTS["decide"]["dataset"], _WEIGHTS["decide"]["introduces"]
-
-
-class _Tally:
-    """The points on each side for one name, and the reasons found, in order."""
-
-    __slots__ = ("points", "reasons")
-
-    def __init__(self) -> None:
-        self.points = dict.fromkeys(_SIDES, 0)
-        self.reasons: list[str] = []
-
-    def add(self, kind: str) -> None:
-        evidence = EVIDENCE[kind]
-        self.points[evidence.side] += evidence.points
-        if evidence.reason:
-            self.reasons.append(evidence.reason)
-
-
 # Names differ in every abstract, so the rules below find a name with str.find and test
 # the text around it with fixed, compiled patterns (a pattern per name would be compiled
 # anew for every abstract).
-
-
-def _glued(ch: str) -> bool:
-    return ch == "-" or ch.isalnum() or ch == "_"
-
-
-def _occurrences(name: str, text: str) -> list[int]:
-    """Start of every occurrence of ``name`` in ``text``, anywhere."""
-    out, i = [], text.find(name) if name else -1
-    while i != -1:
-        out.append(i)
-        i = text.find(name, i + 1)
-    return out
-
-
-def _mentions(name: str, text: str) -> list[tuple[int, int]]:
-    """(start, end) of each mention of ``name`` as a whole token."""
-    n = len(name)
-    return [
-        (i, i + n)
-        for i in _occurrences(name, text)
-        if not (i > 0 and _glued(text[i - 1])) and not (i + n < len(text) and _glued(text[i + n]))
-    ]
-
-
-_OPEN_PAREN_END = re.compile(r"\(\s*$")
-_CLOSE_PAREN = re.compile(r"\s*\)")
-
-
-def _in_parens(short: str, text: str) -> list[int]:
-    """Where "(" short ")" is written (with optional spaces): the position of the "("."""
-    out = []
-    for i in _occurrences(short, text):
-        if not _CLOSE_PAREN.match(text, i + len(short)):
-            continue
-        opening = _OPEN_PAREN_END.search(text, max(0, i - 40), i)
-        if opening is not None:
-            out.append(opening.start())
-    return out
-
-
-def _written_as(long: str, short: str, text: str) -> bool:
-    """True when the text has ``long (short)``."""
-    return any(text[:at].rstrip().endswith(long) for at in _in_parens(short, text))
-
 
 # "dubbed GNT with Mixture-of-View-Experts (GNT-MOVE)": the name is the short form.
 _CITED_AFTER = re.compile(
@@ -189,8 +112,13 @@ _OUR_BEFORE = re.compile(r"\bour\s+(?:[\w-]+\s+)?$")
 _A_NEW_AFTER = re.compile(r"^[,:(]?\s*(?:an?|the)\s+(?:\w+[\s,-]+){0,3}?" + _NEW_NOUN)
 _IS_NEW_AFTER = re.compile(r"^\)?\s*(?:,\s*)?(?:is|are)\s+(?:an?\s+)?" + _NEW_NOUN)
 _EXISTING_BEFORE = re.compile(r"\b" + _EXISTING + r"\s*(?:\w+\s*){0,2}$")
-_DATA_WORD_AFTER = re.compile(r"^(?:\w+\s+)?" + _DATA_WORD)
-_DATA_WORD_IN = re.compile(r"\b" + _DATA_WORD + r"\b")
+_BASE_OF_BEFORE = re.compile(
+    r"\b(?:"
+    + "|".join(r"\s+".join(map(re.escape, w.split())) for w in words("naming_base_words"))
+    + r")\s+(?:(?:the|a|an)\s+)?(?:[\w\-]+\s+)?$"
+)
+_DATA_WORD_AFTER = re.compile(r"^(?:\w+\s+)?" + DATA_WORD)
+_DATA_WORD_IN = re.compile(r"\b" + DATA_WORD + r"\b")
 _DATA_CONTEXT_BEFORE = re.compile(r"\b" + _DATA_CONTEXT + r"\s*(?:the\s+)?$")
 _INTRO_VERB_IN = re.compile(r"\b" + _INTRO_VERB)
 
@@ -207,7 +135,7 @@ def classify_name(
     abstract = analysis.text
     if _background(name, analysis):
         if is_known_dataset(name) or (
-            _listed_as_data(name, abstract, loose=False) and not _models_plural(name)
+            listed_as_data(name, abstract, loose=False) and not models_plural(name)
         ):
             return NameCall(name, "dataset", "existing, listed as a dataset")
         return NameCall(name, "other", "mentioned as existing before the paper's own work")
@@ -215,7 +143,7 @@ def classify_name(
     # "our DKVB" and "our proposed discriminator bottleneck (VDB)" claim it as the paper's own.
     made_here = _made_here(name, analysis)
     if (
-        _term_acronym(name, abstract)
+        term_acronym(name, abstract)
         and not re.search(
             r"\b[Oo]ur\s+(?:proposed\s+(?:[\w\-']+\s+){0,6}\()?" + re.escape(name) + r"\b",
             abstract,
@@ -226,8 +154,8 @@ def classify_name(
             and name in cue_names
             # a long short form the paper gives ("LSTOD") is its own; "DG", "BC" are terms
             and (
-                _closes_the_object(name, abstract)
-                or (len(name.rstrip("s")) >= 4 and not _called_a_term(name, abstract))
+                closes_the_object(name, abstract)
+                or (len(name.rstrip("s")) >= 4 and not called_a_term(name, abstract))
             )
         )
     ):
@@ -236,14 +164,16 @@ def classify_name(
         return NameCall(name, "introduces", "written right after 'we propose/introduce' or 'named'")
     if made_here:
         return NameCall(name, "introduces", "we ... (X), a model")
-    mentions = _mentions(name, abstract)
-    if not mentions:
+    # not the mentions inside a longer name: "Graph-Q" in "Graph-Q/Z-Mixer"
+    spots = mentions_outside(name, abstract, (n for n in names if n != name), WHOLE_NAME)
+    if not spots:
         return NameCall(name, "other", "not found as a word")
-    tally = _Tally()
+    tally = Tally()
     points = tally.points
-    # The first sentence that holds the name, for every mention.
-    sentence = next((s for s in analysis.sentence_texts if name in s), "")
-    for start, end in mentions:
+    # The first sentence that holds the name as a whole token, for every mention.
+    sentence = analysis.sentence_at(spots[0][0])
+    sentence = sentence.text if sentence is not None else ""
+    for start, end in spots:
         before8 = _before(abstract, start, 8)
         before12 = _before(abstract, start, 12)
         before3 = _before(abstract, start, 3)
@@ -259,7 +189,12 @@ def classify_name(
             or PROPOSED_BEFORE.match(abstract, end)
         ):
             tally.add("named")
-        if _WE_PROPOSE.search(before8) or _WE_PROPOSE_APPOSITIVE.search(before12):
+        # "we propose an extension of X", "we build on top of X": the verb makes
+        # something else, X is what it starts from (where X is first written: "we apply
+        # X to segmentation" after X was made is the paper's own use of it)
+        if start == spots[0][0] and _BASE_OF_BEFORE.search(before3 + " "):
+            tally.add("base_of")
+        elif _WE_PROPOSE.search(before8) or _WE_PROPOSE_APPOSITIVE.search(before12):
             tally.add("we_propose")
         if _OUR_BEFORE.search(before3 + " "):
             tally.add("our")
@@ -268,7 +203,7 @@ def classify_name(
         if _A_NEW_AFTER.match(after4):
             tally.add("a_new_after")
         if _APPOSITIVE_ARTIFACT.match(after4) and _WE_MAKE.search(
-            sentence[: max(0, sentence.find(name))]
+            sentence[: max(0, _first_mention(name, sentence))]
         ):
             tally.add("appositive_artifact")
         if _IS_NEW_AFTER.match(after4):
@@ -283,79 +218,25 @@ def classify_name(
             and not _INTRO_VERB_IN.search(sentence.lower())
         ):
             tally.add("dataset_context")
-    if _listed_as_data(name, abstract):
+    if listed_as_data(name, abstract):
         tally.add("listed_as_data")
     if name in analysis.listed_datasets:
         tally.add("listed_beside_data_word")
     if is_known_dataset(name):
         tally.add("known_dataset")
-    if len(mentions) >= 2 and points["new"]:
+    if len(spots) >= 2 and points["new"]:
         tally.add("mentioned_again")
     # A short form in parentheses right after a new name is the same artifact.
     for other in names:
-        if other != name and _written_as(other, name, abstract):
+        if other != name and written_as(other, name, abstract):
             tally.add("short_form_of_a_name")
     why = ", ".join(dict.fromkeys(tally.reasons)) or _NO_CUE
     new, data = points["new"], points["data"]
-    if data >= DATASET_AT and data > new and not _models_plural(name):
+    if data >= DATASET_AT and data > new and not models_plural(name):
         return NameCall(name, "dataset", why)
     if new >= INTRODUCES_AT and new > points["existing"]:
         return NameCall(name, "introduces", why)
     return NameCall(name, "other", why)
-
-
-_LIST_CUE = re.compile(
-    r"\b"
-    + _DATA_WORD
-    + r"\s*(?:[:,(]|such as|including|like)\s*(?:[\w\-.]+,?\s+(?:and\s+)?){0,6}\(?$"
-)
-# "two new datasets, where advanced models like GPT-3.5": the list is of something else.
-_NOT_A_LIST = re.compile(r"\b(?:where|which|that|models?|methods?|baselines?)\b")
-_MODEL_AFTER = re.compile(r"(?:/[\w\-.]+)?\s+(?:models?|methods?|architectures?|networks?)\b")
-_PAREN_CUE = re.compile(r"\s*\)[^.]{0,60}\b" + _DATA_WORD)
-_ON_CUE = re.compile(
-    r"\b(?:accuracy|performance|results?|evaluated|evaluate|trained|experiments?|tested)"
-    r"\s+on\s+(?:the\s+|both\s+)?$"
-)
-
-
-def _listed_as_data(name: str, abstract: str, loose: bool = True) -> bool:
-    """ "datasets such as X", "accuracy on X", "X and Y benchmarks", a list of known
-    datasets; with ``loose``, also "X (...) benchmark"."""
-    n = len(name)
-    for i in _occurrences(name, abstract):
-        if i + n < len(abstract) and _glued(abstract[i + n]):
-            continue
-        if _MODEL_AFTER.match(abstract, i + n):
-            continue  # "results on T2V/T2I models such as ..."
-        before = abstract[max(0, i - 300) : i]
-        listed = _LIST_CUE.search(before)
-        if listed and not _NOT_A_LIST.search(listed.group(0)) or _ON_CUE.search(before):
-            return True
-        if loose and _OPEN_PAREN_END.search(before) and _PAREN_CUE.match(abstract, i + n):
-            return True
-        if _COORDINATED_DATA.match(abstract, i + n) or _among_known_datasets(name, abstract, i):
-            return True
-    return False
-
-
-# "the closed-loop NAVSIM and Bench2Drive benchmarks"
-_COORDINATED_DATA = re.compile(
-    r"(?:\s*(?:,|and|or)\s*(?:the\s+)?[\w\-.]+){1,4}\s+(?:\w+\s+)?" + _DATA_WORD + r"\b"
-)
-_LIST_BOUNDS = re.compile(r"[.;:()\[\]]")
-_LIST_SEPARATORS = re.compile(r"\s*(?:,|\band\b|\bor\b)\s*")
-
-
-def _among_known_datasets(name: str, abstract: str, at: int) -> bool:
-    """ "CIFAR10, STL10, CINIC10, Tiny-ImageNet": a plain list with two well-known datasets."""
-    start = max((m.end() for m in _LIST_BOUNDS.finditer(abstract, max(0, at - 200), at)), default=0)
-    end = _LIST_BOUNDS.search(abstract, at)
-    segment = abstract[start : end.start() if end else len(abstract)]
-    items = [x for x in _LIST_SEPARATORS.split(segment) if x]
-    if name not in items:
-        return False
-    return sum(is_known_dataset(x) for x in items if x != name) >= 2
 
 
 _OWN_WORK = re.compile(
@@ -370,39 +251,11 @@ _OWN_WORK = re.compile(
 )
 
 
-def _closes_the_object(name: str, abstract: str) -> bool:
-    """ "we introduce disentangled state space models (DSSM).": the short form ends what
-    was introduced, so it names the artifact; in "a novel behavioral cloning (BC)
-    approach" it qualifies a noun, a term."""
-    for at in _occurrences(f"({name})", abstract):
-        if _OBJECT_ENDS.match(abstract, at + len(name) + 2) and not _A_TERM_BEFORE.search(
-            abstract, max(0, at - 80), at
-        ):
-            return True
-    return False
-
-
-def _called_a_term(name: str, abstract: str) -> bool:
-    """ "we introduce the term self-induced distributional shift (SIDS)"."""
-    return any(
-        _A_TERM_BEFORE.search(abstract, max(0, at - 80), at)
-        for at in _occurrences(f"({name})", abstract)
-    )
-
-
-# "we introduce the term self-induced distributional shift (SIDS)", "a class of problems
-# called intertemporal social dilemmas (ISDs)": a term or a phenomenon, not an artifact.
-_A_TERM_BEFORE = re.compile(
-    r"\b(?:the\s+(?:term|notion|concept)|problems?\s+called|phenomen(?:on|a))\b[^.;()]*$", re.I
-)
-_OBJECT_ENDS = re.compile(r"\s*(?:[,.;:]|--|[-\u2013\u2014]\s|$|(?:that|which|to|for|and)\b)")
-
-
 def _made_here(name: str, analysis: Analysis) -> bool:
     """ "We unite the two via adaptive neural trees (ANTs), a model that ...": a "we"
     sentence that writes the name in parentheses, then says what kind of artifact it is."""
     for sentence in analysis.sentence_texts:
-        for at in _occurrences(f"({name})", sentence):
+        for at in occurrences(f"({name})", sentence):
             after = sentence[at + len(name) + 2 :]
             if (
                 _APPOSITIVE_ARTIFACT.match(after)
@@ -416,8 +269,14 @@ def _made_here(name: str, analysis: Analysis) -> bool:
 def _we_make_before(name: str, sentence: str) -> bool:
     """ "we <make> ... NAME" in ``sentence``, with no "use", "build on", "analyze" ... between."""
     we = _WE_MAKE_OR_VIA.search(sentence)
-    at = sentence.find(name)
+    at = _first_mention(name, sentence)
     return we is not None and we.start() < at and not _USES.search(sentence, we.start(), at)
+
+
+def _first_mention(name: str, text: str) -> int:
+    """Where ``name`` is first written as a whole token in ``text`` (-1 if nowhere)."""
+    found = mentions(name, text)
+    return found[0][0] if found else -1
 
 
 _WE_MAKE_OR_VIA = re.compile(r"\bwe\b[^.;]*\b(?:" + _INTRO_VERB + r"|via|unite|call|target)", re.I)
@@ -432,127 +291,15 @@ def _background(name: str, analysis: Analysis) -> bool:
     """True when the name is first written as existing work, and only later in the
     sentence that presents the paper's own work ("current CBMs ... We propose
     Data-efficient CBMs (DCBMs)")."""
-    found = [s for s in analysis.sentence_texts if _mentions(name, s)]
+    found = [s for s in analysis.sentence_texts if mentions(name, s)]
     if len(found) < 2 or _OWN_WORK.search(found[0]):
         return False
     first = found[0]
-    if _in_parens(name, first) and _we_make_before(name, first):
+    if in_parens(name, first) and _we_make_before(name, first):
         return False  # "we target a ... Modality-Agnostic Debiasing (MAD) framework"
-    if _OUR_APPOSITIVE.search(_before(first, _mentions(name, first)[0][0], 12)):
+    if _OUR_APPOSITIVE.search(_before(first, mentions(name, first)[0][0], 12)):
         return False
     return any(_OWN_WORK.search(s) for s in found[1:])
-
-
-# "CNNs and ViTs", "LLMs": the plural of a kind of model, not a dataset.
-_MODELS_PLURAL = re.compile(r"[A-Z][\w\-]*[A-Z]s")
-
-
-# Model families: "in DenseNet on the CIFAR-100 dataset" names a network, not data.
-_MODEL_FAMILY = re.compile(
-    r"(?:ResNe[Xx]?t|DenseNet|VGG|LeNet|AlexNet|Inception|MobileNet|EfficientNet|ShuffleNet|"
-    r"SqueezeNet|GoogLeNet|Xception|U-?Net|ViT|DeiT|Swin|ConvNeXt|BERT|RoBERTa|GPT|T5|LLaMA|"
-    r"Llama|Qwen|Mistral|CLIP)"
-    r"(?:[\w.\-]*)"
-)
-
-
-def _models_plural(name: str) -> bool:
-    """A kind of model, never a dataset: "CNNs and ViTs", "LLMs", "DenseNet", "VGG-16"."""
-    if is_known_dataset(name):
-        return False
-    return _MODELS_PLURAL.fullmatch(name) is not None or _MODEL_FAMILY.fullmatch(name) is not None
-
-
-_WORDS_BEFORE = re.compile(r"((?:[\w\-']+\s+){1,6})$")
-
-
-def _term_acronym(name: str, abstract: str) -> bool:
-    """True for an acronym of lower-case words: "domain generalization (DG)"."""
-    if not re.fullmatch(r"[A-Z]{2,6}s?", name):
-        return False
-    match = None
-    for at in _in_parens(name, abstract):
-        match = _WORDS_BEFORE.search(abstract, max(0, at - 200), at)
-        if match is not None:
-            break
-    if match is None:
-        return False
-    parts = _parts(match.group(1))[-len(name.rstrip("s")) :]
-    initials = "".join(w[0] for w in parts).lower()
-    # Title-Case words make a proper name ("Sharpness-Aware Minimization (SAM)"); lower-case
-    # words, with an acronym or two among them, a term ("deep AUC maximization (DAM)").
-    return initials == name.rstrip("s").lower() and not any(
-        re.match(r"[A-Z][a-z]", w) for w in parts
-    )
-
-
-def _parts(name: str) -> list[str]:
-    return [w for w in re.split(r"[\s\-]+", name) if w]
-
-
-def _prefer_short(names: list[str], abstract: str, alone: bool = False) -> list[str]:
-    """Drop a long form whose short form follows it in parentheses: "Imbalanced-SAM (ImbSAM)".
-
-    A single word of a longer name is dropped too; with ``alone``, only if it is never
-    written by itself (datasets: "MNIST and Fashion MNIST" are two).
-    """
-    out = []
-    for name in names:
-        shorter = [
-            o for o in names if o != name and len(o) < len(name) and _written_as(name, o, abstract)
-        ]
-        # A single word of a longer chosen name ("NATURAL" of "NATURAL INSTRUCTIONS").
-        inside = [o for o in names if o != name and " " in o and name in o.split()]
-        if inside and alone and not _only_inside(name, inside, abstract):
-            inside = []
-        # The long form in parentheses after a chosen short name: "VILA^2 (VILA-augmented-VILA)";
-        # a long form has a lower-case word, which "Averaged GEM (A-GEM)" has not.
-        expansion = [
-            o
-            for o in names
-            if o != name
-            and len(o) < len(name)
-            and len(_parts(name)) > len(_parts(o))
-            and _LOWER_WORD.search(name)
-            and _written_as(o, name, abstract)
-        ]
-        if not shorter and not inside and not expansion:
-            out.append(name)
-    return out
-
-
-def _only_inside(name: str, longer: list[str], abstract: str) -> bool:
-    """True when every mention of ``name`` is part of a mention of one of ``longer``."""
-    spans = [(i, i + len(o)) for o in longer for i in _occurrences(o, abstract)]
-    return all(
-        any(a <= start and end <= b for a, b in spans) for start, end in _mentions(name, abstract)
-    )
-
-
-_LONG_FORM = re.compile(r"[^.;()]{1,120}$")
-_LOWER_WORD = re.compile(r"[a-z]{2,}")
-
-
-def _expansion_only(name: str, abstract: str, shorts: list[str]) -> bool:
-    """True when every mention of ``name`` is inside the long form of a chosen short name."""
-    mentions = _mentions(name, abstract)
-    if not mentions:
-        return False
-    spans = []
-    for short in shorts:
-        if len(short) >= len(name):
-            continue
-        for at in _in_parens(short, abstract):
-            if abstract[at] != "(":
-                continue
-            run = _LONG_FORM.search(abstract, max(0, at - 120), at)
-            if run is not None:
-                spans.append(run.span())
-    return all(any(a <= s and e <= b for a, b in spans) for s, e in mentions)
-
-
-# Methods, models and techniques older than nearly every paper that names them: never new.
-WELL_KNOWN = frozenset(words("naming_well_known"))
 
 
 def classify_names(
@@ -566,21 +313,23 @@ def classify_names(
     names = names + [n for n in find_known_datasets(abstract) if n not in names]
     cue_names = list(analysis.cue_names)
     calls = [classify_name(n, analysis, names, cue_names) for n in names]
-    if not any(c.label == "introduces" and c.name not in WELL_KNOWN for c in calls):
+    if not any(c.label == "introduces" and not is_well_known(c.name) for c in calls):
         calls = _name_of_an_unnamed_method(abstract, calls)
-    introduces = _prefer_short(
-        [c.name for c in calls if c.label == "introduces" and c.name not in WELL_KNOWN], abstract
+    introduces = prefer_short(
+        [c.name for c in calls if c.label == "introduces" and not is_well_known(c.name)],
+        abstract,
     )
-    introduces = [n for n in introduces if not _expansion_only(n, abstract, introduces)]
+    introduces = [n for n in introduces if not expansion_only(n, abstract, introduces)]
+    introduces = as_short_forms(introduces, analysis)
     datasets = [c.name for c in calls if c.label == "dataset"]
     # A dataset's short form, however its mentions read: "ImageNet-1K (IN1K)" gives IN1K.
     datasets += [
         c.name
         for c in calls
-        if c.label == "other" and any(_written_as(d, c.name, abstract) for d in datasets)
+        if c.label == "other" and any(written_as(d, c.name, abstract) for d in datasets)
     ]
-    datasets = _prefer_short(datasets, abstract, alone=True)
-    datasets = _with_versions([d for d in datasets if not _LANGUAGE_PAIR.fullmatch(d)], abstract)
+    datasets = prefer_short(datasets, abstract, alone=True)
+    datasets = with_versions([d for d in datasets if not LANGUAGE_PAIR.fullmatch(d)], abstract)
     return introduces, datasets, calls
 
 
@@ -610,37 +359,12 @@ def _name_of_an_unnamed_method(abstract: str, calls: list[NameCall]) -> list[Nam
         return calls
     for i, call in enumerate(calls):
         name = call.name
-        if call.label != "other" or call.reason != _NO_CUE or name in WELL_KNOWN:
+        if call.label != "other" or call.reason != _NO_CUE or is_well_known(name):
             continue
-        mentions = _mentions(name, abstract)
-        if not mentions or mentions[0][0] < making.end():
+        spots = mentions(name, abstract)
+        if not spots or spots[0][0] < making.end():
             continue
-        if any(_DOES_BETTER.match(abstract, end) for _, end in mentions):
+        if any(_DOES_BETTER.match(abstract, end) for _, end in spots):
             why = "subject of 'improves/outperforms' after an unnamed 'we propose a method'"
             return [*calls[:i], NameCall(name, "introduces", why), *calls[i + 1 :]]
     return calls
-
-
-_LANGUAGES = r"(?:" + either(words("naming_languages")) + r")"
-# "English-German", "English-to-German", "German to English": a translation direction.
-_LANGUAGE_PAIR = re.compile(_LANGUAGES + r"(?:(?:-(?:to-)?|\s+to\s+)" + _LANGUAGES + r")+")
-# What follows a dataset name and belongs to it: "WMT'14 English-German", "IWSLT 2014 German
-# to English", "PASCAL VOC 2007".
-_VERSION_AFTER = re.compile(
-    r"(?:\s*['\u2019]\d{2}|\s+(?:19|20)\d{2})?(?:\s+" + _LANGUAGE_PAIR.pattern + r")?(?![\w\-])"
-)
-
-
-def _with_versions(datasets: list[str], abstract: str) -> list[str]:
-    """Each dataset name as written with its year and language pair, where it has them."""
-    out: list[str] = []
-    for name in datasets:
-        spelled = []
-        for start, end in _mentions(name, abstract):
-            more = _VERSION_AFTER.match(abstract, end)
-            spelled.append(" ".join(abstract[start : more.end()].split()) if more else name)
-        longer = [x for x in dict.fromkeys(spelled) if x != name]
-        for item in longer or [name]:
-            if item not in out:
-                out.append(item)
-    return out

@@ -6,6 +6,7 @@ import re
 
 from .analysis import Analysis, analysed
 from .known_datasets import is_known_dataset
+from .name_spans import is_opener
 from .names import ADJECTIVE_SUFFIX, GENERIC
 from .wordlists import alternation
 
@@ -15,6 +16,12 @@ def find_dataset_phrases(abstract: str) -> list[str]:
     out = []
     for match in _DATASET_PHRASE.finditer(abstract):
         name = match.group(1).strip()
+        if _SENTENCE_START.search(abstract, 0, match.start()) and is_opener(name.split()[0]):
+            # "The Visual Genome dataset": a phrase's opener, not the name's first word,
+            # which "Long Horizon Bench benchmark is ..." keeps
+            name = name.partition(" ")[2].strip()
+            if not name:
+                continue
         if name.lower() in GENERIC or name in out or ADJECTIVE_SUFFIX.search(name):
             continue  # "MNIST-like datasets" describe, they do not name
         # One capitalized word counts only after a lower-case word: "from the Wilds
@@ -26,9 +33,8 @@ def find_dataset_phrases(abstract: str) -> list[str]:
     return out
 
 
-_DATASET_PHRASE = re.compile(
-    r"(?<![.!?]\s)(?<!^)\b((?:[A-Z][\w\-]*\s+){1,3})(?=(?:dataset|benchmark|corpus)s?\b)"
-)
+_DATASET_PHRASE = re.compile(r"\b((?:[A-Z][\w\-]*\s+){1,3})(?=(?:dataset|benchmark|corpus)s?\b)")
+_SENTENCE_START = re.compile(r"(?:^|[.!?]\s+)$")
 _LOWER_WORD_BEFORE = re.compile(r"\b(?:" + alternation("dataset_lead_words") + r")\s+$")
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from .analysis import Analysis, analysed
+from .name_spans import extend_over_joints, mentions, with_first_words
 from .wordlists import alternation, words
 
 # Acronyms and capitalized words that name no artifact of a paper, in lower case.
@@ -20,6 +21,8 @@ _NAME = re.compile(
     r")(?![\w])"
 )
 
+# A token that is a name by itself (a part after a slash that is one is a second name).
+WHOLE_NAME = re.compile(_NAME.pattern[len(r"(?<![\w\-])") :])
 
 # "ImageNet-based", "GPT-style": a name ending so is an adjective.
 ADJECTIVE_SUFFIX = re.compile(
@@ -32,8 +35,13 @@ def find_names(abstract: str | Analysis) -> list[str]:
     out: list[str] = []
     seen: set[str] = set()
     for sentence in analysed(abstract).sentence_texts:
+        end = 0
         for match in _NAME.finditer(sentence):
-            name = match.group(1).rstrip(".")
+            if match.start() < end:
+                continue  # a part of the name before, after its joint: "Z-Mixer2" of "Q/Z-Mixer2"
+            # the whole name: "ZEN:re", "Graph-Q/Z-Mixer", "Open Drama-QA"
+            end = extend_over_joints(sentence, match.end(), WHOLE_NAME)
+            name = sentence[with_first_words(sentence, match.start(), end) : end].rstrip(".")
             key = name.lower()
             if key in seen or key in GENERIC or len(name) < 2:
                 continue
@@ -47,8 +55,21 @@ def find_names(abstract: str | Analysis) -> list[str]:
             out.append(name)
     # Capitalized multi-word names such as "Sharpness-Aware Minimization" are left to
     # their acronym, which the guide prefers as the item.
-    return out
+    text = analysed(abstract).text
+    return [n for n in out if not _only_as_tail(n, out, text)]
+
+
+def _only_as_tail(name: str, names: list[str], text: str) -> bool:
+    """True when ``name`` is only written as the end of a longer name of ``names``: "Long
+    Video-Bench is hard" opens a sentence, where "Long" may be any capitalized word, but
+    "on Long Video-Bench" shows that it is the name's."""
+    heads = [n[: -len(name)] for n in names if n != name and n.endswith(" " + name)]
+    return bool(heads) and all(
+        any(text.endswith(head, 0, start) for head in heads) for start, _ in mentions(name, text)
+    )
 
 
 # A dash lost between a name and the next word: "Compositional-ARC-a dataset".
 GLUED_WORD = re.compile(r"(?<=[A-Za-z0-9])-(?:" + alternation("glued_words") + r")$")
+# The same lost dash, right after a name's end.
+GLUED_AFTER = re.compile(r"-(?:" + alternation("glued_words") + r")(?![\w\-])")

@@ -1,0 +1,118 @@
+"""The wording that says a name is a dataset: "datasets such as X", "accuracy on X", "the X
+and Y benchmarks", a list with well-known datasets; what is a kind of model and never a
+dataset ("CNNs", "DenseNet"); and a dataset's name as written with its year and language
+pair ("WMT'14 English-German").
+"""
+
+from __future__ import annotations
+
+import re
+
+from .cue_words import either
+from .known_datasets import is_known_dataset
+from .name_spans import glued, mentions, occurrences
+from .short_forms import OPEN_PAREN_END
+from .wordlists import words
+
+__all__ = ["DATA_WORD", "LANGUAGE_PAIR", "listed_as_data", "models_plural", "with_versions"]
+
+DATA_WORD = r"(?:datasets?|benchmarks?|corpus|corpora|suites?|test sets?|splits?|collections?)"
+
+
+_LIST_CUE = re.compile(
+    r"\b"
+    + DATA_WORD
+    + r"\s*(?:[:,(]|such as|including|like)\s*(?:[\w\-.]+,?\s+(?:and\s+)?){0,6}\(?$"
+)
+# "two new datasets, where advanced models like GPT-3.5": the list is of something else.
+_NOT_A_LIST = re.compile(r"\b(?:where|which|that|models?|methods?|baselines?)\b")
+_MODEL_AFTER = re.compile(r"(?:/[\w\-.]+)?\s+(?:models?|methods?|architectures?|networks?)\b")
+_PAREN_CUE = re.compile(r"\s*\)[^.]{0,60}\b" + DATA_WORD)
+_ON_CUE = re.compile(
+    r"\b(?:accuracy|performance|results?|evaluated|evaluate|trained|experiments?|tested)"
+    r"\s+on\s+(?:the\s+|both\s+)?$"
+)
+
+
+def listed_as_data(name: str, abstract: str, loose: bool = True) -> bool:
+    """ "datasets such as X", "accuracy on X", "X and Y benchmarks", a list of known
+    datasets; with ``loose``, also "X (...) benchmark"."""
+    n = len(name)
+    for i in occurrences(name, abstract):
+        if i + n < len(abstract) and glued(abstract[i + n]) or i > 0 and glued(abstract[i - 1]):
+            continue  # a part of a longer token: "MNIST" of "Fashion-MNIST"
+        if _MODEL_AFTER.match(abstract, i + n):
+            continue  # "results on T2V/T2I models such as ..."
+        before = abstract[max(0, i - 300) : i]
+        listed = _LIST_CUE.search(before)
+        if listed and not _NOT_A_LIST.search(listed.group(0)) or _ON_CUE.search(before):
+            return True
+        if loose and OPEN_PAREN_END.search(before) and _PAREN_CUE.match(abstract, i + n):
+            return True
+        if _COORDINATED_DATA.match(abstract, i + n) or _among_known_datasets(name, abstract, i):
+            return True
+    return False
+
+
+# "the closed-loop NAVSIM and Bench2Drive benchmarks"
+_COORDINATED_DATA = re.compile(
+    r"(?:\s*(?:,|and|or)\s*(?:the\s+)?[\w\-.]+){1,4}\s+(?:\w+\s+)?" + DATA_WORD + r"\b"
+)
+_LIST_BOUNDS = re.compile(r"[.;:()\[\]]")
+_LIST_SEPARATORS = re.compile(r"\s*(?:,|\band\b|\bor\b)\s*")
+
+
+def _among_known_datasets(name: str, abstract: str, at: int) -> bool:
+    """ "CIFAR10, STL10, CINIC10, Tiny-ImageNet": a plain list with two well-known datasets."""
+    start = max((m.end() for m in _LIST_BOUNDS.finditer(abstract, max(0, at - 200), at)), default=0)
+    end = _LIST_BOUNDS.search(abstract, at)
+    segment = abstract[start : end.start() if end else len(abstract)]
+    items = [x for x in _LIST_SEPARATORS.split(segment) if x]
+    if name not in items:
+        return False
+    return sum(is_known_dataset(x) for x in items if x != name) >= 2
+
+
+# "CNNs and ViTs", "LLMs": the plural of a kind of model, not a dataset.
+_MODELS_PLURAL = re.compile(r"[A-Z][\w\-]*[A-Z]s")
+
+
+# Model families: "in DenseNet on the CIFAR-100 dataset" names a network, not data.
+_MODEL_FAMILY = re.compile(
+    r"(?:ResNe[Xx]?t|DenseNet|VGG|LeNet|AlexNet|Inception|MobileNet|EfficientNet|ShuffleNet|"
+    r"SqueezeNet|GoogLeNet|Xception|U-?Net|ViT|DeiT|Swin|ConvNeXt|BERT|RoBERTa|GPT|T5|LLaMA|"
+    r"Llama|Qwen|Mistral|CLIP)"
+    r"(?:[\w.\-]*)"
+)
+
+
+def models_plural(name: str) -> bool:
+    """A kind of model, never a dataset: "CNNs and ViTs", "LLMs", "DenseNet", "VGG-16"."""
+    if is_known_dataset(name):
+        return False
+    return _MODELS_PLURAL.fullmatch(name) is not None or _MODEL_FAMILY.fullmatch(name) is not None
+
+
+_LANGUAGES = r"(?:" + either(words("naming_languages")) + r")"
+# "English-German", "English-to-German", "German to English": a translation direction.
+LANGUAGE_PAIR = re.compile(_LANGUAGES + r"(?:(?:-(?:to-)?|\s+to\s+)" + _LANGUAGES + r")+")
+# What follows a dataset name and belongs to it: "WMT'14 English-German", "IWSLT 2014 German
+# to English", "PASCAL VOC 2007".
+_VERSION_AFTER = re.compile(
+    r"(?:\s*['\u2019]\d{2}|\s+(?:19|20)\d{2})?(?:\s+" + LANGUAGE_PAIR.pattern + r")?(?![\w\-])"
+)
+
+
+def with_versions(datasets: list[str], abstract: str) -> list[str]:
+    """Each dataset name as written with its year and language pair, where it has them."""
+    out: list[str] = []
+    for name in datasets:
+        spelled = []
+        for start, end in mentions(name, abstract):
+            more = _VERSION_AFTER.match(abstract, end)
+            spelled.append(" ".join(abstract[start : more.end()].split()) if more else name)
+        longer = [x for x in dict.fromkeys(spelled) if x != name]
+        for item in longer or [name]:
+            if item not in out:
+                out.append(item)
+    return out
