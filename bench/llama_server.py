@@ -220,7 +220,8 @@ class LlamaServer:
 
     def stop(self) -> float:
         """Stop the server; its peak RSS in MB."""
-        assert self.proc is not None and self.rss is not None
+        if self.proc is None or self.rss is None:
+            return 0.0
         self.rss.sample()
         os.killpg(self.proc.pid, signal.SIGTERM)
         try:
@@ -333,13 +334,13 @@ def run_server(work: Path, inputs: Path, n: int, parallel: int, binary: Path, mo
     server = LlamaServer(binary, model, alias, parallel, cache / "llama-server.log")
     start_load = load()
     started = time.perf_counter()
-    server.start()
-    ready = time.perf_counter() - started
-    extra = [
-        "--base-url", server.base_url + "/v1", "--model", alias,
-        "--mode", "json_object_schema", "--concurrency", str(parallel),
-    ]  # fmt: skip
     try:
+        server.start()
+        ready = time.perf_counter() - started
+        extra = [
+            "--base-url", server.base_url + "/v1", "--model", alias,
+            "--mode", "json_object_schema", "--concurrency", str(parallel),
+        ]  # fmt: skip
         code, rss = _run_command(_summarize_cmd(inputs, out, cache, extra), cache / "cli.log")
         metrics = server.metrics()
         probe = grammar_probe(server.base_url, alias, parallel) if probes else {}
@@ -515,13 +516,13 @@ def quality(work: Path, k: int, binary: Path, model: Path, alias: str, parallel:
         cmd = [sys.executable, "-m", "summarizer", "eval", "run", "dev", "--limit", str(k),
                "--no-cache", "--cache-dir", str(cache), "--out", str(out)]  # fmt: skip
         server = None
-        if name != "today":
-            server = LlamaServer(binary, model, alias, parallel, cache / "llama-server.log")
-            server.start()
-            cmd += ["--base-url", server.base_url + "/v1", "--model", alias,
-                    "--mode", "json_object_schema", "--concurrency", str(parallel)]  # fmt: skip
         started = time.perf_counter()
         try:
+            if name != "today":
+                server = LlamaServer(binary, model, alias, parallel, cache / "llama-server.log")
+                server.start()
+                cmd += ["--base-url", server.base_url + "/v1", "--model", alias,
+                        "--mode", "json_object_schema", "--concurrency", str(parallel)]  # fmt: skip
             code, _ = _run_command(cmd, cache / "cli.log")
         finally:
             if server is not None:
@@ -567,6 +568,28 @@ def _rouge_of(run_dir: Path) -> dict[str, Any]:
             "rouge2": statistics.mean(s.rouge2 for s in scores) if scores else None,
             "rougeL": statistics.mean(s.rougeL for s in scores) if scores else None,
         }
+    return out
+
+
+def _agreement(today: list[dict[str, Any]], other: list[dict[str, Any]]) -> dict[str, int]:
+    """How many records of two runs agree: the same prompt tokens (first requests alike,
+    so the same chat template), the same tldr, the same whole summary."""
+    theirs = {r["id"]: r for r in other}
+    out = {"prompt_tokens": 0, "tldr": 0, "summary": 0, "both_one_request": 0}
+    for mine in today:
+        it = theirs.get(mine["id"])
+        if it is None:
+            continue
+        m, t = mine.get("meta", {}), it.get("meta", {})
+        if m.get("attempts") == t.get("attempts") == 1:
+            out["both_one_request"] += 1
+            same = m.get("usage", {}).get("prompt_tokens") == t.get("usage", {}).get(
+                "prompt_tokens"
+            )
+            out["prompt_tokens"] += same
+        a, b = mine.get("summary") or {}, it.get("summary") or {}
+        out["tldr"] += bool(a) and a.get("tldr") == b.get("tldr")
+        out["summary"] += bool(a) and a == b
     return out
 
 
@@ -651,9 +674,10 @@ def main(argv: list[str] | None = None) -> None:
             for p in round_slots:
                 run = run_server(work, inputs[n], n, p, args.server, model, alias, args.probes)
                 run.extra["base_wall"] = base.wall
+                run.extra["same_as_today"] = _agreement(base.records, run.records)
                 runs.append(run)
                 print("|", " | ".join(map(str, _row(run, base))), "|",
-                      json.dumps(run.extra.get("probe", {})), flush=True)  # fmt: skip
+                      json.dumps(run.extra), flush=True)  # fmt: skip
         if args.long:
             summary["long"] = long_input_check(work, args.server, model, alias, args.long)
             print("long input", json.dumps(summary["long"]), flush=True)
