@@ -507,10 +507,14 @@ def long_input_check(work: Path, binary: Path, model: Path, alias: str, parallel
 # ---------------------------------------------------------------- quality
 
 
-def quality(work: Path, k: int, binary: Path, model: Path, alias: str, parallel: int) -> dict:
+def quality(
+    work: Path, k: int, binary: Path, model: Path, alias: str, parallel: int,
+    engines: Sequence[str] = ("today", "server"),
+) -> dict:  # fmt: skip
     """ROUGE of tldr, problem and keywords on the first ``k`` dev items, on both engines."""
     results: dict[str, Any] = {}
-    for name in ("today", f"llama-server -np {parallel}"):
+    names = {"today": "today", "server": f"llama-server -np {parallel}"}
+    for name in (names[e] for e in engines):
         cache = _cache_dir(work, f"eval-{parallel if name != 'today' else 0}")
         out = cache / "run"
         cmd = [sys.executable, "-m", "summarizer", "eval", "run", "dev", "--limit", str(k),
@@ -633,6 +637,7 @@ def main(argv: list[str] | None = None) -> None:
                         "on the first batch size, e.g. 4x2 (P=4, twice)")  # fmt: skip
     parser.add_argument("--quality", type=int, default=30, help="dev items scored (0: skip)")
     parser.add_argument("--quality-parallel", type=int, default=4)
+    parser.add_argument("--quality-engines", default="today,server")
     parser.add_argument("--probes", action="store_true", help="grammar probes (server runs)")
     parser.add_argument("--long", type=int, default=0, help="slots for the 20,000-char check")
     parser.add_argument("--server", type=Path, default=SERVER)
@@ -649,7 +654,7 @@ def main(argv: list[str] | None = None) -> None:
     sizes = [int(x) for x in args.n.split(",") if x]
     slots = [int(x) for x in args.parallel.split(",") if x]
     work = Path(tempfile.mkdtemp(prefix="summarizer-bench-llama-server-"))
-    papers = seed_papers(SEEDS, max(sizes))
+    papers = seed_papers(SEEDS, max(sizes)) if sizes else []
     inputs = {}
     for n in sizes:
         inputs[n] = work / f"seeds-{n}.jsonl"
@@ -683,8 +688,9 @@ def main(argv: list[str] | None = None) -> None:
             print("long input", json.dumps(summary["long"]), flush=True)
         if args.quality:
             summary["quality"] = quality(
-                work, args.quality, args.server, model, alias, args.quality_parallel
-            )
+                work, args.quality, args.server, model, alias, args.quality_parallel,
+                args.quality_engines.split(","),
+            )  # fmt: skip
             print("quality", json.dumps(summary["quality"]), flush=True)
     finally:
         summary["ended"] = load()
