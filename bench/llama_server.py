@@ -104,12 +104,12 @@ class PeakRss(threading.Thread):
         self.root, self.interval = root, interval
         self.peaks: dict[int, int] = {}
         self.names: dict[int, str] = {}
-        self._stop = threading.Event()
+        self._done = threading.Event()
 
     def run(self) -> None:
-        while not self._stop.is_set():
+        while not self._done.is_set():
             self.sample()
-            self._stop.wait(self.interval)
+            self._done.wait(self.interval)
 
     def sample(self) -> None:
         tree, todo = _children(), [self.root]
@@ -123,7 +123,7 @@ class PeakRss(threading.Thread):
 
     def stop(self) -> None:
         self.sample()
-        self._stop.set()
+        self._done.set()
         self.join()
 
     def peak_mb(self, match: str) -> float:
@@ -476,6 +476,73 @@ def today_probe(work: Path) -> dict[str, Any]:
     }
 
 
+def decode_pair(v1: str, model: str, parallel: int, tokens: int, llama_server: bool) -> dict:
+    """Aggregate decoding rate, ``parallel`` requests at once: plain, then under the grammar.
+
+    Plain: ``tokens`` tokens of a story, end-of-text ignored (llama-server's ``ignore_eos``;
+    for llama-cpp-python's server a -100 bias on Qwen2.5's end tokens). Grammar: the summary's
+    JSON schema as ``response_format``, up to ``tokens`` tokens. Rate = completion tokens of
+    all requests / the wall time of the batch (short prompts, so mostly decoding).
+    """
+    schema = _schema()
+
+    def plain(i: int) -> dict[str, Any]:
+        body: dict[str, Any] = {
+            "model": model,
+            "prompt": f"Write a long story about a lighthouse keeper, part {i + 1}:\n",
+            "max_tokens": tokens,
+            "temperature": 0,
+        }
+        if llama_server:
+            body["ignore_eos"] = True
+        else:
+            body["logit_bias"] = {str(t): -100 for t in EOS}
+        return _post(v1 + "/completions", body)
+
+    def constrained(i: int) -> dict[str, Any]:
+        return _post(
+            v1 + "/chat/completions",
+            {
+                "model": model,
+                "messages": [{"role": "user", "content": f"Summarize study {i + 1} as JSON."}],
+                "max_tokens": tokens,
+                "temperature": 0,
+                "response_format": {"type": "json_object", "schema": schema},
+            },
+        )
+
+    out: dict[str, Any] = {"load": load().split(" on ")[0].removeprefix("load average ")}
+    for name, fn in (("plain", plain), ("grammar", constrained)):
+        t0 = time.perf_counter()
+        answers = _concurrently(fn, list(range(parallel)))
+        wall = time.perf_counter() - t0
+        out[name] = sum(a["usage"]["completion_tokens"] for a in answers) / wall
+    return out
+
+
+def micro(binary: Path, model: Path, alias: str, slots: Sequence[int], tokens: int,
+          rounds: int) -> list[dict[str, Any]]:  # fmt: skip
+    """Interleaved decode probes: today's engine, then llama-server at each slot count."""
+    from bench.run import Engine
+
+    rows = []
+    for _ in range(rounds):
+        with Engine() as engine:
+            row = decode_pair(engine.base_url, engine.model, 1, tokens, llama_server=False)
+        rows.append({"engine": "today", "parallel": 1, **row})
+        print(json.dumps(rows[-1]), flush=True)
+        for p in slots:
+            server = LlamaServer(binary, model, alias, p, Path(tempfile.mkstemp()[1]))
+            try:
+                server.start()
+                row = decode_pair(server.base_url + "/v1", alias, p, tokens, llama_server=True)
+            finally:
+                server.stop()
+            rows.append({"engine": f"llama-server -np {p}", "parallel": p, **row})
+            print(json.dumps(rows[-1]), flush=True)
+    return rows
+
+
 # ---------------------------------------------------------------- long input
 
 
@@ -640,6 +707,13 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--quality-engines", default="today,server")
     parser.add_argument("--probes", action="store_true", help="grammar probes (server runs)")
     parser.add_argument("--long", type=int, default=0, help="slots for the 20,000-char check")
+    parser.add_argument(
+        "--micro",
+        type=int,
+        default=0,
+        help="only the interleaved decode "
+        "probes, this many tokens per request (see --repeat, --parallel)",
+    )
     parser.add_argument("--server", type=Path, default=SERVER)
     parser.add_argument("--json", type=Path)
     args = parser.parse_args(argv)
@@ -653,6 +727,11 @@ def main(argv: list[str] | None = None) -> None:
     alias = BUNDLED.alias
     sizes = [int(x) for x in args.n.split(",") if x]
     slots = [int(x) for x in args.parallel.split(",") if x]
+    if args.micro:
+        rows = micro(args.server, model, alias, slots, args.micro, args.repeat)
+        if args.json:
+            args.json.write_text(json.dumps(rows, indent=2))
+        return
     work = Path(tempfile.mkdtemp(prefix="summarizer-bench-llama-server-"))
     papers = seed_papers(SEEDS, max(sizes)) if sizes else []
     inputs = {}
