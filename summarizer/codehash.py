@@ -31,10 +31,7 @@ UNKEYED = (
     "_bundled/prompts/",  # the template in use is keyed by its own hash, not its siblings
     "api.py",
     "cache.py",
-    "cli.py",
-    "cli_eval.py",
-    "cli_extra.py",
-    "cli_scale.py",
+    "cli/",
     "codehash.py",
     "config.py",  # settings reach the key as values, not as code
     "csv_rows.py",  # input reading, like inputs.py

@@ -16,30 +16,24 @@ from typing import Annotated, Any
 
 import typer
 
-from .cli import (
+from ..errors import InputError
+from .options import (
+    DEFAULT_FLAGS,
     EXIT_FAILED_ITEMS,
-    ApiKeyEnv,
-    BaseUrl,
-    CacheDir,
-    Concurrency,
+    EndpointFlags,
     Force,
     MaxTokens,
     Model,
-    ModelPath,
-    ModeOpt,
-    NoCache,
     PromptOpt,
     SchemaOpt,
     ShardOpt,
-    Timeout,
-    _print_stats,
-    _settings,
-    _shard,
-    batch_progress,
+    endpoint_options,
     err,
-    open_writer,
+    layered_settings,
+    shard_of,
 )
-from .errors import InputError
+from .progress import batch_progress
+from .summary import open_writer, print_stats
 
 batch_app = typer.Typer(
     help="OpenAI Batch API: write the request file, read the results back.", no_args_is_help=True
@@ -65,8 +59,8 @@ def merge(
     force: Force = False,
 ) -> None:
     """Join shard outputs into one file; check no id is missing or doubled."""
-    from .inputs import read_papers
-    from .sharding import merge_outputs
+    from ..inputs import read_papers
+    from ..sharding import merge_outputs
 
     ids = (p.id for p in read_papers(inputs)) if inputs else None
     report = merge_outputs(output, shards, ids, input_files=inputs or (), force=force)
@@ -110,18 +104,20 @@ def batch_prepare(
     force: Force = False,
 ) -> None:
     """Write OpenAI Batch API requests: one per abstract, same prompt and schema as online."""
-    from .batch_api import MAX_REQUESTS, is_request_file, write_requests
-    from .inputs import read_papers
-    from .prompting import load_prompt
-    from .schemas import load_schema
-    from .sharding import in_shard
-    from .target import check_target
+    from ..batch_api import MAX_REQUESTS, is_request_file, write_requests
+    from ..inputs import read_papers
+    from ..prompting import load_prompt
+    from ..schemas import load_schema
+    from ..sharding import in_shard
+    from ..target import check_target
 
-    part = _shard(shard)
+    part = shard_of(shard)
     output = check_target(
         output, inputs=[input_], recognize=is_request_file, what="request file", force=force
     )
-    settings = _settings(model=model, prompt=prompt, schema_ref=schema, max_tokens=max_tokens)
+    settings = layered_settings(
+        model=model, prompt=prompt, schema_ref=schema, max_tokens=max_tokens
+    )
     papers = in_shard(read_papers([input_], limit_chars=settings.max_abstract_chars), part)
     schema_model = load_schema(settings.schema_ref).model
     report = write_requests(papers, output, settings, load_prompt(settings.prompt), schema_model)
@@ -140,6 +136,7 @@ def batch_prepare(
 
 
 @batch_app.command("collect")
+@endpoint_options
 def batch_collect(
     input_: Input,
     results: Annotated[
@@ -148,43 +145,19 @@ def batch_collect(
     output: Annotated[
         Path, typer.Option("-o", "--output", help="Output .jsonl or .csv (resumable).")
     ],
-    base_url: BaseUrl = None,
-    model: Model = None,
-    api_key_env: ApiKeyEnv = None,
-    prompt: PromptOpt = None,
-    schema: SchemaOpt = "paper_summary.v1",
-    mode: ModeOpt = "auto",
-    concurrency: Concurrency = None,
-    no_cache: NoCache = False,
-    max_tokens: MaxTokens = 512,
-    timeout: Timeout = None,
-    cache_dir: CacheDir = None,
-    model_path: ModelPath = None,
+    endpoint: EndpointFlags = DEFAULT_FLAGS,
     shard: ShardOpt = None,
     force: Force = False,
 ) -> None:
     """Turn a Batch API output file into records; re-ask online for the invalid ones."""
-    from .batch_api import BatchCollector, BatchResults
-    from .inputs import read_papers, rereadable
-    from .pipeline import Pipeline
-    from .runner import run_batch
-    from .sharding import in_shard
+    from ..batch_api import BatchCollector, BatchResults
+    from ..inputs import read_papers, rereadable
+    from ..pipeline import Pipeline
+    from ..runner import run_batch
+    from ..sharding import in_shard
 
-    part = _shard(shard)
-    settings = _settings(
-        base_url=base_url,
-        model=model,
-        api_key_env=api_key_env,
-        prompt=prompt,
-        schema_ref=schema,
-        mode=mode,
-        concurrency=concurrency,
-        use_cache=not no_cache,
-        max_tokens=max_tokens,
-        timeout=timeout,
-        cache_dir=cache_dir,
-        model_path=model_path,
-    )
+    part = shard_of(shard)
+    settings = endpoint.settings()
     chars = settings.max_abstract_chars
     once: list[Any] | None = None
     if not rereadable(input_):  # stdin, a pipe: read once
@@ -227,12 +200,6 @@ def batch_collect(
         markup=False,
         highlight=False,
     )
-    _print_stats(stats, output)
+    print_stats(stats, output)
     if stats.failed:
         raise typer.Exit(EXIT_FAILED_ITEMS)
-
-
-def register(app: typer.Typer) -> None:
-    """Add ``merge`` and ``batch`` to the main app."""
-    app.command("merge")(merge)
-    app.add_typer(batch_app, name="batch")

@@ -19,27 +19,16 @@ from rich.table import Table
 from rich.text import Text
 from typer.core import TyperGroup
 
-from .cli import (
+from .options import (
+    DEFAULT_FLAGS,
     EXIT_FAILED_ITEMS,
     EXIT_FATAL,
-    ApiKeyEnv,
-    BaseUrl,
-    CacheDir,
-    Concurrency,
-    MaxTokens,
-    Model,
-    ModelPath,
-    ModeOpt,
-    NoCache,
-    PromptOpt,
-    SchemaOpt,
-    Timeout,
-    _settings,
-    batch_progress,
-    engine_notices,
+    EndpointFlags,
+    endpoint_options,
     err,
     out,
 )
+from .progress import batch_progress, engine_notices
 
 # Piped or in CI, rich would wrap tables at 80 columns; a log has room for the whole row.
 LOG_WIDTH = 160
@@ -72,14 +61,10 @@ SuiteArg = Annotated[
 
 
 @eval_app.command("run")
+@endpoint_options
 def eval_run(
     suite: SuiteArg,
-    base_url: BaseUrl = None,
-    model: Model = None,
-    api_key_env: ApiKeyEnv = None,
-    prompt: PromptOpt = None,
-    schema: SchemaOpt = "paper_summary.v1",
-    mode: ModeOpt = "auto",
+    endpoint: EndpointFlags = DEFAULT_FLAGS,
     limit: Annotated[int | None, typer.Option(min=1, help="Run only the first N items.")] = None,
     output: Annotated[
         Path | None,
@@ -93,33 +78,14 @@ def eval_run(
             "of the same suite, items and model in --runs-dir."
         ),
     ] = None,
-    concurrency: Concurrency = None,
-    no_cache: NoCache = False,
-    max_tokens: MaxTokens = 512,
-    timeout: Timeout = None,
-    cache_dir: CacheDir = None,
-    model_path: ModelPath = None,
 ) -> None:
     """Summarize a suite's abstracts, score them, and write a run folder with reports."""
-    from .evaluation.compare import compare_runs, find_baseline
-    from .evaluation.report import overview_table, terminal_table, write_reports
-    from .evaluation.run import load_run, run_suite
-    from .evaluation.suites import load_suite
+    from ..evaluation.compare import compare_runs, find_baseline
+    from ..evaluation.report import overview_table, terminal_table, write_reports
+    from ..evaluation.run import load_run, run_suite
+    from ..evaluation.suites import load_suite
 
-    settings = _settings(
-        base_url=base_url,
-        model=model,
-        api_key_env=api_key_env,
-        prompt=prompt,
-        schema_ref=schema,
-        mode=mode,
-        concurrency=concurrency,
-        use_cache=not no_cache,
-        max_tokens=max_tokens,
-        timeout=timeout,
-        cache_dir=cache_dir,
-        model_path=model_path,
-    )
+    settings = endpoint.settings()
     # A bad baseline folder fails before any request is sent.
     base_run = load_run(baseline) if baseline is not None else None
     total = len({item.id for item in load_suite(suite)})
@@ -171,8 +137,8 @@ def eval_compare(
     show: Annotated[int, typer.Option(min=0, help="Show at most N changed items.")] = 20,
 ) -> None:
     """Per-field deltas of RUN_B against RUN_A, with CIs, and the items that changed."""
-    from .evaluation.compare import check_gates, compare_runs, parse_gate
-    from .evaluation.run import load_run
+    from ..evaluation.compare import check_gates, compare_runs, parse_gate
+    from ..evaluation.run import load_run
 
     try:
         gates = [parse_gate(g) for g in fail_if_worse or []]

@@ -22,7 +22,7 @@ import typer
 from rich.table import Table
 from rich.text import Text
 
-from .cli import EXIT_FATAL, BaseUrl, CacheDir, Model, ModelPath, err, out
+from .options import EXIT_FATAL, BaseUrl, CacheDir, Model, ModelPath, err, out
 
 config_app = typer.Typer(
     help="Show the effective settings and where each came from.", no_args_is_help=True
@@ -53,7 +53,7 @@ def digest(
     ] = False,
 ) -> None:
     """Write a self-contained HTML digest: cards, filters, search and an overview."""
-    from .digest import plural, write_digest
+    from ..digest import plural, write_digest
 
     target = output or source.with_suffix(".html")
     count = write_digest(source, target, title=title, force=force)
@@ -82,8 +82,8 @@ def show(
     ] = False,
 ) -> None:
     """Print output records as cards in the terminal."""
-    from .digest import load_records
-    from .show import parse_where, render_card, select_records
+    from ..digest import load_records
+    from ..show import parse_where, render_card, select_records
 
     try:
         conditions = parse_where(where or [])
@@ -117,7 +117,7 @@ def doctor(
     as_json: JsonFlag = False,
 ) -> None:
     """Check the setup (endpoint, modes, engine, model, cache, API key) and say what to fix."""
-    from .doctor import diagnose
+    from ..doctor import diagnose
 
     flags = {
         "base_url": base_url,
@@ -163,7 +163,7 @@ def _print_checks(checks: list[Any]) -> None:
 def _hanging(text: str, indent: str, width: int) -> str:
     """``text`` wrapped at words to ``width`` after ``indent``; the lines after the first
     start with it (the caller puts what comes before the first)."""
-    from .text import printable
+    from ..text import printable
 
     wrapped = textwrap.fill(
         printable(text),
@@ -188,7 +188,7 @@ def config_show(
     as_json: JsonFlag = False,
 ) -> None:
     """Print the effective settings and where each came from (flag, env, file, default)."""
-    from .settings_sources import CONFIG_FILE, LAYERED, env_name, resolve_settings, user_config_dir
+    from ..settings_sources import CONFIG_FILE, LAYERED, env_name, resolve_settings, user_config_dir
 
     flags = {
         "base_url": base_url,
@@ -271,8 +271,8 @@ def print_prompts() -> None:
     soft-wrapped, so a terminal too narrow for it wraps it and it still copies whole. The
     description wraps at words under it.
     """
-    from .prompting import available, load_prompt
-    from .text import printable
+    from ..prompting import available, load_prompt
+    from ..text import printable
 
     rows = []
     for name, path in sorted(available().items()):
@@ -304,9 +304,6 @@ def print_prompts() -> None:
             out.print(Text(wrapped), soft_wrap=True)
 
 
-def register(app: typer.Typer) -> None:
-    """Add ``digest``, ``show``, ``doctor`` and ``config`` to the main app."""
-    app.command("digest")(digest)
-    app.command("show")(show)
-    app.command("doctor")(doctor)
-    app.add_typer(config_app, name="config")
+def prompts() -> None:
+    """List the prompt templates that can be used by name."""
+    print_prompts()
