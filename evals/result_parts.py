@@ -24,10 +24,10 @@ from collections.abc import Sequence
 
 from summarizer.evaluation.scorers import item_key, token_f1, value_key
 from summarizer.evaluation.suites import load_suite
-from summarizer.inputs import Paper
-from summarizer.prompting import load_prompt
-from summarizer.schema import PaperSummary
-from summarizer.strategy import plan
+from summarizer.io.inputs import Paper
+from summarizer.prompting.strategy import plan
+from summarizer.prompting.templates import load_prompt
+from summarizer.schemas.paper_summary import PaperSummary
 
 
 def agreement(suite: str, prompt: str) -> dict[str, float | int]:

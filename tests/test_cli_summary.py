@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 
 from summarizer import cli
 from summarizer.cli import progress, summary
-from summarizer.runner import BatchStats
+from summarizer.run.runner import BatchStats
 
 from .fake_openai import FakeOpenAI
 from .limits import time_limit
@@ -46,7 +46,7 @@ def embedded(monkeypatch, tmp_path):
     with FakeOpenAI(default=answer()) as server:
         _StandInEngine.base_url = server.base_url
         _StandInEngine.started = []
-        monkeypatch.setattr("summarizer.connection.LocalEngine", _StandInEngine)
+        monkeypatch.setattr("summarizer.backends.connection.LocalEngine", _StandInEngine)
         yield server
 
 

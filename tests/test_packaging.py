@@ -46,7 +46,7 @@ def test_wheel_contains_prompts_schemas_and_assets(wheel):
     for prompt in sorted((REPO / "prompts").glob("*.toml")):
         assert f"summarizer/_bundled/prompts/{prompt.name}" in names
     assert "summarizer/_bundled/schemas/paper_summary.v1.json" in names
-    assert any(n.startswith("summarizer/digest_assets/") for n in names)
+    assert any(n.startswith("summarizer/views/digest_assets/") for n in names)
 
 
 def test_installed_wheel_loads_its_bundled_prompts(wheel, tmp_path):
@@ -55,7 +55,7 @@ def test_installed_wheel_loads_its_bundled_prompts(wheel, tmp_path):
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
     code = (
-        "import json, summarizer.prompting as p; pr = p.load_prompt('default'); "
+        "import json, summarizer.prompting.templates as p; pr = p.load_prompt('default'); "
         "print(json.dumps({'file': p.__file__, 'prompt': pr.path, 'ids': sorted(p.available())}))"
     )
     env = os.environ | {"PYTHONPATH": str(site)}
@@ -91,7 +91,7 @@ def test_installed_wheel_reads_the_rules_word_lists(wheel, tmp_path):
     code = (
         "import json\n"
         "from importlib import resources\n"
-        "from summarizer.codehash import keyed_files\n"
+        "from summarizer.run.codehash import keyed_files\n"
         "from summarizer.rules import find_candidates, wordlists\n"
         "from summarizer.rules.known_datasets import is_known_dataset\n"
         "from summarizer.rules.labels import classify_domain, find_tasks\n"

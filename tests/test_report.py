@@ -13,7 +13,6 @@ from typing import Any
 import pytest
 from rich.console import Console
 
-from summarizer.config import Settings
 from summarizer.evaluation.compare import compare_runs
 from summarizer.evaluation.report import (
     highlight,
@@ -25,10 +24,11 @@ from summarizer.evaluation.report import (
 from summarizer.evaluation.run import EvalRun, run_info, save_run, score_records
 from summarizer.evaluation.scorers import SCORED_FIELDS
 from summarizer.evaluation.suites import EvalItem
-from summarizer.inputs import Paper
-from summarizer.pipeline import new_record
-from summarizer.runner import BatchStats
-from summarizer.schema import PaperSummary, spans
+from summarizer.io.inputs import Paper
+from summarizer.run.pipeline import new_record
+from summarizer.run.runner import BatchStats
+from summarizer.schemas.paper_summary import PaperSummary, spans
+from summarizer.settings.config import Settings
 from summarizer.text import paper_id
 
 from .browser import HEADLESS_FLAGS, needs_browser

@@ -37,9 +37,9 @@ from instructor.core.exceptions import IncompleteOutputException, InstructorRetr
 from openai.types.chat import ChatCompletion
 from pydantic import BaseModel, ValidationError
 
-from ..config import _is_loopback
 from ..errors import OutputValidationError
-from ..schema import validation_context
+from ..schemas.paper_summary import validation_context
+from ..settings.config import _is_loopback
 from .base import (
     Backend,
     Generation,

@@ -44,7 +44,7 @@ def debug_logging() -> None:
 
 def unwrap(exc: BaseException) -> BaseException:
     """The cause of an error that a task group wrapped (the first one raised)."""
-    from ..runner import first_cause
+    from ..run.runner import first_cause
 
     return first_cause(exc)
 
@@ -53,7 +53,7 @@ def fail(exc: BaseException) -> None:
     """One ``Error: ...`` line for ``exc`` and its exit code."""
     if isinstance(exc, BrokenPipeError):
         # Whoever read our standard output stopped reading (``| head``): no traceback.
-        from ..output import discard_stream
+        from ..io.output import discard_stream
 
         discard_stream(sys.stdout)
         _error_line("standard output was closed before the run ended (broken pipe)")

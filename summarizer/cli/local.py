@@ -17,7 +17,7 @@ engine_app = typer.Typer(
 @cache_app.command("stats")
 def cache_stats(cache_dir: CacheDir = None) -> None:
     """Show where the cache is and how big it is."""
-    from ..cache import ResultCache
+    from ..run.cache import ResultCache
 
     cache = ResultCache(cache_dir_of(cache_dir))
     info = cache.stats()
@@ -32,7 +32,7 @@ def cache_stats(cache_dir: CacheDir = None) -> None:
 @cache_app.command("clear")
 def cache_clear(cache_dir: CacheDir = None) -> None:
     """Delete every cached response."""
-    from ..cache import ResultCache
+    from ..run.cache import ResultCache
 
     cache = ResultCache(cache_dir_of(cache_dir))
     removed = cache.clear()  # also what SQLite cannot open: nothing in it is read
@@ -52,7 +52,7 @@ def engine_start(
     n_ctx: Annotated[int, typer.Option(help="Context window in tokens.")] = 4096,
 ) -> None:
     """Start a local engine that stays up for later runs."""
-    from ..engine import start_daemon
+    from ..engine.local import start_daemon
 
     info = start_daemon(cache_dir_of(cache_dir), model_path, n_ctx)
     out.print(f"engine running: {info.base_url} (model {info.model}, pid {info.pid})")
@@ -61,7 +61,7 @@ def engine_start(
 @engine_app.command("status")
 def engine_status(cache_dir: CacheDir = None) -> None:
     """Show the long-lived local engine, if one is running."""
-    from ..engine import running_engine
+    from ..engine.local import running_engine
 
     info = running_engine(cache_dir_of(cache_dir))
     if info is None:
@@ -76,7 +76,7 @@ def engine_status(cache_dir: CacheDir = None) -> None:
 @engine_app.command("stop")
 def engine_stop(cache_dir: CacheDir = None) -> None:
     """Stop the long-lived local engine."""
-    from ..engine import stop_daemon
+    from ..engine.local import stop_daemon
 
     stopped = stop_daemon(cache_dir_of(cache_dir))
     out.print("engine stopped" if stopped else "no engine was running")

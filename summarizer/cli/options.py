@@ -21,8 +21,8 @@ from typing import Annotated, Any, TypeVar, get_type_hints
 import typer
 from rich.console import Console
 
-from ..config import Settings
 from ..errors import SummarizerError
+from ..settings.config import Settings
 
 EXIT_OK, EXIT_FATAL, EXIT_USAGE, EXIT_FAILED_ITEMS, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
 
@@ -122,7 +122,7 @@ def layered_settings(**flags: Any) -> Settings:
     """Settings from flags, then SUMMARIZER_* variables, then summarizer.toml, then defaults."""
     from pydantic import ValidationError
 
-    from ..settings_sources import resolve_settings
+    from ..settings.sources import resolve_settings
 
     try:
         resolved, _ = resolve_settings(flags)
@@ -141,7 +141,7 @@ def shard_of(text: str | None) -> Any:
     """The parsed ``--shard``, or None; a bad value is a usage error."""
     if text is None:
         return None
-    from ..sharding import parse_shard
+    from ..io.sharding import parse_shard
 
     try:
         return parse_shard(text)

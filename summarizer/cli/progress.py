@@ -31,7 +31,7 @@ def engine_notices() -> Iterator[None]:
 
     Loading the model takes tens of seconds, in which the progress bar would stand still.
     """
-    from ..connection import engine_listener
+    from ..backends.connection import engine_listener
 
     def notice(event: str, detail: str) -> None:
         text = (

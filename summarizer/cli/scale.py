@@ -59,8 +59,8 @@ def merge(
     force: Force = False,
 ) -> None:
     """Join shard outputs into one file; check no id is missing or doubled."""
-    from ..inputs import read_papers
-    from ..sharding import merge_outputs
+    from ..io.inputs import read_papers
+    from ..io.sharding import merge_outputs
 
     ids = (p.id for p in read_papers(inputs)) if inputs else None
     report = merge_outputs(output, shards, ids, input_files=inputs or (), force=force)
@@ -104,12 +104,12 @@ def batch_prepare(
     force: Force = False,
 ) -> None:
     """Write OpenAI Batch API requests: one per abstract, same prompt and schema as online."""
-    from ..batch_api import MAX_REQUESTS, is_request_file, write_requests
-    from ..inputs import read_papers
-    from ..prompting import load_prompt
-    from ..schemas import load_schema
-    from ..sharding import in_shard
-    from ..target import check_target
+    from ..io.inputs import read_papers
+    from ..io.sharding import in_shard
+    from ..io.target import check_target
+    from ..prompting.templates import load_prompt
+    from ..run.batch_api import MAX_REQUESTS, is_request_file, write_requests
+    from ..schemas.registry import load_schema
 
     part = shard_of(shard)
     output = check_target(
@@ -150,11 +150,11 @@ def batch_collect(
     force: Force = False,
 ) -> None:
     """Turn a Batch API output file into records; re-ask online for the invalid ones."""
-    from ..batch_api import BatchCollector, BatchResults
-    from ..inputs import read_papers, rereadable
-    from ..pipeline import Pipeline
-    from ..runner import run_batch
-    from ..sharding import in_shard
+    from ..io.inputs import read_papers, rereadable
+    from ..io.sharding import in_shard
+    from ..run.batch_api import BatchCollector, BatchResults
+    from ..run.pipeline import Pipeline
+    from ..run.runner import run_batch
 
     part = shard_of(shard)
     settings = endpoint.settings()

@@ -46,10 +46,10 @@ def summarize(
     strict: Strict = False,
 ) -> None:
     """Summarize abstracts into validated, grounded records (JSONL or CSV)."""
-    from ..inputs import FORMATS, read_papers, rereadable
-    from ..runner import run_batch
-    from ..sharding import in_shard
-    from ..workers import check_workers, open_pipeline
+    from ..io.inputs import FORMATS, read_papers, rereadable
+    from ..io.sharding import in_shard
+    from ..run.runner import run_batch
+    from ..run.workers import check_workers, open_pipeline
 
     part = shard_of(shard)
 

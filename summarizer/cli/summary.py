@@ -10,17 +10,17 @@ from typing import Any
 from rich.table import Table
 from rich.text import Text
 
-from ..config import Settings
+from ..settings.config import Settings
 from ..text import printable
 from .options import err
 
 
 def open_writer(output: Path | None, inputs: Iterable[str], settings: Settings, force: bool) -> Any:
-    """The run's :class:`~summarizer.output.RecordWriter`, after the output rules; its
+    """The run's :class:`~summarizer.io.output.RecordWriter`, after the output rules; its
     warnings about the existing output are printed."""
-    from ..output import RecordWriter
-    from ..pipeline import run_identity
-    from ..target import is_stdout
+    from ..io.output import RecordWriter
+    from ..io.target import is_stdout
+    from ..run.pipeline import run_identity
 
     writer = RecordWriter(
         output,
@@ -65,7 +65,7 @@ def print_stats(stats: Any, output: Path | None) -> None:
 
 def written(stats: Any, output: Path | None) -> str:
     """What the run wrote, in one line: a rerun that had nothing to do says so."""
-    from ..target import is_stdout
+    from ..io.target import is_stdout
 
     where = "standard output" if is_stdout(output) else str(output)
     wrote = stats.done + stats.failed

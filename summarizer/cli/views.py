@@ -53,7 +53,7 @@ def digest(
     ] = False,
 ) -> None:
     """Write a self-contained HTML digest: cards, filters, search and an overview."""
-    from ..digest import plural, write_digest
+    from ..views.digest import plural, write_digest
 
     target = output or source.with_suffix(".html")
     count = write_digest(source, target, title=title, force=force)
@@ -82,8 +82,8 @@ def show(
     ] = False,
 ) -> None:
     """Print output records as cards in the terminal."""
-    from ..digest import load_records
-    from ..show import parse_where, render_card, select_records
+    from ..views.digest import load_records
+    from ..views.show import parse_where, render_card, select_records
 
     try:
         conditions = parse_where(where or [])
@@ -117,7 +117,7 @@ def doctor(
     as_json: JsonFlag = False,
 ) -> None:
     """Check the setup (endpoint, modes, engine, model, cache, API key) and say what to fix."""
-    from ..doctor import diagnose
+    from ..views.doctor import diagnose
 
     flags = {
         "base_url": base_url,
@@ -188,7 +188,7 @@ def config_show(
     as_json: JsonFlag = False,
 ) -> None:
     """Print the effective settings and where each came from (flag, env, file, default)."""
-    from ..settings_sources import CONFIG_FILE, LAYERED, env_name, resolve_settings, user_config_dir
+    from ..settings.sources import CONFIG_FILE, LAYERED, env_name, resolve_settings, user_config_dir
 
     flags = {
         "base_url": base_url,
@@ -271,7 +271,7 @@ def print_prompts() -> None:
     soft-wrapped, so a terminal too narrow for it wraps it and it still copies whole. The
     description wraps at words under it.
     """
-    from ..prompting import available, load_prompt
+    from ..prompting.templates import available, load_prompt
     from ..text import printable
 
     rows = []

@@ -21,8 +21,8 @@ from typing import Any
 from rich.table import Table
 from rich.text import Text
 
-from ..output import is_partial
-from ..target import atomic_file
+from ..io.output import is_partial
+from ..io.target import atomic_file
 from .compare import Comparison, MetricDelta
 from .run import MAIN_METRIC, EvalRun, item_metrics, kind_of
 from .scorers import (

@@ -32,9 +32,9 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from ..grounding import find_span
-from ..output import failed_fields
-from ..schema import PaperSummary
+from ..io.output import failed_fields
+from ..schemas.grounding import find_span
+from ..schemas.paper_summary import PaperSummary
 from ..text import words
 
 TASK_MATCH_THRESHOLD = 0.5

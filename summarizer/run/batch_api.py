@@ -29,13 +29,13 @@ from typing import Any, BinaryIO
 
 from pydantic import BaseModel
 
-from .config import Settings
-from .errors import ConfigError, InputError, OutputValidationError
-from .inputs import Paper
+from ..errors import ConfigError, InputError, OutputValidationError
+from ..io.inputs import Paper
+from ..io.target import OutputLock, atomic_file
+from ..prompting.strategy import plan
+from ..prompting.templates import Prompt
+from ..settings.config import Settings
 from .pipeline import Pipeline
-from .prompting import Prompt
-from .strategy import plan
-from .target import OutputLock, atomic_file
 
 URL = "/v1/chat/completions"
 #: The Batch API takes at most this many requests in one file.

@@ -1,10 +1,10 @@
 """Running many papers: adaptive concurrency, streaming in and out, resumable.
 
-At most ``concurrency`` requests are in flight; an :class:`~summarizer.limiter.AdaptiveLimiter`
+At most ``concurrency`` requests are in flight; an :class:`~summarizer.run.limiter.AdaptiveLimiter`
 lowers that number when the endpoint answers 429 and raises it again after successes.
 Input is read as workers take it and each record is written as soon as it is finished,
 so no paper or record stays in memory. The ids (the reader's, to skip duplicates, and the
-writer's finished ones, to resume) are each kept in an :class:`~summarizer.idstore.IdStore`,
+writer's finished ones, to resume) are each kept in an :class:`~summarizer.io.idstore.IdStore`,
 bounded in memory, and the list of failures stops at :data:`MAX_FAILURES_KEPT`.
 """
 
@@ -16,16 +16,16 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from .backends.base import rate_limit_listener
-from .inputs import Paper
+from ..backends.base import rate_limit_listener
+from ..io.inputs import Paper
+from ..io.output import RecordWriter, is_partial
 from .limiter import AdaptiveLimiter
-from .output import RecordWriter, is_partial
 
 MAX_FAILURES_KEPT = 100
 
 
 class Summarizer(Protocol):
-    """What the runner drives: a :class:`~summarizer.pipeline.Pipeline`, or a stand-in."""
+    """What the runner drives: a :class:`~summarizer.run.pipeline.Pipeline`, or a stand-in."""
 
     async def summarize(self, paper: Paper) -> dict[str, Any]: ...
 
@@ -111,7 +111,7 @@ async def run_batch(
     Papers whose id the writer already holds are skipped (resume). Each record is
     written as soon as it is finished. Input is read as the workers take it, so memory
     stays flat however long the input is. The limit adapts to rate limiting (see
-    :mod:`summarizer.limiter`); pass ``limiter`` to watch or tune it.
+    :mod:`summarizer.run.limiter`); pass ``limiter`` to watch or tune it.
     """
     stats = BatchStats()
     started = time.perf_counter()

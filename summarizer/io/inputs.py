@@ -25,10 +25,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
+from ..errors import InputError
+from ..text import normalize_whitespace, paper_id, valid_text
 from .csv_rows import CsvRows
-from .errors import InputError
 from .idstore import IdStore
-from .text import normalize_whitespace, paper_id, valid_text
 
 MAX_ABSTRACT_CHARS = 20_000
 MIN_ABSTRACT_WORDS = 3  # "We propose X." is the shortest thing worth a request

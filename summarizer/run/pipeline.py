@@ -3,11 +3,11 @@
 Each call returns an output record (a dict), never raises for a per-item problem: an
 abstract that is refused, an endpoint failure or an answer that never validated ends
 as a record whose ``error`` says why, and the batch goes on. An answer whose prose alone
-never validated ends as a partial record (see :mod:`summarizer.partial`), unless
+never validated ends as a partial record (see :mod:`summarizer.run.partial`), unless
 ``Settings.strict``.
 
 Every answer that fails validation is listed in ``meta.reasks`` with its errors (and
-logged at INFO on the ``summarizer.pipeline`` logger), so a record that took four attempts
+logged at INFO on the ``summarizer.run.pipeline`` logger), so a record that took four attempts
 says why.
 """
 
@@ -22,18 +22,18 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from .backends.base import GenerationRequest, retold
+from ..backends.base import GenerationRequest, retold
+from ..backends.connection import Connection
+from ..errors import BackendError, OutputValidationError, SummarizerError
+from ..io.inputs import Paper
+from ..prompting.strategy import plan
+from ..prompting.templates import Prompt, load_prompt, messages_hash
+from ..schemas.paper_summary import spans
+from ..schemas.registry import SchemaInfo, load_schema
+from ..settings.config import Settings
 from .cache import ResultCache, cache_key
 from .codehash import code_hash, engine_key, schema_source_hash
-from .config import Settings
-from .connection import Connection
-from .errors import BackendError, OutputValidationError, SummarizerError
-from .inputs import Paper
 from .partial import PartialAnswer, best_partial, lenient_model, partial_error, reasks
-from .prompting import Prompt, load_prompt, messages_hash
-from .schema import spans
-from .schemas import SchemaInfo, load_schema
-from .strategy import plan
 
 # Sampled tries after greedy re-asks fail, hotter each time.
 RESAMPLE_TEMPERATURES = (0.7, 1.0)
@@ -49,7 +49,7 @@ def _add_usage(total: dict[str, int], more: dict[str, int]) -> None:
 def run_identity(settings: Settings) -> dict[str, Any]:
     """What names the run's records: model, prompt, template hash, schema and endpoint.
 
-    A rerun into an existing output must match it (see :mod:`summarizer.output`).
+    A rerun into an existing output must match it (see :mod:`summarizer.io.output`).
 
     Raises:
         PromptError, SchemaError: the prompt or schema cannot be loaded.

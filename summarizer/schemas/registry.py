@@ -1,11 +1,11 @@
 """Finding the summary schema a run uses: the built-in one or a user's own.
 
-``paper_summary.v1`` is built in (:class:`summarizer.schema.PaperSummary`); its JSON
-Schema is exported to ``schemas/paper_summary.v1.json``. A user schema is a pydantic
+``paper_summary.v1`` is built in (:class:`summarizer.schemas.paper_summary.PaperSummary`);
+its JSON Schema is exported to ``schemas/paper_summary.v1.json``. A user schema is a pydantic
 model named as ``path/to/file.py:ClassName`` or ``package.module:ClassName``; it can use
-:data:`summarizer.schema.VerbatimList` and :data:`~summarizer.schema.VerbatimStr` to get
-grounding. Its id is ``<module or file stem>.<ClassName>`` unless the class sets
-``schema_id``.
+:data:`summarizer.schemas.paper_summary.VerbatimList` and
+:data:`~summarizer.schemas.paper_summary.VerbatimStr` to get grounding. Its id is
+``<module or file stem>.<ClassName>`` unless the class sets ``schema_id``.
 """
 
 from __future__ import annotations
@@ -18,8 +18,8 @@ from pathlib import Path
 
 from pydantic import BaseModel
 
-from .errors import SchemaError
-from .schema import SCHEMA_ID, PaperSummary
+from ..errors import SchemaError
+from .paper_summary import SCHEMA_ID, PaperSummary
 
 BUILTIN: dict[str, type[BaseModel]] = {SCHEMA_ID: PaperSummary, "default": PaperSummary}
 

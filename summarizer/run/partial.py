@@ -11,7 +11,7 @@ the best answer's own text, unvalidated. Its ``error`` says so::
       "fields": [{"field": "tldr", "reason": "tldr copies a sentence of the abstract; ..."}]
     }
 
-A partial record is not finished (:func:`summarizer.output.is_finished`): a rerun asks again,
+A partial record is not finished (:func:`summarizer.io.output.is_finished`): a rerun asks again,
 and it is never cached. ``--strict`` (``Settings.strict``) fails such an abstract instead,
 with no summary, as before partial records existed.
 
@@ -27,7 +27,7 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError, create_model
 
-from .backends.base import cut, error_line
+from ..backends.base import cut, error_line
 
 #: The error type of a partial record.
 PARTIAL = "PartialRecord"

@@ -2,7 +2,7 @@
 
 The key hashes the endpoint, model, structured-output mode setting, the abstract and
 its title, the prompt template file's hash, a hash of the code that renders the prompt
-and decides fields (:mod:`summarizer.codehash`, so a cached rerun runs none of it), the
+and decides fields (:mod:`summarizer.run.codehash`, so a cached rerun runs none of it), the
 summary schema and the generation parameters (for the embedded engine also its version
 and the model file's sha256); never timeouts or concurrency. Failures are never stored.
 
@@ -31,7 +31,7 @@ from typing import Any
 import diskcache
 from diskcache.core import MODE_PICKLE
 
-from .errors import ConfigError
+from ..errors import ConfigError
 
 log = logging.getLogger(__name__)
 

@@ -24,12 +24,12 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from .errors import InputError
-from .grounding import find_span
-from .output import failed_fields, is_partial, read_records
-from .schema import CONTRIBUTION_TYPES, DOMAINS
-from .target import OutputLock, atomic_file, check_target
-from .text import printable, valid_text
+from ..errors import InputError
+from ..io.output import failed_fields, is_partial, read_records
+from ..io.target import OutputLock, atomic_file, check_target
+from ..schemas.grounding import find_span
+from ..schemas.paper_summary import CONTRIBUTION_TYPES, DOMAINS
+from ..text import printable, valid_text
 
 __all__ = [
     "build_digest",
@@ -90,7 +90,9 @@ def _label(value: str) -> str:
 
 
 def _asset(name: str) -> str:
-    return (resources.files("summarizer") / "digest_assets" / name).read_text(encoding="utf-8")
+    return (resources.files("summarizer.views") / "digest_assets" / name).read_text(
+        encoding="utf-8"
+    )
 
 
 def safe_href(url: str) -> str | None:
@@ -492,7 +494,7 @@ def is_digest_file(path: Path) -> bool:
 def write_digest(source: Path, target: Path, title: str | None = None, force: bool = False) -> int:
     """Write the digest of the JSONL output ``source`` to ``target``; returns the paper count.
 
-    ``target`` follows the output rules of :mod:`summarizer.target`: never ``source``
+    ``target`` follows the output rules of :mod:`summarizer.io.target`: never ``source``
     itself, nor a file that is not a digest unless ``force``.
 
     Raises:

@@ -22,7 +22,7 @@ import os
 import sys
 from pathlib import Path
 
-PACKAGE_ROOT = Path(__file__).resolve().parent
+PACKAGE_ROOT = Path(__file__).resolve().parents[1]
 
 # Package-relative files and folders (trailing slash) that never change what a record holds.
 UNKEYED = (
@@ -30,31 +30,23 @@ UNKEYED = (
     "__main__.py",
     "_bundled/prompts/",  # the template in use is keyed by its own hash, not its siblings
     "api.py",
-    "cache.py",
     "cli/",
-    "codehash.py",
-    "config.py",  # settings reach the key as values, not as code
-    "csv_rows.py",  # input reading, like inputs.py
-    "digest.py",
-    "digest_assets/",
-    "doctor.py",
+    "engine/model_file.py",  # the model's sha256 is keyed instead
     "errors.py",
     "evaluation/",
-    "idstore.py",
-    "inputs.py",  # the key holds the abstract and title it produced
-    "limiter.py",
-    "model_file.py",  # the model's sha256 is keyed instead
-    "output.py",
-    "runner.py",
-    "settings_sources.py",
-    "sharding.py",
-    "show.py",
-    "target.py",
-    "workers.py",
+    "io/",  # reading and writing: the key holds the abstract and title that inputs produced
+    "run/__init__.py",
+    "run/cache.py",
+    "run/codehash.py",
+    "run/limiter.py",
+    "run/runner.py",
+    "run/workers.py",
+    "settings/",  # settings reach the key as values, not as code
+    "views/",
 )
 
 # The local engine's own code: keyed for embedded runs only.
-ENGINE = ("engine.py", "fast_grammar.py")
+ENGINE = ("engine/__init__.py", "engine/local.py", "engine/fast_grammar.py")
 
 ENGINE_DISTRIBUTION = "llama-cpp-python"
 
@@ -170,7 +162,7 @@ def engine_key(cache_dir: Path, model_path: Path | None, n_ctx: int) -> dict[str
     The model is named by its sha256, never by its file name: a renamed copy hits the cache
     and a different file under the same name misses it.
     """
-    from .model_file import BUNDLED
+    from ..engine.model_file import BUNDLED
 
     if model_path is None:
         model = BUNDLED.sha256
@@ -187,6 +179,6 @@ def engine_key(cache_dir: Path, model_path: Path | None, n_ctx: int) -> dict[str
 
 @functools.lru_cache(maxsize=8)
 def _model_digest(path: Path, cache_dir: Path, identity: tuple[int, int, int]) -> str:
-    from .model_file import model_sha256
+    from ..engine.model_file import model_sha256
 
     return model_sha256(path, cache_dir)

@@ -14,10 +14,10 @@ from collections.abc import Callable
 from contextvars import ContextVar
 from pathlib import Path
 
-from .backends.base import Backend
-from .config import Settings
-from .engine import EngineInfo, LocalEngine, running_engine
-from .model_file import BUNDLED
+from ..engine.local import EngineInfo, LocalEngine, running_engine
+from ..engine.model_file import BUNDLED
+from ..settings.config import Settings
+from .base import Backend
 
 EMBEDDED_ENDPOINT = "embedded"
 
@@ -42,7 +42,7 @@ class Connection:
     def endpoint(self) -> str:
         """The endpoint as recorded in records and cache keys (no port for the embedded one).
 
-        Credentials in the URL are left out (:func:`~summarizer.config.redact_url`); the
+        Credentials in the URL are left out (:func:`~summarizer.settings.config.redact_url`); the
         backend connects with the full ``base_url``.
         """
         return self.settings.endpoint or EMBEDDED_ENDPOINT
@@ -71,7 +71,7 @@ class Connection:
             return self._backend
 
     async def _connect(self) -> Backend:
-        from .backends.openai_compat import OpenAICompatBackend
+        from .openai_compat import OpenAICompatBackend
 
         s = self.settings
         base_url = s.base_url

@@ -1,6 +1,6 @@
 """Grammar-constrained sampling that checks short lists of tokens before the whole vocabulary.
 
-Runs inside the embedded engine's process (see :mod:`summarizer.engine`), never in the
+Runs inside the embedded engine's process (see :mod:`summarizer.engine.local`), never in the
 client. llama-cpp-python applies a grammar to every token of the vocabulary at every step:
 151,936 tokens for Qwen2.5, which halves the decoding rate under a small JSON grammar and
 is far slower under a large one (string lengths, enums). At most steps the most likely

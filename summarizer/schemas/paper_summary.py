@@ -9,7 +9,7 @@ instead, and recorded in ``context["dropped"]``. With ``"repair": True``, a free
 field written as several sentences keeps its first sentence instead of failing.
 
 The prose the model writes (``tldr``, ``problem``, ``keywords``) is refused, with a re-ask
-message, when it is degenerate (:mod:`summarizer.prose`): letters of a script the abstract
+message, when it is degenerate (:mod:`summarizer.schemas.prose`): letters of a script the abstract
 does not use, a phrase repeated in a loop, a sentence that stops inside a clause or a word.
 
 User schemas can reuse :data:`VerbatimList` and :data:`VerbatimStr` to get the same
@@ -34,9 +34,9 @@ from pydantic import (
     model_validator,
 )
 
+from ..text import sentences, words
 from . import prose
 from .grounding import find_span, normalize
-from .text import sentences, words
 
 SCHEMA_NAME = "paper_summary"
 SCHEMA_VERSION = 1
@@ -143,7 +143,7 @@ def _as_kept(field: str, text: str) -> str:
     """The sentence as the summary will keep it: a grammar cuts a sentence at its length
     bound, and the plan ends it at a whole clause (``strategy.end_cleanly``), so a word cut
     there is not the model's to fix."""
-    from .strategy import end_cleanly  # the strategy builds on this module
+    from ..prompting.strategy import end_cleanly  # the strategy builds on this module
 
     return end_cleanly(field, text)
 

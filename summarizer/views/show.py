@@ -26,10 +26,10 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from ..errors import InputError
+from ..io.output import failed_fields, is_partial
+from ..text import printable
 from .digest import failure, heading, malformed
-from .errors import InputError
-from .output import failed_fields, is_partial
-from .text import printable
 
 __all__ = ["Condition", "parse_where", "render_card", "select_records"]
 

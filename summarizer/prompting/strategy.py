@@ -25,9 +25,8 @@ from pydantic import BaseModel, Field, create_model
 from pydantic.fields import FieldInfo
 from pydantic_core import PydanticUndefined
 
-from .inputs import Paper
-from .prompting import Prompt
-from .rules import (
+from ..io.inputs import Paper
+from ..rules import (
     Analysis,
     Candidates,
     classify_contributions,
@@ -37,7 +36,8 @@ from .rules import (
     find_numbers,
     find_tasks,
 )
-from .schema import PaperSummary, Result, SummaryChecks
+from ..schemas.paper_summary import PaperSummary, Result, SummaryChecks
+from .templates import Prompt
 
 CODE_FIELDS = ("results", "code_url")
 # Fields the model writes under the candidates strategy: all the others.

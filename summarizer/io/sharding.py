@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .errors import ConfigError, InputError, UsageError
+from ..errors import ConfigError, InputError, UsageError
 from .idstore import IdStore
 from .output import is_finished, is_output_file
 from .target import OutputLock, atomic_file, check_target
@@ -132,7 +132,7 @@ def merge_outputs(
     Two passes over the sources, one record in memory at a time: the first picks, for
     each id, the line to keep; the second copies those lines. What is held per id is a
     short digest and a position. ``target`` follows the output rules of
-    :mod:`summarizer.target` (``input_files`` are the run's inputs, which it may not be).
+    :mod:`summarizer.io.target` (``input_files`` are the run's inputs, which it may not be).
     """
     report = MergeReport()
     resolved = [Path(s).resolve() for s in sources]

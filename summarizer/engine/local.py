@@ -40,8 +40,8 @@ from pathlib import Path
 
 import httpx
 
+from summarizer.engine.model_file import BUNDLED, bundled_model_path, verify_gguf
 from summarizer.errors import BackendError, ConfigError
-from summarizer.model_file import BUNDLED, bundled_model_path, verify_gguf
 
 __all__ = [
     "EngineInfo",
@@ -73,9 +73,9 @@ _SERVER_MODULES = (
 # N_CTX, ...) and HOST/PORT/CONFIG_FILE even override the command line, so a user's unrelated
 # API_KEY would lock us out; and nothing stops it when the parent dies without running atexit
 # (SIGKILL, SIGTERM), so a watchdog thread exits once the parent is gone (argv[1] = 0: detached);
-# and its grammar sampler checks the whole vocabulary at every step, so summarizer.fast_grammar
-# checks the likely tokens first (same greedy output; decoding under a grammar at about 90% of
-# the plain rate instead of half).
+# and its grammar sampler checks the whole vocabulary at every step, so
+# summarizer.engine.fast_grammar checks the likely tokens first (same greedy output; decoding
+# under a grammar at about 90% of the plain rate instead of half).
 _BOOTSTRAP = """\
 import os, runpy, sys, threading, time
 parent = int(sys.argv.pop(1))
@@ -90,7 +90,7 @@ def watch():
 if parent:
     threading.Thread(target=watch, daemon=True).start()
 try:
-    from summarizer import fast_grammar
+    from summarizer.engine import fast_grammar
     fast_grammar.install()
     print("summarizer: grammar sampler checks the likely tokens first", file=sys.stderr)
 except Exception as exc:  # the stock sampler still works, only slower

@@ -45,8 +45,8 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from ..errors import ConfigError, UsageError
 from .config import Settings, _is_loopback, redact_url
-from .errors import ConfigError, UsageError
 
 __all__ = [
     "CONFIG_FILE",

@@ -30,7 +30,7 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import TextIO
 
-from .errors import OutputError, UsageError
+from ..errors import OutputError, UsageError
 
 __all__ = [
     "OutputError",

@@ -5,7 +5,7 @@ run keeps the finished records and sets aside the rest: a half-written last line
 crash mid-write) and records that failed are dropped from the file, so that rerunning
 with the same output retries them and each id ends up exactly once.
 
-The output follows the rules of :mod:`summarizer.target` (never an input, a device or a
+The output follows the rules of :mod:`summarizer.io.target` (never an input, a device or a
 file this tool did not write; one run at a time). A rerun into an output whose records were
 made with another model, prompt or schema stops with a :class:`~summarizer.errors.UsageError`
 unless ``force`` (which replaces what is there); another endpoint for the same model only
@@ -22,8 +22,8 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any, TextIO
 
+from ..errors import InputError, UsageError
 from . import target as targets
-from .errors import InputError, UsageError
 from .idstore import IdStore
 
 CSV_COLUMNS = (
@@ -93,7 +93,7 @@ def is_finished(record: dict[str, Any]) -> bool:
 
 
 def is_partial(record: dict[str, Any]) -> bool:
-    """A record kept with some prose fields that never validated (see summarizer.partial)."""
+    """A record kept with some prose fields that never validated (see summarizer.run.partial)."""
     error = record.get("error")
     return (
         isinstance(error, dict)

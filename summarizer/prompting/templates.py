@@ -41,8 +41,8 @@ from typing import Any, Literal
 from jinja2 import TemplateError
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from .errors import PromptError
-from .prompt_sandbox import TEMPLATE_BUDGET, BoundedSandbox, budget, weight
+from ..errors import PromptError
+from .sandbox import TEMPLATE_BUDGET, BoundedSandbox, budget, weight
 
 _ENV = BoundedSandbox(autoescape=False, keep_trailing_newline=False)
 # What a template's own mistakes raise while it renders ('a' + 1, 1 / 0, deep recursion).
@@ -153,7 +153,7 @@ def _bundled_dir() -> Path | None:
     bundled = resources.files("summarizer") / "_bundled" / "prompts"
     if bundled.is_dir():
         return Path(str(bundled))
-    checkout = Path(__file__).resolve().parent.parent / "prompts"
+    checkout = Path(__file__).resolve().parents[2] / "prompts"
     return checkout if checkout.is_dir() else None
 
 

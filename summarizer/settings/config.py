@@ -21,7 +21,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator
 
-from .errors import ConfigError
+from ..errors import ConfigError
 
 #: Every structured-output mode an endpoint can be asked for, in the order ``auto`` prefers
 #: them. ``auto`` (probe the endpoint once) is the default and not in this tuple.

@@ -32,13 +32,13 @@ from typing import Any, Literal
 import httpx
 from pydantic import BaseModel
 
-from .backends.base import GenerationRequest
-from .config import MODES, Settings, _is_loopback, redact_url, scrub
-from .connection import Connection
-from .engine import LocalEngine, require_local_engine, running_engine
-from .errors import AuthenticationError, ConfigError, SummarizerError
-from .model_file import BUNDLED, locate_parts, verify_gguf
-from .settings_sources import resolve_settings
+from ..backends.base import GenerationRequest
+from ..backends.connection import Connection
+from ..engine.local import LocalEngine, require_local_engine, running_engine
+from ..engine.model_file import BUNDLED, locate_parts, verify_gguf
+from ..errors import AuthenticationError, ConfigError, SummarizerError
+from ..settings.config import MODES, Settings, _is_loopback, redact_url, scrub
+from ..settings.sources import resolve_settings
 
 __all__ = ["Check", "diagnose", "MODE_ORDER"]
 
@@ -288,7 +288,7 @@ async def _probe_modes(
     target: _Target, timeout: float
 ) -> dict[str, str | None] | AuthenticationError:
     """For each mode, None if a tiny structured request worked, else why not."""
-    from .backends.openai_compat import OpenAICompatBackend
+    from ..backends.openai_compat import OpenAICompatBackend
 
     messages = [
         {
@@ -356,7 +356,7 @@ def bundled_origin() -> dict[str, Any]:
         "model": BUNDLED_WHAT,
         "license": BUNDLED_LICENSE,
         "packages": packages,
-        "assembled_by": "summarizer.model_file",
+        "assembled_by": "summarizer.engine.model_file",
         "size": BUNDLED.size,
         "sha256": BUNDLED.sha256,
     }

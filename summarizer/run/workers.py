@@ -1,6 +1,6 @@
 """Summarizing in several processes, for endpoints that answer faster than one process asks.
 
-Each paper still passes through a :class:`~summarizer.pipeline.Pipeline`, in one of N child
+Each paper still passes through a :class:`~summarizer.run.pipeline.Pipeline`, in one of N child
 processes. The runner in the parent keeps everything else: reading, the limit on requests
 in flight, resume and the output file. A paper goes to the child with the fewest papers in
 flight, and its record comes back whole::
@@ -15,14 +15,13 @@ so a rerun with the same output retries them; the other children go on.
 On Linux, while the parent runs no other thread, a child is forked: it starts with the
 parent's imports instead of a second of its own, and exits without tearing the interpreter
 down. Elsewhere (a fork is unsafe on macOS, and with threads) it is a new interpreter,
-``python -m summarizer.workers``.
+``python -m summarizer.run.workers``.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
-import importlib
 import itertools
 import os
 import signal
@@ -34,10 +33,10 @@ import traceback
 from multiprocessing.connection import Connection
 from typing import Any
 
-from .backends.base import rate_limit_listener
-from .config import Settings
-from .errors import UsageError, WorkerError
-from .inputs import Paper
+from ..backends.base import rate_limit_listener
+from ..errors import UsageError, WorkerError
+from ..io.inputs import Paper
+from ..settings.config import Settings
 
 #: Messages on two pipes, pickled: parent → child the Settings first, then
 #: ``(ticket, Paper)`` per paper and ``None`` at the end; child → parent
@@ -46,7 +45,7 @@ _Job = tuple[int, Paper]
 
 
 def main(argv: list[str] | None = None) -> None:
-    """A child process (``python -m summarizer.workers --jobs FD --records FD``)."""
+    """A child process (``python -m summarizer.run.workers --jobs FD --records FD``)."""
     parser = argparse.ArgumentParser(description=main.__doc__)
     parser.add_argument("--jobs", type=int, required=True)
     parser.add_argument("--records", type=int, required=True)
@@ -101,7 +100,7 @@ async def _serve(settings: Settings, conn: Connection, out: Connection) -> None:
 
 
 def open_pipeline(settings: Settings, workers: int = 1) -> Any:
-    """The summarizer a batch drives: a :class:`~summarizer.pipeline.Pipeline` in this
+    """The summarizer a batch drives: a :class:`~summarizer.run.pipeline.Pipeline` in this
     process, or a :class:`ProcessPipeline` over ``workers`` processes when there are two or
     more. Use it as an async context manager."""
     from .pipeline import Pipeline
@@ -178,7 +177,7 @@ def check_workers(settings: Settings, processes: int) -> None:
 
 
 class ProcessPipeline:
-    """The :class:`~summarizer.runner.Summarizer` the runner drives, over N child processes.
+    """The :class:`~summarizer.run.runner.Summarizer` the runner drives, over N child processes.
 
     Use as an async context manager. ``settings`` must name an endpoint (``base_url``):
     with the embedded engine every child would start its own engine on the same cores.
@@ -201,7 +200,7 @@ class ProcessPipeline:
         fork = _can_fork()
         if fork:
             # What every child needs, imported once here rather than in each child.
-            importlib.import_module(f"{__package__}.backends.openai_compat")
+            from ..backends import openai_compat  # noqa: F401
         for number in range(self.processes):
             jobs_read, jobs_write = os.pipe()
             records_read, records_write = os.pipe()
@@ -210,7 +209,7 @@ class ProcessPipeline:
                     jobs_read, records_write, (jobs_write, records_read)
                 )
             else:
-                command = [sys.executable, "-m", "summarizer.workers"]
+                command = [sys.executable, "-m", "summarizer.run.workers"]
                 command += ["--jobs", str(jobs_read), "--records", str(records_write)]
                 process = subprocess.Popen(command, pass_fds=(jobs_read, records_write))
             os.close(jobs_read)
