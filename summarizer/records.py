@@ -15,7 +15,7 @@ summary and an error of type ``PartialRecord`` that names the failed fields.
 
 from __future__ import annotations
 
-from typing import Any, TypedDict
+from typing import Any, Protocol, TypedDict
 
 #: A character span ``[start, end]`` in the abstract; None for an item not found there.
 Span = list[int] | None
@@ -79,3 +79,22 @@ class Record(TypedDict):
     error: RecordError | None
     meta: Meta
     spans: Spans
+
+
+class _Paper(Protocol):
+    id: str
+    title: str | None
+    abstract: str
+
+
+def new_record(paper: _Paper) -> Record:
+    """The record of ``paper`` before anything is known of its summary."""
+    return {
+        "id": paper.id,
+        "title": paper.title,
+        "abstract": paper.abstract,
+        "summary": None,
+        "error": None,
+        "meta": {},
+        "spans": {},
+    }

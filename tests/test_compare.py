@@ -23,7 +23,7 @@ from summarizer.evaluation.compare import (
 from summarizer.evaluation.run import EvalRun, load_run, run_info, save_run, score_records
 from summarizer.evaluation.suites import EvalItem
 from summarizer.io.inputs import Paper
-from summarizer.run.pipeline import new_record
+from summarizer.records import new_record
 from summarizer.run.runner import BatchStats
 from summarizer.settings.config import Settings
 

@@ -25,7 +25,7 @@ from summarizer.evaluation.run import EvalRun, run_info, save_run, score_records
 from summarizer.evaluation.scorers import SCORED_FIELDS
 from summarizer.evaluation.suites import EvalItem
 from summarizer.io.inputs import Paper
-from summarizer.run.pipeline import new_record
+from summarizer.records import new_record
 from summarizer.run.runner import BatchStats
 from summarizer.schemas.paper_summary import PaperSummary, spans
 from summarizer.settings.config import Settings

@@ -8,7 +8,8 @@ import tracemalloc
 
 from summarizer.io.inputs import make_paper, read_papers
 from summarizer.io.output import RecordWriter
-from summarizer.run.pipeline import Pipeline, new_record
+from summarizer.records import new_record
+from summarizer.run.pipeline import Pipeline
 from summarizer.run.runner import MAX_FAILURES_KEPT, run_batch
 from summarizer.settings.config import Settings
 

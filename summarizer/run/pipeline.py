@@ -28,6 +28,7 @@ from ..errors import BackendError, OutputValidationError, SummarizerError
 from ..io.inputs import Paper
 from ..prompting.strategy import plan
 from ..prompting.templates import Prompt, load_prompt, messages_hash
+from ..records import Meta, Record, new_record
 from ..schemas.paper_summary import spans
 from ..schemas.registry import SchemaInfo, load_schema
 from ..settings.config import Settings
@@ -62,18 +63,6 @@ def run_identity(settings: Settings) -> dict[str, Any]:
         "template_hash": prompt.template_hash,
         "schema": load_schema(settings.schema_ref).id,
         "endpoint": connection.endpoint,
-    }
-
-
-def new_record(paper: Paper) -> dict[str, Any]:
-    return {
-        "id": paper.id,
-        "title": paper.title,
-        "abstract": paper.abstract,
-        "summary": None,
-        "error": None,
-        "meta": {},
-        "spans": {},
     }
 
 
@@ -144,7 +133,7 @@ class Pipeline:
             temperature=self.settings.temperature,
         )
 
-    def _meta(self, prompt_hash: str) -> dict[str, Any]:
+    def _meta(self, prompt_hash: str) -> Meta:
         return {
             "endpoint": self.connection.endpoint,
             "model": self.connection.model,
@@ -161,7 +150,7 @@ class Pipeline:
             "reasks": [],
         }
 
-    async def summarize(self, paper: Paper) -> dict[str, Any]:
+    async def summarize(self, paper: Paper) -> Record:
         """The output record for one paper."""
         started = time.perf_counter()
         record = new_record(paper)
@@ -285,7 +274,7 @@ class Pipeline:
 
     def record_from_answer(
         self, paper: Paper, raw: str, usage: dict[str, int], extra: dict[str, Any] | None = None
-    ) -> dict[str, Any]:
+    ) -> Record:
         """The record for an answer the model gave outside this pipeline (a Batch API result).
 
         The answer is validated and grounded as the online first try is, and the record is

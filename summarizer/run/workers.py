@@ -351,7 +351,7 @@ def _resolve(future: asyncio.Future[Any], value: Any) -> None:
 
 
 def _failed(paper: Paper, message: str) -> dict[str, Any]:
-    from .pipeline import new_record
+    from ..records import new_record
 
     record = new_record(paper)
     record["error"] = {
