@@ -16,7 +16,8 @@ from typing import Any
 import pytest
 
 from summarizer.schemas.grounding import find_span
-from summarizer.views.digest import build_digest, highlight, load_records, safe_href
+from summarizer.views.digest import build_digest, highlight, safe_href
+from summarizer.views.reading import load_records
 
 from .browser import headless_chrome, needs_browser
 

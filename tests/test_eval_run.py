@@ -298,7 +298,8 @@ def test_failures_and_reasks_are_counted(endpoint, suite, tmp_path):
 
 
 def test_a_fully_cached_rerun_reports_no_reasks_of_its_own(endpoint, suite, tmp_path):
-    from summarizer.evaluation.report import markdown, overview, reasks_made
+    from summarizer.evaluation.report import markdown
+    from summarizer.evaluation.report_rows import overview, reasks_made
 
     bad = dict(ANSWERS["ZorbNet"], domain="astrology")  # fails validation: one re-ask
     endpoint.script["ZorbNet"] = [bad, ANSWERS["ZorbNet"]]

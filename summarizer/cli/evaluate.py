@@ -81,9 +81,10 @@ def eval_run(
 ) -> None:
     """Summarize a suite's abstracts, score them, and write a run folder with reports."""
     from ..evaluation.compare import compare_runs, find_baseline
-    from ..evaluation.report import overview_table, terminal_table, write_reports
+    from ..evaluation.report import write_reports
     from ..evaluation.run import load_run, run_suite
     from ..evaluation.suites import load_suite
+    from .eval_tables import overview_table, terminal_table
 
     settings = endpoint.settings()
     # A bad baseline folder fails before any request is sent.

@@ -53,7 +53,8 @@ def digest(
     ] = False,
 ) -> None:
     """Write a self-contained HTML digest: cards, filters, search and an overview."""
-    from ..views.digest import plural, write_digest
+    from ..views.digest import write_digest
+    from ..views.reading import plural
 
     target = output or source.with_suffix(".html")
     count = write_digest(source, target, title=title, force=force)
@@ -82,7 +83,7 @@ def show(
     ] = False,
 ) -> None:
     """Print output records as cards in the terminal."""
-    from ..views.digest import load_records
+    from ..views.reading import load_records
     from ..views.show import parse_where, render_card, select_records
 
     try:

@@ -1,12 +1,14 @@
 """The digest page: output records as one self-contained HTML file.
 
-The page needs nothing at view time: its CSS and JavaScript (``digest_assets/``) are
-inlined, the charts are SVG drawn here, and a Content-Security-Policy forbids every fetch,
+The page is the template ``templates/digest.html.j2``, filled from what this module reads
+of the records. It needs nothing at view time: its CSS and JavaScript (``digest_assets/``)
+are inlined, the charts are inline SVG, and a Content-Security-Policy forbids every fetch,
 so it opens the same from a laptop, a mail attachment or an air-gapped machine.
 
 Everything a record holds (abstract, title, model output, error message) is untrusted text:
-it is escaped with :func:`html.escape` piece by piece, including each segment between the
-highlighted spans; a code link becomes an ``href`` only for http(s) URLs. A record of the
+the template escapes every value (autoescape), and the abstract comes marked from the span
+highlighter, each segment between spans escaped on its own; a code link becomes an ``href``
+only for http(s) URLs. A record of the
 wrong shape (``meta`` a list, say) is shown as a failed card that says so, with a warning.
 """
 
@@ -15,32 +17,26 @@ from __future__ import annotations
 import base64
 import hashlib
 import re
-import sys
 from collections import Counter
-from collections.abc import Callable
 from datetime import UTC, datetime
-from html import escape
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from ..errors import InputError
-from ..io.output import failed_fields, is_partial, read_records
+from markupsafe import Markup
+
+from ..io.output import failed_fields, is_partial
 from ..io.target import OutputLock, atomic_file, check_target
 from ..schemas.grounding import find_span
 from ..schemas.paper_summary import CONTRIBUTION_TYPES, DOMAINS
-from ..text import printable, valid_text
+from ..text import valid_text
+from .highlight import first_wins
+from .highlight import html as marked_html
+from .highlight import marks as highlight_marks
+from .pages import render
+from .reading import failure, heading, load_records, malformed, plural, record_id, text_of
 
-__all__ = [
-    "build_digest",
-    "failure",
-    "heading",
-    "highlight",
-    "load_records",
-    "malformed",
-    "safe_href",
-    "write_digest",
-]
+__all__ = ["build_digest", "highlight", "is_digest_file", "safe_href", "write_digest"]
 
 # (field, css class, legend text), in priority order: where two spans overlap, the first wins.
 _MARKS = (
@@ -66,19 +62,6 @@ _PALETTE = {
 _TYPE_COLOR = "#55627a"
 _SCHEME = re.compile(r"^([a-zA-Z][a-zA-Z0-9+.-]*):(?!\d)")
 _CONTROL = re.compile(r"[\x00-\x20\x7f]")
-# The fields of an output record that are objects when present, and those that are text.
-_OBJECTS = ("summary", "spans", "meta", "error")
-_TEXTS = ("title", "abstract")
-_LISTED = 5  # malformed records named in the warning; the rest are counted
-
-
-def _esc(value: Any) -> str:
-    return escape(str(value), quote=True)
-
-
-def plural(n: int, noun: str, many: str | None = None) -> str:
-    """``n`` and the noun in the number it takes: ``1 paper``, ``2 papers``."""
-    return f"{n} {noun if n == 1 else many or noun + 's'}"
 
 
 def _slug(value: str) -> str:
@@ -111,75 +94,6 @@ def safe_href(url: str) -> str | None:
     return url if match.group(1).lower() in {"http", "https"} else None
 
 
-def load_records(path: Path, warn: Callable[[str], None] | None = None) -> list[dict[str, Any]]:
-    """The records of a JSONL output, with an InputError that says what to do if unreadable.
-
-    Args:
-        path: The JSONL output of ``summarize``.
-        warn: Told, in one line, about records of the wrong shape (they are kept, and
-            shown as failed); by default the line goes to standard error.
-    """
-    path = Path(path)
-    if path.suffix.lower() == ".csv":
-        raise InputError(
-            f"{path}: use the JSONL output (summarize -o out.jsonl); CSV drops the spans"
-        )
-    try:
-        records = read_records(path)
-    except FileNotFoundError as exc:
-        raise InputError(f"{path}: no such file") from exc
-    except IsADirectoryError as exc:
-        raise InputError(f"{path} is a directory; give the .jsonl output of summarize") from exc
-    except UnicodeDecodeError as exc:
-        raise InputError(f"{path} is not a JSONL output of summarize (not UTF-8)") from exc
-    if not records:
-        raise InputError(f"{path} holds no output records; create them with summarizer summarize")
-    bad = [(r, reason) for r in records if (reason := malformed(r))]
-    if bad:
-        named = "; ".join(f"{_record_id(r)}: {reason}" for r, reason in bad[:_LISTED])
-        more = f"; and {len(bad) - _LISTED} more" if len(bad) > _LISTED else ""
-        line = (
-            f"{path}: {len(bad)} record{'s' if len(bad) != 1 else ''} of the wrong shape, "
-            f"shown as failed ({named}{more})"
-        )
-        (warn or _to_stderr)(printable(line))
-    return records
-
-
-def _to_stderr(line: str) -> None:
-    print(f"warning: {line}", file=sys.stderr)
-
-
-def malformed(record: dict[str, Any]) -> str | None:
-    """Why ``record`` is not shaped like an output record (``'meta' is a list, not an
-    object``), or None if it is."""
-    for key in _OBJECTS:
-        value = record.get(key)
-        if value is not None and not isinstance(value, dict):
-            return f"{key!r} is {_kind(value)}, not an object"
-    for key in _TEXTS:
-        value = record.get(key)
-        if value is not None and not isinstance(value, str):
-            return f"{key!r} is {_kind(value)}, not text"
-    if not isinstance(record.get("id"), str | int) or isinstance(record.get("id"), bool):
-        return f"'id' is {_kind(record.get('id'))}, not text"
-    return None
-
-
-def _kind(value: Any) -> str:
-    if isinstance(value, bool):
-        return "a boolean"
-    if isinstance(value, int | float):
-        return "a number"
-    names = {list: "a list", dict: "an object", str: "text", type(None): "null"}
-    return names.get(type(value), type(value).__name__)
-
-
-def _record_id(record: dict[str, Any]) -> str:
-    rid = record.get("id")
-    return str(rid) if isinstance(rid, str | int) else "(no id)"
-
-
 def _meta(record: dict[str, Any]) -> dict[str, Any]:
     meta = record.get("meta")
     return meta if isinstance(meta, dict) else {}
@@ -194,18 +108,19 @@ def _summary(record: dict[str, Any]) -> dict[str, Any]:
     return summary
 
 
-def _partial_note(record: dict[str, Any]) -> str:
+def _partial_note(record: dict[str, Any]) -> dict[str, str] | None:
     """A partial record's warning: which fields did not validate, and why."""
     failed = failed_fields(record)
     if not failed:
-        return ""
+        return None
     # Each reason names its field ("tldr copies a sentence ...").
-    reasons = "; ".join(reason or name for name, reason in failed.items())
-    return (
-        f'<p class="error">Partial: {_esc(", ".join(failed))} did not validate and '
-        f"{'is' if len(failed) == 1 else 'are'} shown as the model wrote "
-        f"{'it' if len(failed) == 1 else 'them'} ({_esc(reasons)})</p>"
-    )
+    one = len(failed) == 1
+    return {
+        "names": ", ".join(failed),
+        "verb": "is" if one else "are",
+        "pronoun": "it" if one else "them",
+        "reasons": "; ".join(reason or name for name, reason in failed.items()),
+    }
 
 
 def _items(summary: dict[str, Any], field: str) -> list[str]:
@@ -228,165 +143,104 @@ def _list(value: Any) -> list[str]:
 
 
 def _spans(record: dict[str, Any], abstract: str) -> list[tuple[int, int, str]]:
-    """Valid, non-overlapping (start, end, class) marks, from the record's spans or found anew."""
+    """Non-overlapping (start, end, class) marks, from the record's spans or found anew."""
     given = record.get("spans") if isinstance(record.get("spans"), dict) else None
     summary = _summary(record)
-    chosen: list[tuple[int, int, str]] = []
+    candidates: list[tuple[int, int, str]] = []
     for field, css, _ in _MARKS:
         if given is not None and field in given:
-            raw = given[field]
-            candidates = [raw] if field == "code_url" else raw if isinstance(raw, list) else []
+            candidates += highlight_marks(given, abstract, {field: css})
         else:  # an older record without spans: find the items again
-            candidates = [find_span(item, abstract) for item in _items(summary, field)]
-        for span in candidates:
-            if not (isinstance(span, list | tuple) and len(span) == 2):
-                continue
-            start, end = span
-            if not (
-                isinstance(start, int)
-                and isinstance(end, int)
-                and 0 <= start < end <= len(abstract)
-            ):
-                continue
-            if all(end <= s or start >= e for s, e, _ in chosen):
-                chosen.append((start, end, css))
-    return sorted(chosen)
+            found = [find_span(item, abstract) for item in _items(summary, field)]
+            raw = (found[0] if found else None) if field == "code_url" else found
+            candidates += highlight_marks({field: raw}, abstract, {field: css})
+    return first_wins(candidates)
 
 
 def highlight(record: dict[str, Any]) -> str:
     """The abstract as HTML, each segment escaped on its own, marks around the spans."""
-    abstract = _text(record.get("abstract"))
-    parts, pos = [], 0
-    for start, end, css in _spans(record, abstract) if _summary(record) else []:
-        parts.append(_esc(abstract[pos:start]))
-        parts.append(f'<mark class="{css}">{_esc(abstract[start:end])}</mark>')
-        pos = end
-    parts.append(_esc(abstract[pos:]))
-    return "".join(parts)
+    abstract = text_of(record.get("abstract"))
+    return marked_html(abstract, _spans(record, abstract) if _summary(record) else [])
 
 
-def heading(record: dict[str, Any]) -> str:
-    """The title, or else the abstract's first words."""
-    if _text(record.get("title")):
-        return _text(record["title"])
-    words = _text(record.get("abstract")).split()
-    return " ".join(words[:12]) + (" …" if len(words) > 12 else "") or _record_id(record)
-
-
-def _text(value: Any) -> str:
-    return value if isinstance(value, str) else ""
-
-
-def _field(label: str, html: str) -> str:
-    return f'<p class="field"><span class="k">{_esc(label)}</span> {html}</p>' if html else ""
-
-
-def _card(record: dict[str, Any]) -> str:
+def _card(record: dict[str, Any]) -> dict[str, Any]:
+    """What one card shows of ``record`` (the template escapes every value)."""
     summary = _summary(record)
-    rid = _record_id(record)
-    head = f"<h2>{_esc(heading(record))}</h2>"
-    foot = _esc(" · ".join(x for x in (rid, str(_meta(record).get("model") or "")) if x))
-    abstract = f'<p class="abstract">{highlight(record)}</p>'
+    abstract = text_of(record.get("abstract"))
+    card: dict[str, Any] = {
+        "id": record_id(record),
+        "heading": heading(record),
+        "foot": " · ".join(
+            x for x in (record_id(record), str(_meta(record).get("model") or "")) if x
+        ),
+        "abstract": Markup(highlight(record)),
+        "failed": not summary,
+    }
     if not summary:
-        kind, message = failure(record)
-        return (
-            f'<article class="card failed" id="p-{_esc(rid)}" data-domain="" data-types="" '
-            f'data-code="0" data-numbers="0" data-failed="1">{head}'
-            f'<p class="error">Failed: {_esc(kind)}: {_esc(message)}</p>{abstract}'
-            f'<p class="foot">{foot}</p></article>'
-        )
+        card["kind"], card["message"] = failure(record)
+        return card
     domain = str(summary.get("domain") or "other")
     types = _list(summary.get("contribution_types"))
     href = safe_href(_code(summary))
     results = [r for r in summary.get("results") or [] if isinstance(r, dict)]
-    badges = [f'<span class="badge domain d-{_slug(domain)}">{_esc(_label(domain))}</span>']
-    badges += [f'<span class="badge type">{_esc(_label(t))}</span>' for t in types]
-    if href:
-        badges.append('<span class="badge code">code</span>')
-    code = ""
-    if _code(summary):
-        text = _esc(_code(summary))
-        code = f'<a href="{_esc(href)}" rel="noopener noreferrer">{text}</a>' if href else text
-    present = {css for _, _, css in _spans(record, _text(record.get("abstract")))}
-    legend = "".join(
-        f'<span><mark class="{css}">{_esc(label)}</mark></span>'
-        for _, css, label in _MARKS
-        if css in present
-    )
-    return (
-        f'<article class="card" id="p-{_esc(rid)}" data-domain="{_esc(domain)}" '
-        f'data-types="{_esc(" ".join(_slug(t) for t in types))}" data-code="{int(bool(href))}" '
-        f'data-numbers="{int(bool(results))}" data-failed="0">{head}'
-        f'<div class="badges">{"".join(badges)}</div>'
-        + _partial_note(record)
-        + f'<p class="tldr">{_esc(summary.get("tldr") or "")}</p>'
-        + _field("Problem", _esc(summary.get("problem") or ""))
-        + _field(
-            "Introduces",
-            ", ".join(
-                f'<mark class="hl-intro">{_esc(x)}</mark>' for x in _items(summary, "introduces")
-            ),
-        )
-        + abstract
-        + (f'<div class="legend">{legend}</div>' if legend else "")
-        + _field("Datasets", ", ".join(_esc(x) for x in _items(summary, "datasets")))
-        + _field("Tasks", ", ".join(_esc(x) for x in _list(summary.get("tasks"))))
-        + _results_table(results)
-        + _field("Code", code)
-        + f'<p class="foot">{foot}</p></article>'
-    )
-
-
-def failure(record: dict[str, Any]) -> tuple[str, str]:
-    """The error type and message a failed (or malformed) record is shown with."""
-    reason = malformed(record)
-    if reason is not None:
-        return "Malformed record", reason
-    error = record.get("error") if isinstance(record.get("error"), dict) else {}
-    return str(error.get("type") or "Error"), str(error.get("message") or "no summary")
-
-
-def _results_table(results: list[dict[str, Any]]) -> str:
-    if not results:
-        return ""
-    rows = "".join(
-        f'<tr><td class="value">{_esc(r.get("value", ""))}'
-        + ('<span class="gain">gain</span>' if r.get("kind") == "improvement" else "")
-        + f"</td><td>{_esc(r.get('metric') or '–')}</td>"
-        + f"<td>{_esc(r.get('subject') or '–')}</td></tr>"
-        for r in results
-    )
-    return (
-        '<table class="results"><thead><tr><th>value</th><th>metric</th><th>subject</th>'
-        f"</tr></thead><tbody>{rows}</tbody></table>"
-    )
+    present = {css for _, _, css in _spans(record, abstract)}
+    return card | {
+        "domain": domain,
+        "domain_slug": _slug(domain),
+        "domain_label": _label(domain),
+        "type_slugs": " ".join(_slug(t) for t in types),
+        "types": [_label(t) for t in types],
+        "href": href,
+        "has_code": int(bool(href)),
+        "has_numbers": int(bool(results)),
+        "partial": _partial_note(record),
+        "tldr": summary.get("tldr") or "",
+        "problem": summary.get("problem") or "",
+        "introduces": _items(summary, "introduces"),
+        "legend": [(css, label) for _, css, label in _MARKS if css in present],
+        "datasets": _items(summary, "datasets"),
+        "tasks": _list(summary.get("tasks")),
+        "results": [
+            {
+                "value": r.get("value", ""),
+                "gain": r.get("kind") == "improvement",
+                "metric": r.get("metric") or "–",
+                "subject": r.get("subject") or "–",
+            }
+            for r in results
+        ],
+        "code": _code(summary),
+    }
 
 
 def _bar_chart(
     label: str, group: str, counts: list[tuple[str, int]], colors: dict[str, str]
-) -> str:
-    """A horizontal bar chart as inline SVG; each bar toggles the matching filter."""
+) -> dict[str, Any]:
+    """A horizontal bar chart (inline SVG in the page); each bar toggles the matching filter."""
     row, left, span = 24, 118, 150
-    width, height = left + span + 32, row * max(len(counts), 1) + 4
     top = max((n for _, n in counts), default=1) or 1
     bars = []
     for i, (name, n) in enumerate(counts):
-        y, w = i * row, max(2, round(span * n / top))
-        value = _slug(name) if group == "type" else name
         bars.append(
-            f'<g data-group="{group}" data-value="{_esc(value)}" role="button" tabindex="0" '
-            f'aria-pressed="false"><title>{_esc(name)}: {n}</title>'
-            f'<rect x="0" y="{y}" width="{width}" height="{row}" fill="transparent"/>'
-            f'<text x="{left - 8}" y="{y + 17}" text-anchor="end">{_esc(_label(name))}</text>'
-            f'<rect class="bar" x="{left}" y="{y + 5}" width="{w}" height="16" rx="3" '
-            f'fill="{colors.get(name, _TYPE_COLOR)}"/>'
-            f'<text x="{left + w + 6}" y="{y + 17}">{n}</text></g>'
+            {
+                "y": i * row,
+                "w": max(2, round(span * n / top)),
+                "value": _slug(name) if group == "type" else name,
+                "name": name,
+                "label": _label(name),
+                "n": n,
+                "color": colors.get(name, _TYPE_COLOR),
+            }
         )
-    return (
-        f'<figure><figcaption>{_esc(label)}</figcaption><svg xmlns="http://www.w3.org/2000/svg" '
-        f'role="img" aria-label="{_esc(label)}" viewBox="0 0 {width} {height}" width="{width}" '
-        f'height="{height}">{"".join(bars)}</svg></figure>'
-    )
+    return {
+        "label": label,
+        "group": group,
+        "row": row,
+        "left": left,
+        "width": left + span + 32,
+        "height": row * max(len(counts), 1) + 4,
+        "bars": bars,
+    }
 
 
 def _ordered(counter: Counter[str], order: tuple[str, ...]) -> list[tuple[str, int]]:
@@ -394,15 +248,16 @@ def _ordered(counter: Counter[str], order: tuple[str, ...]) -> list[tuple[str, i
     return sorted(counter.items(), key=lambda kv: (-kv[1], rank.get(kv[0], len(rank)), kv[0]))
 
 
-def _chips(label: str, group: str, counts: list[tuple[str, int]]) -> str:
-    chips = "".join(
-        f'<button type="button" class="chip" data-group="{group}" '
-        f'data-value="{_esc(_slug(name) if group == "type" else name)}" aria-pressed="false">'
-        + (f'<span class="dot d-{_slug(name)}"></span>' if group == "domain" else "")
-        + f'{_esc(_label(name))}<span class="n">{n}</span></button>'
+def _chips(group: str, counts: list[tuple[str, int]]) -> list[dict[str, Any]]:
+    return [
+        {
+            "value": _slug(name) if group == "type" else name,
+            "slug": _slug(name),
+            "label": _label(name),
+            "n": n,
+        }
         for name, n in counts
-    )
-    return f'<div class="group"><span class="label">{_esc(label)}</span>{chips}</div>'
+    ]
 
 
 def build_digest(
@@ -430,19 +285,6 @@ def build_digest(
         if x
     )
     share = round(100 * with_code / len(ok)) if ok else 0
-    stats = (
-        f'<figure><figcaption>At a glance</figcaption><ul class="stats">'
-        f"<li><b>{with_code}</b> of {plural(len(ok), 'summarized paper')} "
-        f"link{'s' if with_code == 1 else ''} to code ({share}%)</li>"
-        f"<li><b>{with_numbers}</b> {'paper reports' if with_numbers == 1 else 'papers report'} "
-        "numbers</li>"
-        + (f"<li><b>{partial}</b> partial: some prose did not validate</li>" if partial else "")
-        + f"<li><b>{failed}</b> failed to summarize</li></ul>"
-        f'<svg xmlns="http://www.w3.org/2000/svg" role="img" aria-label="share with code" '
-        f'viewBox="0 0 200 12" width="200" height="12"><rect width="200" height="12" rx="6" '
-        f'fill="#dde2ea"/><rect width="{2 * share}" height="12" rx="6" fill="#1d2330"/>'
-        "</svg></figure>"
-    )
     css = _asset("digest.css") + "".join(
         f".badge.d-{_slug(name)},.dot.d-{_slug(name)}{{background:{color}}}"
         for name, color in _PALETTE.items()
@@ -452,28 +294,27 @@ def build_digest(
         f"default-src 'none'; style-src '{_sha256(css)}'; script-src '{_sha256(script)}'; "
         "img-src data:; base-uri 'none'; form-action 'none'"
     )
-    page = (
-        '<!doctype html>\n<html lang="en"><head><meta charset="utf-8">'
-        f'<meta http-equiv="Content-Security-Policy" content="{policy}">'
-        '<meta name="viewport" content="width=device-width, initial-scale=1">'
-        '<meta name="referrer" content="no-referrer">'
-        f'<meta name="generator" content="{GENERATOR}">'
-        f'<title>{_esc(title)}</title><style>{css}</style></head><body><div class="page">'
-        f'<header class="top"><h1>{_esc(title)}</h1><p class="sub">{_esc(sub)}</p></header>'
-        f'<section class="overview" aria-label="Overview">'
-        f"{_bar_chart('Papers per domain', 'domain', domain_counts, _PALETTE)}"
-        f"{_bar_chart('Papers per contribution type', 'type', type_counts, {})}{stats}</section>"
-        '<section class="filters" aria-label="Filters">'
-        f"{_chips('Domain', 'domain', domain_counts)}{_chips('Contribution', 'type', type_counts)}"
-        '<div class="row"><label><input type="checkbox" id="f-code"> has code</label>'
-        '<label><input type="checkbox" id="f-numbers"> has numbers</label>'
-        '<input type="search" id="f-q" placeholder="Search the cards…" aria-label="Search">'
-        '<button type="button" class="chip" id="f-clear">clear filters</button>'
-        f'<span class="count">showing <b id="f-shown">{len(records)}</b> of {len(records)}</span>'
-        "</div></section><main>"
-        + "".join(_card(r) for r in records)
-        + '<p class="empty" id="f-none" hidden>No paper matches these filters.</p>'
-        f"</main></div><script>{script}</script></body></html>\n"
+    page = render(
+        "summarizer.views",
+        "digest.html.j2",
+        policy=policy,
+        generator=GENERATOR,
+        title=title,
+        sub=sub,
+        css=Markup(css),
+        script=Markup(script),
+        domain_chart=_bar_chart("Papers per domain", "domain", domain_counts, _PALETTE),
+        type_chart=_bar_chart("Papers per contribution type", "type", type_counts, {}),
+        with_code=with_code,
+        summarized=plural(len(ok), "summarized paper"),
+        share=share,
+        with_numbers=with_numbers,
+        partial=partial,
+        failed=failed,
+        domain_chips=_chips("domain", domain_counts),
+        type_chips=_chips("type", type_counts),
+        total=len(records),
+        cards=[_card(r) for r in records],
     )
     return valid_text(page)  # a planted lone surrogate could not be written as UTF-8
 

@@ -29,7 +29,8 @@ from rich.text import Text
 from ..errors import InputError
 from ..io.output import failed_fields, is_partial
 from ..text import printable
-from .digest import failure, heading, malformed
+from .highlight import marks as highlight_marks
+from .reading import failure, heading, malformed
 
 __all__ = ["Condition", "parse_where", "render_card", "select_records"]
 
@@ -186,19 +187,7 @@ def highlighted_abstract(record: dict[str, Any]) -> Text:
     """
     raw = record.get("abstract")
     abstract = raw if isinstance(raw, str) else ""
-    spans = record.get("spans") if isinstance(record.get("spans"), dict) else {}
-    marks: list[tuple[int, int, str]] = []
-    for field, style in _HIGHLIGHT.items():
-        found = spans.get(field)
-        items = [found] if field == "code_url" else found if isinstance(found, list) else []
-        for span in items:
-            if (
-                isinstance(span, list | tuple)
-                and len(span) == 2
-                and all(isinstance(x, int) and not isinstance(x, bool) for x in span)
-                and 0 <= span[0] < span[1] <= len(abstract)
-            ):
-                marks.append((span[0], span[1], style))
+    marks = highlight_marks(record.get("spans"), abstract, _HIGHLIGHT)
     edges = sorted({0, len(abstract), *(e for s, t, _ in marks for e in (s, t))})
     text, at = Text(), {}
     for start, end in zip(edges, edges[1:], strict=False):
