@@ -20,7 +20,8 @@ import pytest
 
 from summarizer.engine.model_file import BUNDLED
 from summarizer.settings.config import Settings
-from summarizer.views.doctor import Check, _api_key_check, _cache_check, _model_check, diagnose
+from summarizer.views.doctor import Check, _api_key_check, diagnose
+from summarizer.views.setup_checks import _cache_check, _model_check
 
 KEY = "sk-test-never-print-me"
 ANSWER = '{"answer": "yes"}'

@@ -26,6 +26,7 @@ import pytest
 
 from summarizer.engine import local as engine_mod
 from summarizer.engine import model_file
+from summarizer.engine import server as server_mod
 from summarizer.engine.local import (
     LocalEngine,
     require_local_engine,
@@ -309,7 +310,7 @@ def planted(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
     """A cache dir, a fake endpoint on loopback, and processes to point engine.json at."""
     from .fake_openai import FakeOpenAI
 
-    monkeypatch.setattr(engine_mod, "_BOOTSTRAP", _FAKE_BOOTSTRAP)
+    monkeypatch.setattr(server_mod, "_BOOTSTRAP", _FAKE_BOOTSTRAP)
     cache = tmp_path / "cache"
     (cache / "models").mkdir(parents=True)
     procs: list[subprocess.Popen[bytes]] = []

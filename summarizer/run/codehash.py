@@ -46,7 +46,7 @@ UNKEYED = (
 )
 
 # The local engine's own code: keyed for embedded runs only.
-ENGINE = ("engine/__init__.py", "engine/local.py", "engine/fast_grammar.py")
+ENGINE = ("engine/__init__.py", "engine/fast_grammar.py", "engine/local.py", "engine/server.py")
 
 ENGINE_DISTRIBUTION = "llama-cpp-python"
 
