@@ -1,1 +1,2 @@
-"""settings"""
+"""Settings (:class:`~.config.Settings`) and their layers: flags, ``SUMMARIZER_*`` variables,
+``summarizer.toml``."""
