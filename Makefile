@@ -68,9 +68,13 @@ browser:
 test: install browser lint
 	$(PY) -m pytest
 
+# Style, then the house rules: the import contracts of pyproject.toml (layers, one-way
+# imports, typer/openai/instructor/rich each in its place) and no module over 400 lines.
 lint: install
 	$(VENV)/bin/ruff check summarizer tests bench evals
 	$(VENV)/bin/ruff format --check summarizer tests bench evals
+	$(VENV)/bin/lint-imports
+	$(PY) -m pytest -q -p no:cacheprovider tests/test_layout.py
 
 clean:
 	rm -rf $(VENV) out dist build

@@ -54,7 +54,7 @@ def load() -> str:
 
 
 def seed_papers(pattern: str, n: int | None = None) -> list[Any]:
-    from summarizer.inputs import read_papers
+    from summarizer.io.inputs import read_papers
 
     papers = list(read_papers(sorted(glob.glob(pattern))))
     if not papers:
@@ -97,7 +97,7 @@ def _tag(i: int) -> str:
 
 def synthetic_papers(pattern: str, items: int) -> Iterator[Any]:
     """``items`` distinct abstracts: seed abstracts, each with a closing tag word."""
-    from summarizer.inputs import make_paper
+    from summarizer.io.inputs import make_paper
 
     seeds = [p.abstract for p in seed_papers(pattern)]
     for i in range(items):
@@ -108,10 +108,10 @@ def synthetic_papers(pattern: str, items: int) -> Iterator[Any]:
 async def _client_run(
     base_url: str, cache_dir: str, items: int, concurrency: int, pattern: str, workers: int = 1
 ) -> dict[str, Any]:
-    from summarizer.config import Settings
-    from summarizer.output import RecordWriter
-    from summarizer.runner import run_batch
-    from summarizer.workers import open_pipeline
+    from summarizer.io.output import RecordWriter
+    from summarizer.run.runner import run_batch
+    from summarizer.run.workers import open_pipeline
+    from summarizer.settings.config import Settings
 
     settings = Settings(
         base_url=base_url,
@@ -289,7 +289,7 @@ class _StandIn:
     summary = {"tldr": "A stand-in summary.", "introduces": [], "datasets": [], "results": []}
 
     async def summarize(self, paper: Any) -> dict[str, Any]:
-        from summarizer.pipeline import new_record
+        from summarizer.run.pipeline import new_record
 
         record = new_record(paper)
         record["summary"] = self.summary
@@ -308,9 +308,9 @@ def _stream_input(path: Path, lines: int) -> None:
 def stream_worker(args: argparse.Namespace) -> None:
     """read_papers -> run_batch -> RecordWriter over ``--items`` lines of ``--input``, in
     this process (so that its peak memory is its own); prints JSON."""
-    from summarizer.inputs import read_papers
-    from summarizer.output import RecordWriter
-    from summarizer.runner import run_batch
+    from summarizer.io.inputs import read_papers
+    from summarizer.io.output import RecordWriter
+    from summarizer.run.runner import run_batch
 
     rss_before = peak_rss_mb()
     started = time.perf_counter()
@@ -421,7 +421,7 @@ class Engine:
     """The embedded engine as a detached server in a private cache directory."""
 
     def __init__(self) -> None:
-        from summarizer.config import default_cache_dir
+        from summarizer.settings.config import default_cache_dir
 
         self.cache_dir = Path(tempfile.mkdtemp(prefix="summarizer-bench-engine-"))
         models = default_cache_dir() / "models"
@@ -432,7 +432,7 @@ class Engine:
         self._offset = 0
 
     def __enter__(self) -> Engine:
-        from summarizer.engine import start_daemon
+        from summarizer.engine.local import start_daemon
 
         try:
             self.info = start_daemon(self.cache_dir)
@@ -442,7 +442,7 @@ class Engine:
         return self
 
     def __exit__(self, *exc: object) -> None:
-        from summarizer.engine import stop_daemon
+        from summarizer.engine.local import stop_daemon
 
         stop_daemon(self.cache_dir)
         shutil.rmtree(self.cache_dir, ignore_errors=True)
@@ -490,7 +490,7 @@ def engine_rates(engine: Engine, reps: int = 2, salt: int = 0) -> dict[str, list
     under the JSON-schema grammar that summarize sends (completion tokens over the
     request's wall time less its prompt eval).
     """
-    from summarizer.strategy import text_model
+    from summarizer.prompting.strategy import text_model
 
     out: dict[str, list[float]] = {"prompt": [], "generation": [], "grammar_generation": []}
     engine.post("/completions", {"prompt": "Hello", "max_tokens": 4})  # warm-up
@@ -532,7 +532,7 @@ def engine_rates(engine: Engine, reps: int = 2, salt: int = 0) -> dict[str, list
 def floor_section(n: int = 20, seeds: str = SEEDS) -> tuple[str, dict[str, Any]]:
     """summarize's seconds per abstract on the embedded engine, as a ratio to its floor."""
     from summarizer.api import summarize_many
-    from summarizer.config import Settings
+    from summarizer.settings.config import Settings
 
     papers = seed_papers(seeds, n)
     start_load = load()
@@ -697,7 +697,7 @@ def peers_section(
 ) -> str:
     """Ours, a plain instructor loop and LangExtract on the same engine and abstracts."""
     from summarizer.api import summarize_many
-    from summarizer.config import Settings
+    from summarizer.settings.config import Settings
 
     if not PEERS_PYTHON.exists():
         raise SystemExit(f"{PEERS_PYTHON} is missing: run make bench (it creates it)")

@@ -24,17 +24,17 @@ import sys
 import time
 from collections.abc import Sequence
 
-from summarizer.config import default_cache_dir
+from summarizer.engine.model_file import bundled_model_path
 from summarizer.evaluation.result_scores import same_metric, same_subject
 from summarizer.evaluation.scorers import value_key
 from summarizer.evaluation.suites import load_suite
-from summarizer.inputs import Paper
-from summarizer.model_file import bundled_model_path
-from summarizer.prompting import load_prompt
+from summarizer.io.inputs import Paper
+from summarizer.prompting.strategy import plan
+from summarizer.prompting.templates import load_prompt
 from summarizer.rules import Analysis
 from summarizer.rules.subjects import occurrences
-from summarizer.schema import PaperSummary
-from summarizer.strategy import plan
+from summarizer.schemas.paper_summary import PaperSummary
+from summarizer.settings.config import default_cache_dir
 
 SYSTEM = "You read one sentence of a scientific abstract and answer with words from it."
 METRIC_Q = 'In this sentence, which words say what "{value}" measures?'

@@ -27,11 +27,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from summarizer.config import default_cache_dir
+from summarizer.engine.model_file import bundled_model_path
 from summarizer.evaluation.scorers import SetScore, item_key, score_set
 from summarizer.evaluation.suites import EvalItem, load_suite
-from summarizer.model_file import bundled_model_path
 from summarizer.rules import classify_names, find_candidates
+from summarizer.settings.config import default_cache_dir
 
 SYSTEM = "You read scientific abstracts and answer questions about them."
 YES_NO = (

@@ -27,10 +27,10 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from summarizer.inputs import make_paper, read_papers
-from summarizer.prompting import load_prompt
-from summarizer.schemas import load_schema
-from summarizer.strategy import Plan, plan
+from summarizer.io.inputs import make_paper, read_papers
+from summarizer.prompting.strategy import Plan, plan
+from summarizer.prompting.templates import load_prompt
+from summarizer.schemas.registry import load_schema
 
 REPO = Path(__file__).resolve().parents[1]
 SHARED = REPO.parent / "shared"

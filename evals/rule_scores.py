@@ -27,10 +27,10 @@ from summarizer.evaluation.result_scores import same_metric, same_subject
 from summarizer.evaluation.run import score_table
 from summarizer.evaluation.scorers import item_key, score_item, token_f1, value_key
 from summarizer.evaluation.suites import EvalItem, load_suite
-from summarizer.inputs import Paper
-from summarizer.prompting import load_prompt
-from summarizer.schema import PaperSummary
-from summarizer.strategy import plan
+from summarizer.io.inputs import Paper
+from summarizer.prompting.strategy import plan
+from summarizer.prompting.templates import load_prompt
+from summarizer.schemas.paper_summary import PaperSummary
 
 RULE_FIELDS = ("introduces", "datasets", "tasks", "results", "domain", "contribution_types",
                "code_url")  # fmt: skip

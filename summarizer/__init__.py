@@ -1,9 +1,9 @@
 """summarizer: structured, grounded summaries of scientific abstracts."""
 
 from .api import asummarize, asummarize_many, summarize, summarize_many
-from .config import Settings
 from .errors import SummarizerError
-from .schema import PaperSummary, Result
+from .schemas.paper_summary import PaperSummary, Result
+from .settings.config import Settings
 
 __all__ = [
     "PaperSummary",

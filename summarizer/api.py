@@ -24,12 +24,12 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from . import errors
-from .config import Settings, redact_url
 from .errors import SummarizerError, UsageError
-from .inputs import Paper, make_paper
-from .pipeline import Pipeline
-from .runner import run_batch
-from .schemas import load_schema
+from .io.inputs import Paper, make_paper
+from .run.pipeline import Pipeline
+from .run.runner import run_batch
+from .schemas.registry import load_schema
+from .settings.config import Settings, redact_url
 
 
 def _settings(settings: Settings | None, overrides: dict[str, Any]) -> Settings:

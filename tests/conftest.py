@@ -45,7 +45,7 @@ def engine_available() -> str | None:
 
 
 def _user_cache_dir() -> Path:
-    from summarizer.config import default_cache_dir
+    from summarizer.settings.config import default_cache_dir
 
     return default_cache_dir()
 
@@ -66,7 +66,7 @@ def model_store() -> Path:
     reason = engine_available()
     if reason:
         pytest.skip(reason)
-    from summarizer.model_file import bundled_model_path
+    from summarizer.engine.model_file import bundled_model_path
 
     root = Path(os.environ.get("SUMMARIZER_TEST_MODEL_CACHE") or USER_CACHE)
     return bundled_model_path(root).parent
@@ -88,7 +88,7 @@ def model_cache(tmp_path_factory, model_store) -> Path:
 @pytest.fixture(scope="session")
 def engine(model_cache):
     """The real llama-cpp-python server with the bundled model, on loopback."""
-    from summarizer.engine import LocalEngine
+    from summarizer.engine.local import LocalEngine
 
     with LocalEngine(model_cache, startup_timeout=180) as running:
         yield running

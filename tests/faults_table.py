@@ -22,12 +22,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from summarizer.cache import ResultCache
-from summarizer.config import Settings
-from summarizer.inputs import Paper, make_paper
-from summarizer.output import RecordWriter, read_records
-from summarizer.pipeline import Pipeline
-from summarizer.runner import run_batch
+from summarizer.io.inputs import Paper, make_paper
+from summarizer.io.output import RecordWriter, read_records
+from summarizer.run.cache import ResultCache
+from summarizer.run.pipeline import Pipeline
+from summarizer.run.runner import run_batch
+from summarizer.settings.config import Settings
 
 from .faultproxy import FAULTS, Event, FaultProxy
 
@@ -180,9 +180,9 @@ def _main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         workdir = Path(tmp)
         if args.engine:
-            from summarizer.engine import LocalEngine
-            from summarizer.inputs import read_papers
-            from summarizer.model_file import bundled_model_path
+            from summarizer.engine.local import LocalEngine
+            from summarizer.engine.model_file import bundled_model_path
+            from summarizer.io.inputs import read_papers
 
             from .conftest import SEEDS
 

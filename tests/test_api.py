@@ -149,7 +149,7 @@ def test_settings_must_be_settings(tmp_path):
 
 
 def test_an_unexpected_failure_is_still_a_summarizer_error(tmp_path, monkeypatch):
-    from summarizer.connection import Connection
+    from summarizer.backends.connection import Connection
 
     async def explode(self):
         raise KeyError("boom")

@@ -17,8 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from summarizer.inputs import read_papers
-from summarizer.schema import PaperSummary, spans
+from summarizer.io.inputs import read_papers
+from summarizer.schemas.paper_summary import PaperSummary, spans
 
 from .conftest import SEEDS
 from .fake_openai import FakeOpenAI
@@ -198,14 +198,14 @@ def test_injection_against_the_real_engine(tmp_path, engine):
 
 
 def test_failure_lines_print_quoted_text_literally(capsys):
-    from summarizer.cli import _print_stats
-    from summarizer.runner import BatchStats
+    from summarizer.cli.summary import print_stats
+    from summarizer.run.runner import BatchStats
 
     message = "'[/bold]Net[red]' is not in the abstract; copy names verbatim"
     stats = BatchStats(
         failed=1, failures=[{"id": "x1", "type": "OutputValidationError", "message": message}]
     )
-    _print_stats(stats, None)
+    print_stats(stats, None)
     assert f"failed x1: OutputValidationError: {message}" in capsys.readouterr().err
 
 

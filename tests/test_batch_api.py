@@ -13,12 +13,12 @@ import json
 import pytest
 from typer.testing import CliRunner
 
-from summarizer.batch_api import strict_schema
 from summarizer.cli import app
-from summarizer.config import Settings
 from summarizer.errors import ConfigError, InputError
-from summarizer.inputs import read_papers
-from summarizer.pipeline import Pipeline
+from summarizer.io.inputs import read_papers
+from summarizer.run.batch_api import strict_schema
+from summarizer.run.pipeline import Pipeline
+from summarizer.settings.config import Settings
 
 from .fake_openai import FakeOpenAI
 from .test_pipeline import ABSTRACT, answer, reask_prompt  # noqa: F401 (a fixture)

@@ -11,8 +11,8 @@ import json
 
 from bench.fast_server import answer
 from bench.run import FastServer, _client_run, synthetic_papers
-from summarizer.schema import PaperSummary
-from summarizer.strategy import text_model
+from summarizer.prompting.strategy import text_model
+from summarizer.schemas.paper_summary import PaperSummary
 
 from .conftest import SEEDS
 

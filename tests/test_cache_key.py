@@ -14,12 +14,12 @@ from pathlib import Path
 
 import pytest
 
-from summarizer import codehash
-from summarizer import pipeline as pipeline_module
-from summarizer.codehash import ENGINE, PACKAGE_ROOT, UNKEYED, keyed_files, tree_hash
-from summarizer.config import Settings
-from summarizer.inputs import make_paper
-from summarizer.pipeline import Pipeline
+from summarizer.io.inputs import make_paper
+from summarizer.run import codehash
+from summarizer.run import pipeline as pipeline_module
+from summarizer.run.codehash import ENGINE, PACKAGE_ROOT, UNKEYED, keyed_files, tree_hash
+from summarizer.run.pipeline import Pipeline
+from summarizer.settings.config import Settings
 
 from .fake_openai import FakeOpenAI
 from .test_pipeline import ABSTRACT, answer, run, settings_for
@@ -125,14 +125,14 @@ def test_changing_the_cli_or_a_view_keeps_the_key(tree: Path, name: str) -> None
         "backends/openai_compat.py",
         "backends/direct.py",
         "rules/cues.py",
-        "grounding.py",
+        "schemas/grounding.py",
         "rules/known_datasets.py",
         "rules/labels.py",
-        "pipeline.py",
-        "prompting.py",
-        "schema.py",
-        "schemas.py",
-        "strategy.py",
+        "run/pipeline.py",
+        "prompting/templates.py",
+        "schemas/paper_summary.py",
+        "schemas/registry.py",
+        "prompting/strategy.py",
         "text.py",
         "_bundled/schemas/paper_summary.v1.json",
     ],
@@ -142,7 +142,8 @@ def test_the_rules_prompting_schemas_pipeline_and_backends_are_keyed(name: str) 
 
 
 @pytest.mark.parametrize(
-    "name", ["cli.py", "show.py", "digest.py", "doctor.py", "evaluation/report.py"]
+    "name",
+    ["cli/app.py", "views/show.py", "views/digest.py", "views/doctor.py", "evaluation/report.py"],
 )
 def test_the_cli_and_the_views_are_not_keyed(name: str) -> None:
     assert name in UNKEYED_FILES and name not in KEYED
@@ -247,7 +248,7 @@ def test_embedded_key_includes_the_engine_code_and_an_endpoint_key_does_not(
 
 
 def test_a_model_file_is_hashed_once_while_it_is_unchanged(tmp_path, monkeypatch) -> None:
-    from summarizer import model_file
+    from summarizer.engine import model_file
 
     model = _gguf(tmp_path / "model.gguf")
     calls = []

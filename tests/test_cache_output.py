@@ -14,9 +14,9 @@ from typing import Any
 
 import pytest
 
-from summarizer.cache import LEGACY_STORES, STORE, ResultCache, cache_key
 from summarizer.errors import ConfigError
-from summarizer.output import CSV_COLUMNS, RecordWriter, read_records
+from summarizer.io.output import CSV_COLUMNS, RecordWriter, read_records
+from summarizer.run.cache import LEGACY_STORES, STORE, ResultCache, cache_key
 
 from .limits import time_limit
 
@@ -140,7 +140,7 @@ def test_disabled_cache_neither_reads_nor_writes(tmp_path: Path) -> None:
 
 # --- a damaged, full or planted store --------------------------------------------------------
 
-CACHE_LOG = "summarizer.cache"
+CACHE_LOG = "summarizer.run.cache"
 
 
 def _filled(root: Path, n: int = 300) -> Path:
@@ -210,7 +210,7 @@ def test_a_full_store_is_one_warning_and_still_serves_what_it_holds(
 ) -> None:
     import diskcache
 
-    from summarizer.cache import _JSONOnlyDisk
+    from summarizer.run.cache import _JSONOnlyDisk
 
     db = _filled(tmp_path, n=3)
     with sqlite3.connect(db) as con:
@@ -503,7 +503,7 @@ def _partial(id_: str) -> dict[str, Any]:
 
 
 def test_a_partial_record_is_not_finished_and_a_resume_asks_again(tmp_path: Path) -> None:
-    from summarizer.output import failed_fields, is_finished, is_partial
+    from summarizer.io.output import failed_fields, is_finished, is_partial
 
     partial = _partial("p")
     assert is_partial(partial) and not is_finished(partial)

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from summarizer.prompting import available
+from summarizer.prompting.templates import available
 
 ENTRY = "import sys; sys.argv[0] = 'summarizer'; from summarizer.cli import main; main()"
 

@@ -15,7 +15,8 @@ import pytest
 from typer.testing import CliRunner
 
 from summarizer import cli
-from summarizer.runner import BatchStats
+from summarizer.cli import progress, summary
+from summarizer.run.runner import BatchStats
 
 from .fake_openai import FakeOpenAI
 from .limits import time_limit
@@ -45,7 +46,7 @@ def embedded(monkeypatch, tmp_path):
     with FakeOpenAI(default=answer()) as server:
         _StandInEngine.base_url = server.base_url
         _StandInEngine.started = []
-        monkeypatch.setattr("summarizer.connection.LocalEngine", _StandInEngine)
+        monkeypatch.setattr("summarizer.backends.connection.LocalEngine", _StandInEngine)
         yield server
 
 
@@ -121,7 +122,7 @@ def test_a_cached_rerun_starts_no_engine_and_says_it_wrote_nothing(embedded, tmp
     ],
 )
 def test_written_line(stats, output, line):
-    assert cli.written(stats, output) == line
+    assert summary.written(stats, output) == line
 
 
 def _record(cached: bool) -> dict[str, Any]:
@@ -130,10 +131,10 @@ def _record(cached: bool) -> dict[str, Any]:
 
 def test_the_rate_counts_only_items_that_were_not_cached(monkeypatch):
     clock = SimpleNamespace(now=100.0)
-    monkeypatch.setattr(cli, "time", SimpleNamespace(monotonic=lambda: clock.now))
-    progress, tick = cli.batch_progress("summarizing", 10)
-    task = progress.tasks[0]
-    rate = cli.RateColumn()
+    monkeypatch.setattr(progress, "time", SimpleNamespace(monotonic=lambda: clock.now))
+    bar, tick = progress.batch_progress("summarizing", 10)
+    task = bar.tasks[0]
+    rate = progress.RateColumn()
     assert rate.render(task).plain == "-- it/s"
     for _ in range(5):  # cache hits, all in the same instant
         tick(_record(cached=True))
@@ -150,6 +151,6 @@ def test_the_rate_counts_only_items_that_were_not_cached(monkeypatch):
         clock.now += 0.1
         tick(_record(cached=False))
     assert rate.render(task).plain == "1.71 it/s"  # 12 answers in 7 seconds of work
-    clock.now += cli.RATE_WINDOW + 1
+    clock.now += progress.RATE_WINDOW + 1
     tick(_record(cached=False))  # the window has moved past the slow start
-    assert rate.render(task).plain == f"{cli.RATE_WINDOW + 1:.1f} s/it"
+    assert rate.render(task).plain == f"{progress.RATE_WINDOW + 1:.1f} s/it"

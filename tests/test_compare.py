@@ -12,7 +12,6 @@ import pytest
 from typer.testing import CliRunner
 
 from summarizer import cli
-from summarizer.config import Settings
 from summarizer.evaluation.compare import (
     Estimate,
     Gate,
@@ -23,9 +22,10 @@ from summarizer.evaluation.compare import (
 )
 from summarizer.evaluation.run import EvalRun, load_run, run_info, save_run, score_records
 from summarizer.evaluation.suites import EvalItem
-from summarizer.inputs import Paper
-from summarizer.pipeline import new_record
-from summarizer.runner import BatchStats
+from summarizer.io.inputs import Paper
+from summarizer.records import new_record
+from summarizer.run.runner import BatchStats
+from summarizer.settings.config import Settings
 
 N = 30  # enough items for the bootstrap to separate a real difference from noise
 

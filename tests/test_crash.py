@@ -17,9 +17,9 @@ from pathlib import Path
 
 import pytest
 
-from summarizer.cache import ResultCache
-from summarizer.output import read_records
-from summarizer.schema import PaperSummary
+from summarizer.io.output import read_records
+from summarizer.run.cache import ResultCache
+from summarizer.schemas.paper_summary import PaperSummary
 
 from .fake_openai import FakeOpenAI
 from .faultproxy import FaultProxy

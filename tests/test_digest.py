@@ -15,8 +15,9 @@ from typing import Any
 
 import pytest
 
-from summarizer.digest import build_digest, highlight, load_records, safe_href
-from summarizer.grounding import find_span
+from summarizer.schemas.grounding import find_span
+from summarizer.views.digest import build_digest, highlight, safe_href
+from summarizer.views.reading import load_records
 
 from .browser import headless_chrome, needs_browser
 

@@ -16,7 +16,7 @@ import pytest
 from summarizer.backends.base import GenerationRequest, rate_limit_listener
 from summarizer.backends.openai_compat import OpenAICompatBackend
 from summarizer.errors import AuthenticationError, BackendError, RateLimitError
-from summarizer.strategy import text_model
+from summarizer.prompting.strategy import text_model
 
 from .fake_openai import FakeOpenAI, Status
 from .limits import time_limit

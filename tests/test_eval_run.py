@@ -21,7 +21,6 @@ import pytest
 from typer.testing import CliRunner
 
 from summarizer import cli
-from summarizer.config import Settings
 from summarizer.evaluation import run as run_mod
 from summarizer.evaluation.compare import find_baseline
 from summarizer.evaluation.run import (
@@ -38,6 +37,7 @@ from summarizer.evaluation.scorers import (
     RougeScore,
     SetScore,
 )
+from summarizer.settings.config import Settings
 
 SECRET = "sk-test-do-not-store-4242"
 KEY_ENV = "EVAL_TEST_KEY"
@@ -298,7 +298,8 @@ def test_failures_and_reasks_are_counted(endpoint, suite, tmp_path):
 
 
 def test_a_fully_cached_rerun_reports_no_reasks_of_its_own(endpoint, suite, tmp_path):
-    from summarizer.evaluation.report import markdown, overview, reasks_made
+    from summarizer.evaluation.report import markdown
+    from summarizer.evaluation.report_rows import overview, reasks_made
 
     bad = dict(ANSWERS["ZorbNet"], domain="astrology")  # fails validation: one re-ask
     endpoint.script["ZorbNet"] = [bad, ANSWERS["ZorbNet"]]
@@ -502,8 +503,8 @@ def test_an_out_folder_of_other_files_is_refused_and_left_alone(endpoint, suite,
 
 
 def test_public_settings_strip_credentials_from_the_endpoint_url():
-    from summarizer.config import Settings
     from summarizer.evaluation.run import public_settings
+    from summarizer.settings.config import Settings
 
     settings = Settings(base_url="https://user:sk-in-url@host.example/v1?api_key=sk-in-query")
     data = public_settings(settings)

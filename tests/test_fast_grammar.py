@@ -35,7 +35,7 @@ def bounded():
 def llm(model_cache: Path):
     from llama_cpp import Llama
 
-    from summarizer.model_file import bundled_model_path
+    from summarizer.engine.model_file import bundled_model_path
 
     model = Llama(
         str(bundled_model_path(model_cache)), n_ctx=1024, n_threads=2, verbose=False, seed=7
@@ -49,7 +49,7 @@ def samplers(monkeypatch: pytest.MonkeyPatch) -> list:
     """Installs the sampler for one test and lists every instance it builds."""
     from llama_cpp import _internals
 
-    from summarizer import fast_grammar
+    from summarizer.engine import fast_grammar
 
     built: list = []
     original = fast_grammar.TopFirstGrammar.__init__
@@ -98,7 +98,7 @@ RARE = 'root ::= "qzx" [0-9] [0-9] [0-9] "|"'
 def test_falls_back_to_the_whole_vocabulary(llm, samplers, monkeypatch) -> None:
     from llama_cpp import LlamaGrammar
 
-    from summarizer import fast_grammar
+    from summarizer.engine import fast_grammar
 
     monkeypatch.setattr(fast_grammar, "WIDTHS", (1, 2))
     answer = _ask(llm, LlamaGrammar.from_string(RARE, verbose=False))
@@ -109,7 +109,7 @@ def test_falls_back_to_the_whole_vocabulary(llm, samplers, monkeypatch) -> None:
 def test_a_wider_list_comes_before_the_whole_vocabulary(llm, samplers, monkeypatch) -> None:
     from llama_cpp import LlamaGrammar
 
-    from summarizer import fast_grammar
+    from summarizer.engine import fast_grammar
 
     monkeypatch.setattr(fast_grammar, "WIDTHS", (1, 150_000))
     answer = _ask(llm, LlamaGrammar.from_string(RARE, verbose=False))

@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from summarizer.inputs import read_papers
-from summarizer.pipeline import RESAMPLE_TEMPERATURES
-from summarizer.schema import PaperSummary
+from summarizer.io.inputs import read_papers
+from summarizer.run.pipeline import RESAMPLE_TEMPERATURES
+from summarizer.schemas.paper_summary import PaperSummary
 
 from .conftest import SEEDS
 from .fake_openai import FakeOpenAI
@@ -202,9 +202,9 @@ def test_faults_in_front_of_the_real_engine(tmp_path, engine):
 def _summarize_all(settings, markers: list[str]) -> list[dict]:
     import asyncio
 
-    from summarizer.inputs import make_paper
-    from summarizer.pipeline import Pipeline
-    from summarizer.runner import run_batch
+    from summarizer.io.inputs import make_paper
+    from summarizer.run.pipeline import Pipeline
+    from summarizer.run.runner import run_batch
 
     papers = [make_paper(f"{ABSTRACT} (Reference {m}.)", "t", m, None, 20_000) for m in markers]
     records: list[dict] = []
@@ -218,7 +218,7 @@ def _summarize_all(settings, markers: list[str]) -> list[dict]:
 
 
 def _settings(base_url: str, tmp_path: Path, mode: str = "json_schema"):
-    from summarizer.config import Settings
+    from summarizer.settings.config import Settings
 
     from .faults_table import REASK_PROMPT
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from summarizer.grounding import _fold, find_span, is_grounded, normalize
+from summarizer.schemas.grounding import _fold, find_span, is_grounded, normalize
 
 ABSTRACT = (
     "We propose ImbSAM, built on Sharpness-Aware  Minimization, and the Droplet3D-4M\n"
@@ -116,7 +116,7 @@ def test_span_is_a_whole_name_mention_when_there_is_one(
 
 
 def test_whole_name_spans_of_two_names_do_not_overlap() -> None:
-    from summarizer.schema import PaperSummary, spans
+    from summarizer.schemas.paper_summary import PaperSummary, spans
 
     text = "We introduce Quill3D-9M, a dataset, and train Quill3D, a generative model."
     data = {
@@ -182,7 +182,7 @@ def test_normal_form_is_the_folded_text(text):
 def test_fast_fold_equals_the_character_by_character_fold():
     import random
 
-    from summarizer.grounding import _fold_by_character
+    from summarizer.schemas.grounding import _fold_by_character
 
     from .conftest import SEEDS
 
@@ -199,7 +199,7 @@ def test_fast_fold_equals_the_character_by_character_fold():
 
 
 def test_the_cached_fold_skips_the_index_map_only_where_positions_hold():
-    from summarizer.grounding import _folded
+    from summarizer.schemas.grounding import _folded
 
     from .conftest import SEEDS
 
@@ -222,7 +222,7 @@ def _span_by_pattern(item: str, abstract: str):
     """find_span's rule written as one regular expression over the normal form."""
     import re
 
-    from summarizer.grounding import _folded, normalize
+    from summarizer.schemas.grounding import _folded, normalize
 
     needle = normalize(item)
     if not needle:

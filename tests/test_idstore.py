@@ -11,11 +11,11 @@ from pathlib import Path
 
 import pytest
 
-from summarizer import idstore
 from summarizer.errors import InputError
-from summarizer.idstore import IdStore
-from summarizer.inputs import read_papers
-from summarizer.output import RecordWriter
+from summarizer.io import idstore
+from summarizer.io.idstore import IdStore
+from summarizer.io.inputs import read_papers
+from summarizer.io.output import RecordWriter
 
 
 def test_ids_beyond_the_memory_part_are_kept_on_disk():

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from summarizer.errors import InputError
-from summarizer.inputs import Paper, read_papers, rereadable
+from summarizer.io.inputs import Paper, read_papers, rereadable
 
 from .limits import time_limit
 

@@ -6,7 +6,7 @@ import asyncio
 
 import pytest
 
-from summarizer.limiter import MAX_PAUSE, AdaptiveLimiter
+from summarizer.run.limiter import MAX_PAUSE, AdaptiveLimiter
 
 
 class Clock:

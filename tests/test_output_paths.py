@@ -1,4 +1,4 @@
-"""What ``-o`` may point at: every command that writes a file follows summarizer.target.
+"""What ``-o`` may point at: every command that writes a file follows summarizer.io.target.
 
 Nothing the user points at is destroyed: an input, a device, a FIFO, a socket, a symlink's
 target that is an input, an unrelated file, a planted temporary file; two runs on one output
@@ -22,8 +22,8 @@ from pathlib import Path
 import pytest
 
 from summarizer.errors import OutputError, UsageError
-from summarizer.output import RecordWriter, escape_cell, unescape_cell
-from summarizer.target import OutputLock, atomic_file, check_target
+from summarizer.io.output import RecordWriter, escape_cell, unescape_cell
+from summarizer.io.target import OutputLock, atomic_file, check_target
 
 from .fake_openai import FakeOpenAI
 from .limits import time_limit
@@ -250,7 +250,7 @@ def test_a_lock_left_by_a_killed_process_does_not_block(tmp_path: Path) -> None:
             textwrap.dedent(
                 f"""
                 import sys, time
-                from summarizer.target import OutputLock
+                from summarizer.io.target import OutputLock
                 OutputLock({str(out)!r}).acquire()
                 print("locked", flush=True)
                 time.sleep(60)
@@ -358,7 +358,7 @@ _FSIZE_CHILD = """
 import json, resource, signal, sys
 signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # a write past the limit fails with EFBIG
 from summarizer.errors import OutputError
-from summarizer.output import RecordWriter
+from summarizer.io.output import RecordWriter
 sys.path.insert(0, {tests!r})
 record = json.loads({record!r})
 writer = RecordWriter({out!r})

@@ -46,7 +46,9 @@ def test_wheel_contains_prompts_schemas_and_assets(wheel):
     for prompt in sorted((REPO / "prompts").glob("*.toml")):
         assert f"summarizer/_bundled/prompts/{prompt.name}" in names
     assert "summarizer/_bundled/schemas/paper_summary.v1.json" in names
-    assert any(n.startswith("summarizer/digest_assets/") for n in names)
+    assert any(n.startswith("summarizer/views/digest_assets/") for n in names)
+    assert "summarizer/views/templates/digest.html.j2" in names
+    assert "summarizer/evaluation/templates/report.html.j2" in names
 
 
 def test_installed_wheel_loads_its_bundled_prompts(wheel, tmp_path):
@@ -55,7 +57,7 @@ def test_installed_wheel_loads_its_bundled_prompts(wheel, tmp_path):
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
     code = (
-        "import json, summarizer.prompting as p; pr = p.load_prompt('default'); "
+        "import json, summarizer.prompting.templates as p; pr = p.load_prompt('default'); "
         "print(json.dumps({'file': p.__file__, 'prompt': pr.path, 'ids': sorted(p.available())}))"
     )
     env = os.environ | {"PYTHONPATH": str(site)}
@@ -91,7 +93,7 @@ def test_installed_wheel_reads_the_rules_word_lists(wheel, tmp_path):
     code = (
         "import json\n"
         "from importlib import resources\n"
-        "from summarizer.codehash import keyed_files\n"
+        "from summarizer.run.codehash import keyed_files\n"
         "from summarizer.rules import find_candidates, wordlists\n"
         "from summarizer.rules.known_datasets import is_known_dataset\n"
         "from summarizer.rules.labels import classify_domain\n"
@@ -130,3 +132,36 @@ def test_installed_wheel_reads_the_rules_word_lists(wheel, tmp_path):
     # a changed word list changes what the rules decide, so it is part of the cache key
     shipped = sorted(p.name for p in (REPO / "summarizer" / "rules" / "data").iterdir())
     assert info["keyed"] == [f"rules/data/{name}" for name in shipped]
+
+
+def test_installed_wheel_renders_its_page_templates(wheel, tmp_path):
+    """The digest and report templates load from the installed copy, not the checkout."""
+    site = tmp_path / "site"
+    zipfile.ZipFile(wheel).extractall(site)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    code = (
+        "import json\n"
+        "from summarizer.views import pages\n"
+        "from summarizer.views.digest import build_digest\n"
+        "record = {'id': 'p1', 'title': 'T', 'abstract': 'We propose FooNet.', 'summary': None,\n"
+        "          'error': {'type': 'InputError', 'message': 'x'}, 'meta': {}, 'spans': {}}\n"
+        "page = build_digest([record])\n"
+        "report = pages.environment('summarizer.evaluation').get_template('report.html.j2')\n"
+        "print(json.dumps({'file': pages.__file__, 'card': 'id=\"p-p1\"' in page,\n"
+        "                  'report': report.filename}))\n"
+    )
+    env = os.environ | {"PYTHONPATH": str(site)}
+    result = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=elsewhere,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 0, result.stderr
+    info = json.loads(result.stdout)
+    assert info["file"].startswith(str(site))
+    assert info["card"]
+    assert info["report"].startswith(str(site / "summarizer" / "evaluation" / "templates"))

@@ -6,8 +6,8 @@ import re
 
 from rich.console import Console
 
-from summarizer.digest import build_digest
-from summarizer.show import parse_where, render_card, select_records
+from summarizer.views.digest import build_digest
+from summarizer.views.show import parse_where, render_card, select_records
 
 ABSTRACT = "We propose ImbSAM, evaluated on CIFAR-100. Code: https://github.com/x/imbsam."
 REASON = "tldr copies a sentence of the abstract; summarize in your own words"

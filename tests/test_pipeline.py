@@ -8,10 +8,10 @@ import re
 
 import pytest
 
-from summarizer.config import Settings
-from summarizer.inputs import make_paper
-from summarizer.pipeline import Pipeline
-from summarizer.schema import PaperSummary
+from summarizer.io.inputs import make_paper
+from summarizer.run.pipeline import Pipeline
+from summarizer.schemas.paper_summary import PaperSummary
+from summarizer.settings.config import Settings
 
 from .fake_openai import FakeOpenAI, Status
 
@@ -374,7 +374,7 @@ def test_sampled_tries_are_numbered_after_the_reasks(tmp_path, reask_prompt, mod
 
 def test_reasks_are_capped_in_number_and_length(tmp_path):
     from summarizer.backends.base import MAX_ERROR_CHARS
-    from summarizer.partial import MAX_REASKS_KEPT
+    from summarizer.run.partial import MAX_REASKS_KEPT
 
     prompt = tmp_path / "many.v1.toml"
     prompt.write_text(
@@ -406,10 +406,10 @@ def test_a_cached_record_keeps_the_reasons_of_the_run_that_made_it(tmp_path, rea
 
 def test_failed_answers_are_logged(tmp_path, reask_prompt, caplog):
     bad = answer(introduces=["ImbSAM", "FooNet-7"])
-    with caplog.at_level("INFO", logger="summarizer.pipeline"):
+    with caplog.at_level("INFO", logger="summarizer.run.pipeline"):
         with FakeOpenAI([bad, answer()]) as server:
             run(settings_for(server, tmp_path, prompt=reask_prompt))
-    (line,) = [r.getMessage() for r in caplog.records if r.name == "summarizer.pipeline"]
+    (line,) = [r.getMessage() for r in caplog.records if r.name == "summarizer.run.pipeline"]
     assert "attempt 1 failed validation" in line and "FooNet-7" in line
 
 
@@ -559,7 +559,7 @@ def test_summarizer_debug_logs_each_failed_answer(tmp_path):
     assert done.returncode == 0, done.stderr
     lines = [line for line in done.stderr.splitlines() if "failed validation" in line]
     assert lines == [
-        "debug: summarizer.pipeline: p1: attempt 1 failed validation: tldr copies a sentence "
+        "debug: summarizer.run.pipeline: p1: attempt 1 failed validation: tldr copies a sentence "
         "of the abstract; summarize in your own words"
     ]
 

@@ -40,10 +40,10 @@ def test_the_check_sees_a_changed_plan(monkeypatch) -> None:
 
 def test_a_rule_change_changes_the_plan_hash(monkeypatch) -> None:
     """The fingerprint covers what the rules decide, not only the messages."""
-    import summarizer.strategy as strategy
-    from summarizer.inputs import make_paper
-    from summarizer.prompting import load_prompt
-    from summarizer.schemas import load_schema
+    import summarizer.prompting.strategy as strategy
+    from summarizer.io.inputs import make_paper
+    from summarizer.prompting.templates import load_prompt
+    from summarizer.schemas.registry import load_schema
 
     check = load_eval_script("plan_check")
     paper = make_paper(

@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 
 from summarizer.errors import PromptError
-from summarizer.inputs import Paper
-from summarizer.prompting import available, load_prompt, messages_hash
-from summarizer.schema import PaperSummary
-from summarizer.strategy import MODEL_FIELDS, answer_model, plan
+from summarizer.io.inputs import Paper
+from summarizer.prompting.strategy import MODEL_FIELDS, answer_model, plan
+from summarizer.prompting.templates import available, load_prompt, messages_hash
+from summarizer.schemas.paper_summary import PaperSummary
 
 from .fake_openai import FakeOpenAI
 
@@ -368,7 +368,7 @@ def _at_bound(text: str, filler: str, bound: int) -> str:
 
 
 def test_a_sentence_stopped_at_the_grammar_bound_ends_at_a_whole_clause() -> None:
-    from summarizer.strategy import TEXT_BOUNDS, end_cleanly
+    from summarizer.prompting.strategy import TEXT_BOUNDS, end_cleanly
 
     bound = TEXT_BOUNDS["tldr"]
     clause = (
@@ -396,7 +396,7 @@ def test_a_sentence_stopped_at_the_grammar_bound_ends_at_a_whole_clause() -> Non
 
 
 def test_the_default_plan_ends_a_cut_tldr_cleanly() -> None:
-    from summarizer.strategy import TEXT_BOUNDS, text_model
+    from summarizer.prompting.strategy import TEXT_BOUNDS, text_model
 
     made = (
         "propose GridSeg, a grid-based method for the segmentation of large aerial images that "
@@ -475,7 +475,7 @@ def test_a_template_cannot_build_a_huge_prompt(tmp_path: Path, user: str) -> Non
 
 
 def test_the_bound_leaves_room_for_the_abstract_and_an_ordinary_template(tmp_path: Path) -> None:
-    from summarizer.prompt_sandbox import TEMPLATE_BUDGET
+    from summarizer.prompting.sandbox import TEMPLATE_BUDGET
 
     user = (
         "{{ '-' * 80 }}\n{% for n in names %}- {{ n|upper }}\n{% endfor %}"

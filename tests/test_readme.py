@@ -108,7 +108,7 @@ def test_the_name_check_sees_an_undefined_name():
 def test_library_snippet_runs_as_written_on_the_embedded_engine(
     tmp_path, model_store, monkeypatch, capsys
 ):
-    from summarizer.inputs import read_papers
+    from summarizer.io.inputs import read_papers
 
     monkeypatch.setenv("SUMMARIZER_CACHE_DIR", str(link_models(tmp_path / "cache", model_store)))
     monkeypatch.chdir(REPO)  # where the README's commands run

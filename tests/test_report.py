@@ -13,22 +13,18 @@ from typing import Any
 import pytest
 from rich.console import Console
 
-from summarizer.config import Settings
+from summarizer.cli.eval_tables import terminal_table
 from summarizer.evaluation.compare import compare_runs
-from summarizer.evaluation.report import (
-    highlight,
-    html_report,
-    markdown,
-    terminal_table,
-    write_reports,
-)
+from summarizer.evaluation.report import markdown, write_reports
+from summarizer.evaluation.report_html import highlight, html_report
 from summarizer.evaluation.run import EvalRun, run_info, save_run, score_records
 from summarizer.evaluation.scorers import SCORED_FIELDS
 from summarizer.evaluation.suites import EvalItem
-from summarizer.inputs import Paper
-from summarizer.pipeline import new_record
-from summarizer.runner import BatchStats
-from summarizer.schema import PaperSummary, spans
+from summarizer.io.inputs import Paper
+from summarizer.records import new_record
+from summarizer.run.runner import BatchStats
+from summarizer.schemas.paper_summary import PaperSummary, spans
+from summarizer.settings.config import Settings
 from summarizer.text import paper_id
 
 from .browser import HEADLESS_FLAGS, needs_browser
@@ -233,7 +229,7 @@ def test_markdown_has_the_table_with_cis_and_escapes_text(script_run):
 
 
 def test_reasks_of_cached_answers_are_not_this_runs(script_run):
-    from summarizer.evaluation.report import overview_table
+    from summarizer.cli.eval_tables import overview_table
 
     for record in script_run.records:
         if not record["error"]:  # failures are never cached

@@ -111,8 +111,12 @@ def facts(text: str, names: list[str], own: list[str] = OWN) -> list[tuple]:
         pytest.param(
             "FooNet gains 10-20% (4k-16k) in recall.",
             ["FooNet"],
-            [("10", "recall", "FooNet"), ("20%", "recall", "FooNet"), ("4k", None, "FooNet"),
-             ("16k", None, "FooNet")],  # fmt: skip
+            [
+                ("10", "recall", "FooNet"),
+                ("20%", "recall", "FooNet"),
+                ("4k", None, "FooNet"),
+                ("16k", None, "FooNet"),
+            ],  # fmt: skip
             id="an aside with its own unit measures something else",
         ),
         pytest.param(

@@ -6,11 +6,12 @@ import asyncio
 import json
 import tracemalloc
 
-from summarizer.config import Settings
-from summarizer.inputs import make_paper, read_papers
-from summarizer.output import RecordWriter
-from summarizer.pipeline import Pipeline, new_record
-from summarizer.runner import MAX_FAILURES_KEPT, run_batch
+from summarizer.io.inputs import make_paper, read_papers
+from summarizer.io.output import RecordWriter
+from summarizer.records import new_record
+from summarizer.run.pipeline import Pipeline
+from summarizer.run.runner import MAX_FAILURES_KEPT, run_batch
+from summarizer.settings.config import Settings
 
 from .fake_openai import FakeOpenAI, Status
 from .test_pipeline import ABSTRACT, answer
@@ -50,7 +51,7 @@ class ScriptedPipeline:
 
 
 def test_rate_limited_records_lower_the_limit_and_successes_raise_it_again():
-    from summarizer.limiter import AdaptiveLimiter
+    from summarizer.run.limiter import AdaptiveLimiter
 
     limiter = AdaptiveLimiter(8, increase_after=4)
     pipeline = ScriptedPipeline(limited=1, limiter=limiter)
@@ -150,7 +151,7 @@ def test_memory_stays_flat_over_a_long_streamed_input(tmp_path):
 def test_a_paper_whose_prompt_cannot_be_planned_fails_alone(tmp_path, monkeypatch):
     """Rendering and the rules run inside the per-paper boundary: one paper's failure there
     is its failed record, and the batch goes on."""
-    import summarizer.pipeline as pipeline_module
+    import summarizer.run.pipeline as pipeline_module
 
     real_plan = pipeline_module.plan
 
@@ -222,7 +223,7 @@ def test_a_failed_write_ends_the_run_with_the_writers_error(tmp_path):
 
 
 def test_stats_count_partial_records_and_only_this_runs_reasks():
-    from summarizer.runner import BatchStats
+    from summarizer.run.runner import BatchStats
 
     stats = BatchStats()
     ok = {"id": "a", "summary": {}, "error": None, "meta": {"attempts": 3}}

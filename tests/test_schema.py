@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 from pydantic import ValidationError
 
-from summarizer.schema import PaperSummary, copies_abstract, spans
-from summarizer.schemas import export_json_schema
+from summarizer.schemas.paper_summary import PaperSummary, copies_abstract, spans
+from summarizer.schemas.registry import export_json_schema
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -358,7 +358,7 @@ def test_sound_prose_is_not_refused(text: str) -> None:
 
 
 def test_a_sentence_the_grammar_cut_at_its_bound_is_left_for_the_plan_to_end() -> None:
-    from summarizer.strategy import TEXT_BOUNDS, end_cleanly
+    from summarizer.prompting.strategy import TEXT_BOUNDS, end_cleanly
 
     # At the grammar's length bound the engine must write the full stop, wherever it is;
     # the plan ends such a sentence at a whole clause, so the cut word is no re-ask.
@@ -392,7 +392,7 @@ def test_prose_checks_need_no_abstract_for_repeats() -> None:
 
 
 def test_scripts_of_text() -> None:
-    from summarizer.prose import scripts
+    from summarizer.schemas.prose import scripts
 
     assert scripts("MammoDG 增强 \u0421ross α, 10% — é ≥ ×2") == {
         "Latin",
@@ -416,9 +416,9 @@ def test_the_gold_summaries_pass_the_prose_checks() -> None:
 def test_a_recorded_answer_in_another_script_is_reasked_and_the_next_answer_kept(tmp_path):
     import asyncio
 
-    from summarizer.config import Settings
-    from summarizer.inputs import read_papers
-    from summarizer.pipeline import Pipeline
+    from summarizer.io.inputs import read_papers
+    from summarizer.run.pipeline import Pipeline
+    from summarizer.settings.config import Settings
 
     from .conftest import SEEDS
     from .fake_openai import FakeOpenAI
@@ -575,7 +575,7 @@ def test_exported_json_schema_has_not_drifted() -> None:
     committed = (REPO / "schemas" / "paper_summary.v1.json").read_text(encoding="utf-8")
     assert committed == export_json_schema(), (
         "schemas/paper_summary.v1.json is stale: regenerate it from "
-        "summarizer.schemas.export_json_schema()"
+        "summarizer.schemas.registry.export_json_schema()"
     )
     schema = json.loads(committed)
     assert set(schema["required"]) == {

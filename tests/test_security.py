@@ -18,8 +18,8 @@ from pathlib import Path
 
 import pytest
 
-from summarizer.cache import STORE
 from summarizer.evaluation.report import write_reports
+from summarizer.run.cache import STORE
 
 from .browser import headless_chrome, needs_browser
 from .fake_openai import FakeOpenAI
@@ -111,9 +111,9 @@ def test_api_key_is_in_no_file_stream_or_message_of_a_run(tmp_path, echoing_endp
 def test_api_key_is_not_logged_even_at_debug_level(tmp_path, caplog, echoing_endpoint, monkeypatch):
     import asyncio
 
-    from summarizer.config import Settings
-    from summarizer.inputs import make_paper
-    from summarizer.pipeline import Pipeline
+    from summarizer.io.inputs import make_paper
+    from summarizer.run.pipeline import Pipeline
+    from summarizer.settings.config import Settings
 
     monkeypatch.setenv(KEY_ENV, SECRET)
     prompt = tmp_path / "reask.v1.toml"
@@ -194,10 +194,10 @@ def test_report_html_runs_no_script_from_abstract_or_model_text(tmp_path):
 
 @pytest.mark.parametrize("prompt_name", ["default", "naive", "candidates"])
 def test_template_syntax_in_an_abstract_is_text_not_code(prompt_name):
-    from summarizer.inputs import make_paper
-    from summarizer.prompting import load_prompt
-    from summarizer.schema import PaperSummary
-    from summarizer.strategy import plan
+    from summarizer.io.inputs import make_paper
+    from summarizer.prompting.strategy import plan
+    from summarizer.prompting.templates import load_prompt
+    from summarizer.schemas.paper_summary import PaperSummary
 
     tricks = (
         "We study {{ 7 * 7 }} and {{ ''.__class__.__mro__ }} "

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from summarizer.errors import ConfigError
-from summarizer.settings_sources import resolve_settings
+from summarizer.settings.sources import resolve_settings
 
 NONE = {
     "base_url": None,
@@ -259,8 +259,8 @@ def test_model_path_with_an_endpoint_from_a_file_names_both(dirs):
 
 
 def test_modes_are_one_list_for_settings_backend_and_doctor():
-    from summarizer.config import MODES
-    from summarizer.doctor import MODE_ORDER
+    from summarizer.settings.config import MODES
+    from summarizer.views.doctor import MODE_ORDER
 
     assert MODE_ORDER == MODES
     for mode in ("auto", *MODES):
@@ -368,14 +368,14 @@ def test_a_look_alike_of_localhost_is_not_loopback(dirs):
     ],
 )
 def test_redact_url(url, shown):
-    from summarizer.config import redact_url, scrub
+    from summarizer.settings.config import redact_url, scrub
 
     assert redact_url(url) == shown
     assert "sk-KEY" not in scrub(f"error talking to {url}: no", url)
 
 
 def test_scrub_removes_the_secret_parts_but_not_ordinary_words():
-    from summarizer.config import scrub
+    from summarizer.settings.config import scrub
 
     url = "http://u:sk-PASSWORD@host/v1?token=tok-123456"
     text = "ValueError: refused u:sk-PASSWORD, then sk-PASSWORD alone, and tok-123456"
@@ -386,8 +386,8 @@ def test_scrub_removes_the_secret_parts_but_not_ordinary_words():
 
 
 def test_the_endpoint_in_records_and_settings_repr_has_no_credentials():
-    from summarizer.config import Settings
-    from summarizer.connection import Connection
+    from summarizer.backends.connection import Connection
+    from summarizer.settings.config import Settings
 
     settings = Settings(base_url="http://user:sk-KEY@127.0.0.1:9/v1?api_key=sk-KEY")
     assert Connection(settings).endpoint == "http://127.0.0.1:9/v1?api_key=***"

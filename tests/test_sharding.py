@@ -9,8 +9,8 @@ from typer.testing import CliRunner
 
 from summarizer.cli import app
 from summarizer.errors import ConfigError, InputError
-from summarizer.inputs import read_papers
-from summarizer.sharding import Shard, merge_outputs, parse_shard, shard_of
+from summarizer.io.inputs import read_papers
+from summarizer.io.sharding import Shard, merge_outputs, parse_shard, shard_of
 
 from .fake_openai import FakeOpenAI
 from .test_cli_errors import _run
@@ -107,7 +107,7 @@ def _write(path, records):
 def id_memory(request, monkeypatch):
     """Both halves of the merge's id store: its dict, and the SQLite table beyond it."""
     if request.param == "ids on disk":
-        from summarizer import idstore
+        from summarizer.io import idstore
 
         monkeypatch.setattr(idstore, "IN_MEMORY", 1)
 

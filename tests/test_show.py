@@ -14,7 +14,7 @@ import pytest
 from rich.console import Console
 
 from summarizer.errors import InputError
-from summarizer.show import parse_where, render_card, select_records
+from summarizer.views.show import parse_where, render_card, select_records
 
 ABSTRACT = (
     "We present DiagnosisArena, a benchmark of 1,113 cases; o3-mini reaches 45.82% accuracy on "
@@ -171,7 +171,7 @@ def test_model_text_is_not_rich_markup():
 
 
 def test_abstract_highlights_use_spans_and_ignore_bad_ones():
-    from summarizer.show import highlighted_abstract
+    from summarizer.views.show import highlighted_abstract
 
     record = rec(
         "ee66", "other", spans={"introduces": [[11, 25], [5, 500], None], "code_url": [0, 2]}
@@ -266,7 +266,7 @@ def test_control_characters_in_a_failed_card_are_shown_escaped():
 
 
 def test_highlights_stay_on_their_words_when_escapes_lengthen_the_text():
-    from summarizer.show import highlighted_abstract
+    from summarizer.views.show import highlighted_abstract
 
     abstract = "\x1b[1mWe propose GridSeg\x1b[0m and test it on COCO."
     start = abstract.index("GridSeg")

@@ -18,7 +18,7 @@ from summarizer.evaluation.suites import (
     load_suite,
     published_reference,
 )
-from summarizer.grounding import find_span
+from summarizer.schemas.grounding import find_span
 from summarizer.text import paper_id
 
 EVALDATA = Path(__file__).resolve().parents[2] / "shared" / "evaldata"
@@ -216,7 +216,7 @@ def test_load_suite_dev_from_cwd(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
     (tmp_path / "evals" / "gold").mkdir(parents=True)
     _write_lines(tmp_path / "evals" / "gold" / "test.jsonl", [_gold_record()])
     monkeypatch.chdir(tmp_path)
-    monkeypatch.setattr(suites, "_gold_dirs", lambda: [Path.cwd() / "evals" / "gold"])
+    monkeypatch.setattr(suites, "gold_dirs", lambda _=None: [Path.cwd() / "evals" / "gold"])
     assert len(load_suite("test")) == 1
 
 
@@ -235,7 +235,7 @@ def test_load_suite_errors(spec: str, message: str) -> None:
 
 
 def test_load_suite_dev_missing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(suites, "_gold_dirs", lambda: [tmp_path])
+    monkeypatch.setattr(suites, "gold_dirs", lambda _=None: [tmp_path])
     with pytest.raises(InputError, match="no gold file for suite 'dev'.*run from the repository"):
         load_suite("dev")
 

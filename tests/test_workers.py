@@ -14,14 +14,14 @@ from pathlib import Path
 
 import pytest
 
-from summarizer import workers
-from summarizer.config import Settings
 from summarizer.errors import ConfigError
-from summarizer.inputs import make_paper
-from summarizer.output import RecordWriter, read_records
-from summarizer.pipeline import Pipeline
-from summarizer.runner import run_batch
-from summarizer.workers import ProcessPipeline
+from summarizer.io.inputs import make_paper
+from summarizer.io.output import RecordWriter, read_records
+from summarizer.run import workers
+from summarizer.run.pipeline import Pipeline
+from summarizer.run.runner import run_batch
+from summarizer.run.workers import ProcessPipeline
+from summarizer.settings.config import Settings
 
 from .fake_openai import FakeOpenAI
 from .faultproxy import FaultProxy
@@ -94,7 +94,7 @@ def start(request, monkeypatch):
 
 def test_on_a_terminal_the_workers_are_forked_before_the_progress_bar_starts(tmp_path):
     """A progress bar runs a thread; the CLI starts its workers first, so they are forked
-    (they run the parent's program, not ``python -m summarizer.workers``)."""
+    (they run the parent's program, not ``python -m summarizer.run.workers``)."""
     import pty
 
     with (

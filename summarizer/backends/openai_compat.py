@@ -25,7 +25,6 @@ characters of the invalid answer back to the model.
 
 from __future__ import annotations
 
-import contextvars
 import functools
 import json
 import logging
@@ -37,9 +36,9 @@ from instructor.core.exceptions import IncompleteOutputException, InstructorRetr
 from openai.types.chat import ChatCompletion
 from pydantic import BaseModel, ValidationError
 
-from ..config import _is_loopback
 from ..errors import OutputValidationError
-from ..schema import validation_context
+from ..schemas.paper_summary import validation_context
+from ..settings.config import _is_loopback
 from .base import (
     Backend,
     Generation,
@@ -47,10 +46,10 @@ from .base import (
     error_lines,
     failed_answer,
     no_valid_answer,
-    report_if_rate_limited,
 )
-from .bounds import bounded_client_class, cap_echoes, echo
-from .direct import check_json, direct_post
+from .bounds import echo
+from .direct import direct_post
+from .hooks import _count_request, _http_client, _on_kwargs, _on_parse_error, _on_response, _tally
 from .sdk_errors import openai_cause, translate
 
 log = logging.getLogger(__name__)
@@ -70,96 +69,6 @@ _PROBE_SCHEMA = {
     "properties": {"answer": {"type": "string", "enum": ["yes", "no"]}},
     "required": ["answer"],
 }
-
-# Per-request tallies, filled by instructor's hooks (each request runs in its own task).
-_tally: contextvars.ContextVar[dict[str, Any] | None] = contextvars.ContextVar(
-    "summarizer_tally", default=None
-)
-
-
-def _on_response(response: Any) -> None:
-    tally = _tally.get()
-    if tally is None:
-        return
-    tally["attempts"] += 1
-    usage = getattr(response, "usage", None)
-    if usage is not None:
-        tally["prompt_tokens"] += getattr(usage, "prompt_tokens", 0) or 0
-        tally["completion_tokens"] += getattr(usage, "completion_tokens", 0) or 0
-    try:
-        tally["raw"] = response.choices[0].message.content
-        calls = response.choices[0].message.tool_calls
-        if calls:
-            tally["raw"] = calls[0].function.arguments
-    except (AttributeError, IndexError, TypeError):
-        pass
-
-
-def _on_parse_error(error: Exception, **_: Any) -> None:
-    # After the answer's completion:response: the attempt and raw text are its own.
-    tally = _tally.get()
-    if tally is not None:
-        tally["failed"].append(failed_answer(tally["attempts"], error_lines(error), tally["raw"]))
-
-
-def _count_request() -> None:
-    tally = _tally.get()
-    if tally is not None:
-        tally["requests"] += 1
-
-
-async def _on_request(request: Any) -> None:
-    _count_request()
-
-
-def _on_kwargs(*args: Any, **kwargs: Any) -> None:
-    # Before each request instructor sends: what its re-asks echo is cut to size. The list
-    # is the one instructor sends, so cutting its items in place cuts what goes out.
-    tally = _tally.get()
-    messages = kwargs.get("messages")
-    if tally is not None and isinstance(messages, list):
-        cap_echoes(messages, tally["originals"])
-
-
-def _check_json_body(response: Any) -> None:
-    """Check a JSON body inside the client's send (once read, under the cap), so a broken
-    body is retried like a dropped connection (with backoff) instead of reaching
-    instructor as the model's mistake."""
-    content_type = response.headers.get("content-type", "")
-    if "json" in content_type:
-        check_json(response.status_code, content_type, response.content)
-
-
-async def _on_http_response(response: Any) -> None:
-    # Every HTTP answer, retried ones included: the batch runner's limiter learns of each 429.
-    report_if_rate_limited(response.status_code, response.headers)
-
-
-def _http_client(base_url: str | None, timeout: float) -> Any:
-    """The SDK's HTTP client, on aiohttp when the SDK offers it (``openai[aiohttp]``).
-
-    aiohttp's HTTP/1.1 takes about a third less CPU per request than the default
-    transport; that is what limits a batch when the endpoint answers at once. The
-    client above the transport (retries, timeouts, proxies, hooks) is the same.
-    """
-    options = {
-        # A loopback endpoint must not be sent through HTTP(S)_PROXY from the environment.
-        "trust_env": not _is_loopback(base_url),
-        "timeout": timeout,
-        "event_hooks": {"request": [_on_request], "response": [_on_http_response]},
-        # One deadline per request and a capped body read (the per-gap timeouts above
-        # would let a trickled or endless body run for ever).
-        "deadline": timeout,
-        "check_body": _check_json_body,
-    }
-    # openai's default clients keep its connection limits (1000, not httpx's 100).
-    aiohttp_client = getattr(openai, "DefaultAioHttpClient", None)
-    if aiohttp_client is not None:
-        try:
-            return bounded_client_class(aiohttp_client)(**options)
-        except RuntimeError:  # aiohttp is not installed
-            pass
-    return bounded_client_class(openai.DefaultAsyncHttpxClient)(**options)
 
 
 class OpenAICompatBackend(Backend):

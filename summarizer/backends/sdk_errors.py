@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import openai
 
-from ..config import redact_url, scrub
 from ..errors import AuthenticationError, BackendError, RateLimitError
+from ..settings.config import redact_url, scrub
 from .base import retry_after
 from .bounds import AnswerTooLarge, mask, quote
 from .direct import BrokenResponse

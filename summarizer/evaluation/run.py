@@ -29,13 +29,13 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from ..config import Settings
 from ..errors import InputError, UsageError
-from ..inputs import Paper
-from ..output import RecordWriter, read_records
-from ..pipeline import Pipeline
-from ..runner import BatchStats, run_batch
-from ..target import atomic_file
+from ..io.inputs import Paper
+from ..io.output import RecordWriter, read_records
+from ..io.target import atomic_file
+from ..run.pipeline import Pipeline
+from ..run.runner import BatchStats, run_batch
+from ..settings.config import Settings
 from .scorers import (
     GROUNDING,
     GroundingScore,

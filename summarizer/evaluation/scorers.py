@@ -31,9 +31,9 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from ..grounding import find_span
-from ..output import failed_fields
-from ..schema import PaperSummary
+from ..io.output import failed_fields
+from ..schemas.grounding import find_span
+from ..schemas.paper_summary import PaperSummary
 from .keys import _distinct, item_key, token_f1, url_key, value_key
 from .result_scores import ResultScore, score_results
 

@@ -17,6 +17,7 @@ gold for, so the harness scores only those (grounding needs no gold and is alway
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -250,21 +251,34 @@ def load_scierc(path: str | Path) -> list[EvalItem]:
     return items
 
 
-def _gold_dirs() -> list[Path]:
-    # The package's parent covers a source checkout or editable install; the working
-    # directory covers an installed wheel run from the repository root.
-    import summarizer
-
-    pkg_root = Path(summarizer.__file__).resolve().parent.parent
-    return list(dict.fromkeys([pkg_root / "evals" / "gold", Path.cwd() / "evals" / "gold"]))
+#: The setting that points the ``dev`` and ``test`` suites at a gold folder of one's own.
+GOLD_DIR_ENV = "SUMMARIZER_GOLD_DIR"
 
 
-def load_suite(name_or_path: str | Path) -> list[EvalItem]:
+def gold_dirs(gold_dir: str | Path | None = None) -> list[Path]:
+    """Where the ``dev`` and ``test`` suites are looked for, first match wins.
+
+    Args:
+        gold_dir: A folder holding ``dev.jsonl`` and ``test.jsonl``. Default: the
+            ``SUMMARIZER_GOLD_DIR`` variable; without either, ``evals/gold`` of the source
+            checkout this package runs from and of the working directory (an installed
+            wheel has no checkout, so it finds them only from the repository root).
+    """
+    chosen = gold_dir or os.environ.get(GOLD_DIR_ENV)
+    if chosen:
+        return [Path(chosen).expanduser()]
+    checkout = Path(__file__).resolve().parents[2] / "evals" / "gold"
+    return list(dict.fromkeys([checkout, Path.cwd() / "evals" / "gold"]))
+
+
+def load_suite(name_or_path: str | Path, gold_dir: str | Path | None = None) -> list[EvalItem]:
     """Load a suite by name or path.
 
     Args:
-        name_or_path: ``dev`` or ``test`` (the repository's ``evals/gold/<name>.jsonl``),
-            ``scitldr:PATH``, ``scierc:PATH``, or a path to a gold ``.jsonl`` file.
+        name_or_path: ``dev`` or ``test`` (``<gold folder>/<name>.jsonl``, see
+            :func:`gold_dirs`), ``scitldr:PATH``, ``scierc:PATH``, or a path to a gold
+            ``.jsonl`` file.
+        gold_dir: The gold folder for ``dev`` and ``test`` (see :func:`gold_dirs`).
 
     Returns:
         The suite's items.
@@ -281,14 +295,15 @@ def load_suite(name_or_path: str | Path) -> list[EvalItem]:
             raise InputError(f"{kind} file not found: {path}; give the path to the data file")
         return loaders[kind](path)
     if spec in ("dev", "test"):
-        tried = [d / f"{spec}.jsonl" for d in _gold_dirs()]
+        tried = [d / f"{spec}.jsonl" for d in gold_dirs(gold_dir)]
         for path in tried:
             if path.is_file():
                 return load_gold(path)
         looked = ", ".join(str(p) for p in tried)
         raise InputError(
             f"no gold file for suite {spec!r} (looked in {looked}); run from the repository "
-            "root or pass the path to a gold .jsonl file"
+            f"root, set {GOLD_DIR_ENV} to a folder with {spec}.jsonl, or pass the path to a "
+            "gold .jsonl file"
         )
     path = Path(spec).expanduser()
     if path.suffix == ".jsonl":

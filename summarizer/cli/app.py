@@ -1,0 +1,96 @@
+"""The command line: a thin layer over the library.
+
+Every command group is a module of this package; this one puts them on one ``app`` and runs
+it under the one error handler (:mod:`summarizer.cli.handler`, which lists the exit codes).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from typing import Annotated
+
+import typer
+
+from . import evaluate, local, scale, summarize, views
+from .handler import debug_logging, fail, unwrap
+from .options import EXIT_INTERRUPTED, EXIT_OK, err
+
+app = typer.Typer(
+    help="Structured, grounded summaries of scientific abstracts.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+
+def _version() -> str:
+    """The installed distribution's version (the package's own in a bare checkout)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("summarizer")
+    except PackageNotFoundError:
+        from .. import __version__
+
+        return __version__
+
+
+def _print_version(value: bool) -> None:
+    if value:
+        typer.echo(f"summarizer {_version()}")
+        raise typer.Exit(EXIT_OK)
+
+
+@app.callback()
+def _root(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version",
+            is_eager=True,
+            callback=_print_version,
+            help="Print the version and exit.",
+        ),
+    ] = False,
+) -> None:
+    """Structured, grounded summaries of scientific abstracts."""
+
+
+app.add_typer(local.cache_app, name="cache")
+app.add_typer(local.engine_app, name="engine")
+app.command("summarize")(summarize.summarize)
+app.command("prompts")(views.prompts)
+app.add_typer(evaluate.eval_app, name="eval")
+app.command("digest")(views.digest)
+app.command("show")(views.show)
+app.command("doctor")(views.doctor)
+app.add_typer(views.config_app, name="config")
+app.command("merge")(scale.merge)
+app.add_typer(scale.batch_app, name="batch")
+
+
+def main() -> None:
+    """Entry point with the one error handler."""
+    debug_logging()
+    interrupted = "Interrupted; finished records are kept in the output, rerun to resume."
+    try:
+        code = app(standalone_mode=False)
+        if code == EXIT_INTERRUPTED:  # typer turns Ctrl-C inside a command into exit 130
+            err.print(interrupted)
+        sys.exit(code if isinstance(code, int) else EXIT_OK)
+    except KeyboardInterrupt:
+        err.print(interrupted)
+        sys.exit(EXIT_INTERRUPTED)
+    except typer.Exit as exc:
+        sys.exit(exc.exit_code)
+    except BaseException as raised:  # noqa: BLE001 - the one handler: every error ends here
+        exc = unwrap(raised)
+        if isinstance(exc, KeyboardInterrupt):
+            err.print(interrupted)
+            sys.exit(EXIT_INTERRUPTED)
+        if isinstance(exc, SystemExit | typer.Exit):
+            raise
+        if os.environ.get("SUMMARIZER_DEBUG"):
+            raise
+        fail(exc)

@@ -1,0 +1,102 @@
+"""Progress on stderr while a run works: the bar, its rate, and the engine's start."""
+
+from __future__ import annotations
+
+import os
+import time
+from collections import deque
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    ProgressColumn,
+    SpinnerColumn,
+    Task,
+    TextColumn,
+    TimeElapsedColumn,
+)
+from rich.text import Text
+
+from ..text import printable
+from .options import err
+
+
+@contextmanager
+def engine_notices() -> Iterator[None]:
+    """Say on stderr when the embedded engine starts and when it is ready.
+
+    Loading the model takes tens of seconds, in which the progress bar would stand still.
+    """
+    from ..backends.connection import engine_listener
+
+    def notice(event: str, detail: str) -> None:
+        text = (
+            f"starting the local engine ({detail}): loading the model…"
+            if event == "starting"
+            else f"local engine ready in {detail} s"
+        )
+        err.print(printable(text), markup=False, highlight=False, soft_wrap=True)
+
+    token = engine_listener.set(notice)
+    try:
+        yield
+    finally:
+        engine_listener.reset(token)
+
+
+#: Seconds of recent work the rate is measured over (as rich's own speed column does).
+RATE_WINDOW = 30.0
+
+
+class RateColumn(ProgressColumn):
+    """Items per second of the items summarized now; cache hits take no time and don't count.
+
+    Below one item a second it shows seconds per item, which reads better on a small model.
+    """
+
+    def render(self, task: Task) -> Text:
+        speed = task.fields.get("rate")
+        if not speed:
+            return Text("-- it/s", style="progress.data.speed")
+        shown = f"{speed:.2f} it/s" if speed >= 1 else f"{1 / speed:.1f} s/it"
+        return Text(shown, style="progress.data.speed")
+
+
+def batch_progress(label: str, total: int) -> tuple[Progress, Callable[[dict[str, Any]], None]]:
+    """A progress bar on stderr with items/s, cache hits and failures, and its per-record tick."""
+    progress = Progress(
+        SpinnerColumn(),
+        TextColumn(f"[bold]{label}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        RateColumn(),
+        TextColumn("cached {task.fields[cached]}  failed {task.fields[failed]}"),
+        TimeElapsedColumn(),
+        console=err,
+        disable=not err.is_terminal and os.environ.get("SUMMARIZER_PROGRESS") != "1",
+    )
+    counts = {"cached": 0, "failed": 0}
+    task = progress.add_task(label, total=total, rate=None, **counts)
+    # (end, seconds) of the time before each summarized record, since the record before it.
+    spans: deque[tuple[float, float]] = deque()
+    last = [time.monotonic()]
+
+    def tick(record: dict[str, Any]) -> None:
+        now = time.monotonic()
+        cached = bool(record["meta"].get("cached"))
+        counts["cached"] += cached
+        counts["failed"] += bool(record["error"])
+        if not cached:
+            spans.append((now, now - last[0]))
+            while len(spans) > 1 and now - spans[0][0] > RATE_WINDOW:
+                spans.popleft()
+        last[0] = now
+        busy = sum(seconds for _, seconds in spans)
+        rate = len(spans) / busy if busy > 0 else None
+        progress.update(task, advance=1, rate=rate, **counts)
+
+    return progress, tick

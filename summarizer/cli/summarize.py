@@ -1,0 +1,106 @@
+"""``summarizer summarize``: abstracts in, validated and grounded records out."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from ..errors import UsageError
+from .options import (
+    DEFAULT_FLAGS,
+    EXIT_FAILED_ITEMS,
+    EndpointFlags,
+    Force,
+    InputFormat,
+    ShardOpt,
+    Strict,
+    Workers,
+    endpoint_options,
+    shard_of,
+)
+from .progress import batch_progress, engine_notices
+from .summary import open_writer, print_stats
+
+
+@endpoint_options
+def summarize(
+    inputs: Annotated[
+        list[str], typer.Argument(help="Daily Papers .txt, .jsonl, .csv, or - for stdin.")
+    ],
+    output: Annotated[
+        Path | None,
+        typer.Option(
+            "-o", "--output", help="Output .jsonl or .csv (resumable); - or none: stdout."
+        ),
+    ] = None,
+    force: Force = False,
+    input_format: InputFormat = None,
+    endpoint: EndpointFlags = DEFAULT_FLAGS,
+    limit: Annotated[int | None, typer.Option(min=1, help="Summarize at most N abstracts.")] = None,
+    shard: ShardOpt = None,
+    workers: Workers = 1,
+    strict: Strict = False,
+) -> None:
+    """Summarize abstracts into validated, grounded records (JSONL or CSV)."""
+    from ..io.inputs import FORMATS, read_papers, rereadable
+    from ..io.sharding import in_shard
+    from ..run.runner import run_batch
+    from ..run.workers import check_workers, open_pipeline
+
+    part = shard_of(shard)
+
+    settings = endpoint.settings(strict=strict)
+    if inputs.count("-") > 1:
+        raise typer.BadParameter("stdin (-) can be given once")
+    check_workers(settings, workers)
+    if input_format is not None and input_format not in FORMATS:
+        raise UsageError(f"--format {input_format!r}: use one of {', '.join(FORMATS)}")
+    settings.check()  # a missing key is one error, not a failed record per paper
+
+    def read() -> Iterable[Any]:
+        papers = read_papers(inputs, limit_chars=settings.max_abstract_chars, format=input_format)
+        return in_shard(papers, part)
+
+    if not all(rereadable(path) for path in inputs):  # stdin, a pipe: read once
+        papers: Iterable[Any] = list(read())
+        total = len(papers) if limit is None else min(limit, len(papers))
+    else:
+        # A first pass counts the papers (and finds bad input before any request is sent);
+        # the second streams them, so memory stays flat on any input size.
+        total = 0
+        for _ in read():
+            total += 1
+            if limit is not None and total >= limit:
+                break
+        papers = read()
+
+    writer = open_writer(output, inputs, settings, force)
+    already = len(writer.done)
+    progress, tick = batch_progress("summarizing", max(total - already, 0))
+
+    async def go():
+        # Workers start before the progress bar's thread does: a worker is forked only from
+        # a process with one thread.
+        async with open_pipeline(settings, workers) as pipeline:
+            with progress:
+                return await run_batch(
+                    pipeline,
+                    papers,
+                    writer,
+                    concurrency=settings.concurrency,
+                    limit=limit,
+                    on_record=tick,
+                )
+
+    try:
+        with engine_notices():
+            stats = asyncio.run(go())
+    finally:
+        writer.close()
+    print_stats(stats, output)
+    if stats.failed:
+        raise typer.Exit(EXIT_FAILED_ITEMS)

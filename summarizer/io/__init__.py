@@ -1,0 +1,2 @@
+"""Reading inputs and writing outputs: readers, the record writer and its output rules, the id
+store, shards."""

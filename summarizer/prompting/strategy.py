@@ -1,0 +1,229 @@
+"""How one abstract becomes a request, and how the answer becomes a summary.
+
+A prompt's ``strategy`` picks one of these:
+
+- :class:`CandidatePlan` (``candidates``): the response model is built for this
+  abstract, so ``introduces`` and ``datasets`` can only hold names that code found in
+  it (an enum: with a grammar-capable engine a hallucinated name cannot be decoded).
+  ``results`` and ``code_url`` come from code (see :mod:`summarizer.rules`).
+- ``cues``: as ``candidates``, but code also decides ``introduces``, ``datasets``,
+  ``domain``, ``contribution_types`` and ``tasks`` from the abstract's wording (see
+  :mod:`summarizer.rules.cues`); the model writes only ``tldr``, ``problem`` and ``keywords``.
+- ``free``: the model fills the whole schema; grounding runs in validation and
+  instructor re-asks on a miss.
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field, create_model
+from pydantic.fields import FieldInfo
+from pydantic_core import PydanticUndefined
+
+from ..io.inputs import Paper
+from ..rules import (
+    Analysis,
+    Candidates,
+    classify_contributions,
+    classify_domain,
+    classify_names,
+    find_candidates,
+    find_numbers,
+    find_tasks,
+)
+from ..schemas.paper_summary import PaperSummary, Result, SummaryChecks
+from .templates import Prompt
+
+CODE_FIELDS = ("results", "code_url")
+# Fields the model writes under the candidates strategy: all the others.
+MODEL_FIELDS = tuple(f for f in PaperSummary.model_fields if f not in CODE_FIELDS)
+# Fields the model writes under the cues strategy; the rest come from code.
+TEXT_FIELDS = ("tldr", "problem", "keywords")
+MAX_INTRODUCES = 3
+MAX_DATASETS = 6
+
+
+def _names_type(names: tuple[str, ...], limit: int, description: str) -> tuple[Any, Any]:
+    if not names:
+        return list[str], Field(max_length=0, description=description)
+    return (
+        list[Literal[names]],  # type: ignore[valid-type]
+        Field(max_length=min(limit, len(names)), description=description),
+    )
+
+
+def _required(info: FieldInfo) -> FieldInfo:
+    # Every answer field is required, so that a grammar makes the model write each one.
+    info = copy.copy(info)
+    info.default = PydanticUndefined
+    info.default_factory = None
+    return info
+
+
+# For engines that constrain decoding: one sentence (no full stop inside, decimals
+# allowed), bounded in length, and a tldr that opens in the summarizer's own voice, so
+# that a small model cannot paste the abstract's first sentence.
+_SENTENCE_CHAR = r'([^.!?\n"\\]|[.][0-9])'
+_OPENING = r"(This paper|We|The authors) "
+# The longest sentence body the grammar lets through, in _SENTENCE_CHAR units.
+TEXT_BOUNDS = {"tldr": 200, "problem": 190}
+TEXT_PATTERNS = {
+    "tldr": r"^" + _OPENING + _SENTENCE_CHAR + "{20," + str(TEXT_BOUNDS["tldr"]) + "}[.]$",
+    "problem": r"^" + _SENTENCE_CHAR + "{15," + str(TEXT_BOUNDS["problem"]) + "}[.]$",
+}
+_UNIT = re.compile(_SENTENCE_CHAR)
+_OPENING_AT = re.compile(_OPENING)
+# Words a sentence does not end on: "... by reducing overfitting and".
+_DANGLING = re.compile(
+    r"(?:[\s,;:(\-]+(?:and|or|but|of|the|a|an|to|by|with|for|in|on|at|from|that|which|"
+    r"while|using|via|as|its|their|is|are|into|than|such|both|between|like))+$",
+    re.IGNORECASE,
+)
+
+
+def end_cleanly(field: str, text: str) -> str:
+    """A sentence that the grammar stopped at its length bound, ended at a whole clause.
+
+    Such a sentence is cut wherever the bound fell, often inside a word ("... reducing
+    overfitting and im."). The last word goes, then the last clause if a comma or semicolon
+    keeps at least half of the sentence, then the small words the end is left on. A sentence
+    shorter than the bound is returned as it is.
+    """
+    bound = TEXT_BOUNDS.get(field)
+    opening = _OPENING_AT.match(text) if field == "tldr" else None
+    start = opening.end() if opening else 0
+    if bound is None or not text.endswith(".") or len(_UNIT.findall(text[start:-1])) < bound:
+        return text
+    body = text[:-1]
+    body = body[: body.rfind(" ")] if body.rfind(" ") > start else body
+    clause = max(body.rfind(","), body.rfind(";"))
+    if clause - start >= 20 and clause >= len(body) / 2:
+        body = body[:clause]
+    body = _DANGLING.sub("", body).rstrip(" ,;:-(")
+    return body + "." if len(body) - start >= 15 else text
+
+
+@lru_cache(maxsize=1)
+def text_model() -> type[BaseModel]:
+    """The response model of the cues strategy: the free-text fields only."""
+    fields = PaperSummary.model_fields
+    spec: dict[str, Any] = {}
+    for name in TEXT_FIELDS:
+        info = _required(fields[name])
+        if name in TEXT_PATTERNS:
+            # Only in the schema sent to the engine: validation keeps the guide's rules.
+            info.json_schema_extra = {"pattern": TEXT_PATTERNS[name]}
+        spec[name] = (fields[name].annotation, info)
+    return create_model("TextAnswer", __base__=SummaryChecks, **spec)
+
+
+@lru_cache(maxsize=1024)
+def answer_model(names: tuple[str, ...]) -> type[BaseModel]:
+    """The response model for an abstract whose candidate names are ``names``."""
+    fields = PaperSummary.model_fields
+    spec: dict[str, Any] = {}
+    for name in MODEL_FIELDS:
+        info = fields[name]
+        if name == "introduces":
+            spec[name] = _names_type(names, MAX_INTRODUCES, info.description or "")
+        elif name == "datasets":
+            spec[name] = _names_type(names, MAX_DATASETS, info.description or "")
+        else:
+            spec[name] = (info.annotation, _required(info))
+    return create_model("Answer", __base__=SummaryChecks, **spec)
+
+
+@dataclass
+class Plan:
+    """Everything needed to ask about one abstract, and to finish the answer."""
+
+    messages: list[dict[str, Any]]
+    response_model: type[BaseModel]
+    candidates: Candidates | None
+    decided: dict[str, Any] | None = None
+
+    def finish(self, parsed: BaseModel) -> dict[str, Any]:
+        """The summary fields, before the final validation against the schema."""
+        data = parsed.model_dump()
+        if self.response_model is text_model():
+            for name in TEXT_BOUNDS:
+                if isinstance(data.get(name), str):
+                    data[name] = end_cleanly(name, data[name])
+        if self.decided:
+            data.update(self.decided)
+        if self.candidates is not None:
+            data["results"] = [
+                Result(value=n.value, metric=n.metric, subject=n.subject, kind=n.kind).model_dump()  # type: ignore[arg-type]
+                for n in self.candidates.numbers
+            ]
+            data["code_url"] = self.candidates.code_url
+        return data
+
+
+def _variables(abstract: str, title: str | None, cands: Candidates | None) -> dict[str, Any]:
+    return {
+        "abstract": abstract,
+        "title": title or "",
+        "names": cands.names if cands else [],
+        "numbers": [n.value for n in cands.numbers] if cands else [],
+        "urls": cands.urls if cands else [],
+    }
+
+
+def _example_variables(prompt: Prompt, with_candidates: bool) -> list[tuple[dict, Any]]:
+    """The few-shot examples' template variables: the same for every abstract, found once
+    per prompt."""
+    key = (id(prompt), with_candidates)
+    held = _EXAMPLES.get(key)
+    if held is None or held[0] is not prompt:
+        variables = [
+            (
+                _variables(
+                    e.abstract, None, find_candidates(e.abstract) if with_candidates else None
+                ),
+                e.answer,
+            )
+            for e in prompt.spec.examples
+        ]
+        held = _EXAMPLES[key] = (prompt, variables)
+    return held[1]
+
+
+# Per prompt object (kept alive here, so its id is not reused): a prompt loaded anew, an
+# edited file say, gets its own entry.
+_EXAMPLES: dict[tuple[int, bool], tuple[Prompt, list[tuple[dict, Any]]]] = {}
+
+
+def plan(paper: Paper, prompt: Prompt, schema: type[BaseModel]) -> Plan:
+    """Render the prompt and build the response model for one paper."""
+    spec = prompt.spec
+    if spec.strategy == "cues":
+        # One analysis of the abstract, read by every rule below.
+        analysis = Analysis(paper.abstract)
+        cands = find_candidates(analysis, with_numbers=False)
+        introduces, datasets, _ = classify_names(analysis, cands.names)
+        # Results once the paper's own names and its datasets are known (their subjects).
+        cands.numbers = find_numbers(analysis, cands.names, datasets, introduces)
+        decided = {
+            "introduces": introduces,
+            "datasets": datasets,
+            "domain": classify_domain(analysis),
+            "contribution_types": classify_contributions(analysis, introduces),
+            "tasks": find_tasks(analysis),
+        }
+        examples = _example_variables(prompt, with_candidates=True)
+        messages = prompt.render(_variables(paper.abstract, paper.title, cands), examples)
+        return Plan(messages, text_model(), cands, decided)
+    if spec.strategy == "candidates":
+        cands = find_candidates(Analysis(paper.abstract))
+        examples = _example_variables(prompt, with_candidates=True)
+        messages = prompt.render(_variables(paper.abstract, paper.title, cands), examples)
+        return Plan(messages, answer_model(tuple(cands.names)), cands)
+    examples = _example_variables(prompt, with_candidates=False)
+    messages = prompt.render(_variables(paper.abstract, paper.title, None), examples)
+    return Plan(messages, schema, None)

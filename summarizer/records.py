@@ -1,0 +1,100 @@
+"""The output record: what ``summarize`` returns and writes, one JSON object per abstract.
+
+Records stay plain dicts for their users (``json.dumps`` them, index them by key); these
+types say which keys they hold, for the modules that make and read them::
+
+    {"id", "title", "abstract",            # the paper, as read
+     "summary": {...} | None,              # the validated summary (None when it failed)
+     "error": {"type", "message", ...} | None,
+     "meta": {"endpoint", "model", "prompt", ...},
+     "spans": {"introduces": [[start, end] | None, ...], "code_url": [start, end] | None, ...}}
+
+A record whose prose never validated but whose other fields did is *partial*: it has a
+summary and an error of type ``PartialRecord`` that names the failed fields.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol, TypedDict
+
+#: A character span ``[start, end]`` in the abstract; None for an item not found there.
+Span = list[int] | None
+
+#: Per verbatim field, the spans of its items (``code_url``: one span, not a list).
+Spans = dict[str, Any]
+
+
+class Usage(TypedDict):
+    """Tokens the endpoint counted for a record, over every attempt."""
+
+    prompt_tokens: int
+    completion_tokens: int
+    total_tokens: int
+
+
+class FieldFailure(TypedDict):
+    """A field of a partial record that did not validate, and why."""
+
+    field: str
+    reason: str
+
+
+class _RecordErrorRequired(TypedDict):
+    type: str
+    message: str
+
+
+class RecordError(_RecordErrorRequired, total=False):
+    """Why a record has no summary, or (``PartialRecord``) which of its fields failed."""
+
+    fields: list[FieldFailure]
+
+
+class Meta(TypedDict, total=False):
+    """How a record was made. A record refused before any request (``InputError``) holds
+    only ``prompt`` and ``schema``; a cached one holds the meta of the run that made it."""
+
+    endpoint: str
+    model: str | None
+    prompt: str
+    prompt_hash: str
+    template_hash: str
+    schema: str
+    mode: str
+    attempts: int
+    usage: Usage
+    cached: bool
+    seconds: float
+    dropped: list[Any]
+    reasks: list[Any]
+
+
+class Record(TypedDict):
+    """One abstract's output record."""
+
+    id: str
+    title: str | None
+    abstract: str
+    summary: dict[str, Any] | None
+    error: RecordError | None
+    meta: Meta
+    spans: Spans
+
+
+class _Paper(Protocol):
+    id: str
+    title: str | None
+    abstract: str
+
+
+def new_record(paper: _Paper) -> Record:
+    """The record of ``paper`` before anything is known of its summary."""
+    return {
+        "id": paper.id,
+        "title": paper.title,
+        "abstract": paper.abstract,
+        "summary": None,
+        "error": None,
+        "meta": {},
+        "spans": {},
+    }

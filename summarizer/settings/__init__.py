@@ -1,0 +1,2 @@
+"""Settings (:class:`~.config.Settings`) and their layers: flags, ``SUMMARIZER_*`` variables,
+``summarizer.toml``."""
