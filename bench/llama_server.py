@@ -372,7 +372,7 @@ def run_server(work: Path, inputs: Path, n: int, parallel: int, binary: Path, mo
 
 
 def _cache_dir(work: Path, name: str) -> Path:
-    from summarizer.config import default_cache_dir
+    from summarizer.settings.config import default_cache_dir
 
     cache = work / name
     cache.mkdir(parents=True)
@@ -386,7 +386,7 @@ def _cache_dir(work: Path, name: str) -> Path:
 
 
 def _schema() -> dict[str, Any]:
-    from summarizer.strategy import text_model
+    from summarizer.prompting.strategy import text_model
 
     return text_model().model_json_schema()
 
@@ -718,8 +718,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--json", type=Path)
     args = parser.parse_args(argv)
 
-    from summarizer.config import default_cache_dir
-    from summarizer.model_file import BUNDLED, bundled_model_path
+    from summarizer.settings.config import default_cache_dir
+    from summarizer.engine.model_file import BUNDLED, bundled_model_path
 
     if not args.server.exists():
         raise SystemExit(f"{args.server} not found: run bench/build_llama_server.sh first")

@@ -30,6 +30,7 @@ from summarizer.evaluation.suites import EvalItem, load_suite
 from summarizer.io.inputs import Paper
 from summarizer.prompting.strategy import plan
 from summarizer.prompting.templates import load_prompt
+from summarizer.schemas.grounding import find_span
 from summarizer.schemas.paper_summary import PaperSummary
 
 RULE_FIELDS = ("introduces", "datasets", "tasks", "results", "domain", "contribution_types",
@@ -42,9 +43,12 @@ def predict(item: EvalItem, prompt: Any) -> dict[str, Any]:
     if planned.decided is None or planned.candidates is None:
         raise SystemExit(f"prompt {prompt.spec.name!r} does not decide these fields by code")
     pred = dict(planned.decided)
+    # Values as validation keeps them: the span of the abstract that grounds each one.
     pred["results"] = [
-        {"value": n.value, "metric": n.metric, "subject": n.subject, "kind": n.kind}
+        {"value": item.abstract[span[0] : span[1]], "metric": n.metric, "subject": n.subject,
+         "kind": n.kind}  # fmt: skip
         for n in planned.candidates.numbers
+        if (span := find_span(n.value, item.abstract)) is not None
     ]
     pred["code_url"] = planned.candidates.code_url
     return pred
