@@ -368,7 +368,7 @@ def _at_bound(text: str, filler: str, bound: int) -> str:
 
 
 def test_a_sentence_stopped_at_the_grammar_bound_ends_at_a_whole_clause() -> None:
-    from summarizer.prompting.strategy import TEXT_BOUNDS, end_cleanly
+    from summarizer.schemas.prose_bounds import TEXT_BOUNDS, end_cleanly
 
     bound = TEXT_BOUNDS["tldr"]
     clause = (

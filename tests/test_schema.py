@@ -358,7 +358,7 @@ def test_sound_prose_is_not_refused(text: str) -> None:
 
 
 def test_a_sentence_the_grammar_cut_at_its_bound_is_left_for_the_plan_to_end() -> None:
-    from summarizer.prompting.strategy import TEXT_BOUNDS, end_cleanly
+    from summarizer.schemas.prose_bounds import TEXT_BOUNDS, end_cleanly
 
     # At the grammar's length bound the engine must write the full stop, wherever it is;
     # the plan ends such a sentence at a whole clause, so the cut word is no re-ask.

@@ -19,7 +19,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .run import MAIN_METRIC, RUN_FILE, EvalRun, item_metrics, kind_of, score_table
+from .run import RUN_FILE, EvalRun
+from .run_scores import MAIN_METRIC, item_metrics, kind_of, score_table
 from .scorers import ItemScore
 
 # Deltas smaller than this are float noise from summing in a different order.

@@ -14,7 +14,8 @@ from typing import Any
 
 from ..io.output import is_partial
 from .compare import Comparison, MetricDelta
-from .run import MAIN_METRIC, EvalRun, item_metrics, kind_of
+from .run import EvalRun
+from .run_scores import MAIN_METRIC, item_metrics, kind_of
 from .scorers import SCORED_FIELDS, ItemScore
 
 SPAN_FIELDS = ("introduces", "datasets", "results", "code_url")

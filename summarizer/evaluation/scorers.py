@@ -22,117 +22,42 @@ suite-level "precision 1.0" never comes from predicting nothing.
 
 from __future__ import annotations
 
-import math
-import random
 import typing
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
 from ..io.output import failed_fields
 from ..schemas.grounding import find_span
 from ..schemas.paper_summary import PaperSummary
+from .aggregate import aggregate, aggregate_field, bootstrap_ci
 from .keys import _distinct, item_key, token_f1, url_key, value_key
 from .result_scores import ResultScore, score_results
+from .score_types import (
+    ROUGE_TYPES,
+    GroundingScore,
+    ItemScore,
+    LabelScore,
+    MatchScore,
+    RougeScore,
+    SetScore,
+)
+
+__all__ = [
+    "GROUNDING", "ROUGE_TYPES", "SCORED_FIELDS", "GroundingScore", "ItemScore", "LabelScore",
+    "MatchScore", "ResultScore", "RougeScore", "SetScore", "aggregate", "aggregate_field",
+    "bootstrap_ci", "item_key", "prediction", "score_item", "score_labels", "score_rouge",
+    "score_set", "score_soft", "score_url", "score_values", "scorer_for", "token_f1",
+    "url_key", "value_key", "verbatim_items",
+]  # fmt: skip
 
 TASK_MATCH_THRESHOLD = 0.5
-ROUGE_TYPES = ("rouge1", "rouge2", "rougeL")
 GROUNDING = "grounding"
 # Every schema field has gold to score against but keywords (checked for grounding only).
 SCORED_FIELDS: tuple[str, ...] = tuple(f for f in PaperSummary.model_fields if f != "keywords")
 """The fields the guide scores against gold (``keywords`` is only checked for grounding)."""
-
-
-@dataclass(frozen=True)
-class SetScore:
-    """Matched (``tp``), spurious (``fp``) and missed (``fn``) items of one list field."""
-
-    tp: int = 0
-    fp: int = 0
-    fn: int = 0
-
-    @property
-    def precision(self) -> float:
-        return self.tp / (self.tp + self.fp) if self.tp + self.fp else float(self.fn == 0)
-
-    @property
-    def recall(self) -> float:
-        return self.tp / (self.tp + self.fn) if self.tp + self.fn else float(self.fp == 0)
-
-    @property
-    def f1(self) -> float:
-        if self.tp == 0:
-            return 1.0 if self.fp == self.fn == 0 else 0.0
-        return 2 * self.tp / (2 * self.tp + self.fp + self.fn)
-
-    @staticmethod
-    def aggregate(scores: Sequence[SetScore]) -> dict[str, float]:
-        """Micro precision, recall and F1: counts summed over items first."""
-        tp, fp, fn = (sum(getattr(s, k) for s in scores) for k in ("tp", "fp", "fn"))
-        total = SetScore(tp, fp, fn)
-        return {"precision": total.precision, "recall": total.recall, "f1": total.f1}
-
-
-@dataclass(frozen=True)
-class LabelScore(SetScore):
-    """Label counts of ``contribution_types`` against the best-scoring accepted set."""
-
-    exact: bool = False
-
-    @staticmethod
-    def aggregate(scores: Sequence[SetScore]) -> dict[str, float]:
-        """Micro P/R/F1 over labels and the exact-set rate."""
-        out = SetScore.aggregate(scores)
-        out["exact_set"] = sum(bool(getattr(s, "exact", False)) for s in scores) / len(scores)
-        return out
-
-
-@dataclass(frozen=True)
-class MatchScore:
-    """One right-or-wrong answer (``domain``, ``code_url``)."""
-
-    correct: bool
-
-    @staticmethod
-    def aggregate(scores: Sequence[MatchScore]) -> dict[str, float]:
-        """Accuracy: the share of items answered right."""
-        return {"accuracy": sum(s.correct for s in scores) / len(scores)}
-
-
-@dataclass(frozen=True)
-class RougeScore:
-    """ROUGE F1s against the reference with the best ROUGE-1 (``reference`` is its index)."""
-
-    rouge1: float
-    rouge2: float
-    rougeL: float  # camel case: the name rouge_score and the papers use
-    reference: int = 0
-
-    @staticmethod
-    def aggregate(scores: Sequence[RougeScore]) -> dict[str, float]:
-        """Mean of each ROUGE F1 over items."""
-        return {k: sum(getattr(s, k) for s in scores) / len(scores) for k in ROUGE_TYPES}
-
-
-@dataclass(frozen=True)
-class GroundingScore:
-    """How many of an item's predicted verbatim strings were found in the abstract."""
-
-    found: int
-    total: int
-    missing: tuple[str, ...] = field(default=(), compare=False)
-
-    @staticmethod
-    def aggregate(scores: Sequence[GroundingScore]) -> dict[str, float]:
-        """Share of all predicted verbatim strings found (pooled), and how many there were."""
-        found, total = sum(s.found for s in scores), sum(s.total for s in scores)
-        # Nothing predicted means nothing ungrounded; ``items`` shows when that is the case.
-        return {"rate": found / total if total else 1.0, "items": float(total)}
-
-
-ItemScore = SetScore | LabelScore | MatchScore | RougeScore | GroundingScore | ResultScore
 
 
 def score_set(pred: Iterable[str], gold: Iterable[str], extra: Iterable[str] = ()) -> SetScore:
@@ -392,80 +317,3 @@ def score_item(
     if grounding and GROUNDING not in names:
         names.append(GROUNDING)
     return {name: scorer_for(name)(case, name) for name in names}
-
-
-def aggregate_field(scores: Sequence[ItemScore]) -> dict[str, float]:
-    """Aggregate one field's item scores (all of one type) into its metrics plus ``n``."""
-    if not scores:
-        return {"n": 0.0}
-    kind = type(scores[0])
-    if any(type(s) is not kind for s in scores):
-        raise TypeError(
-            f"mixed score types for one field: {sorted({type(s).__name__ for s in scores})}"
-        )
-    return {**kind.aggregate(scores), "n": float(len(scores))}  # type: ignore[arg-type]
-
-
-def aggregate(item_scores: Iterable[Mapping[str, ItemScore]]) -> dict[str, dict[str, float]]:
-    """Aggregate per-item scores into per-field metrics.
-
-    Args:
-        item_scores: One :func:`score_item` result per item; an item without a field
-            simply does not count for that field.
-
-    Returns:
-        ``{field: {metric: value}}``: micro P/R/F1 for list fields (plus ``exact_set`` for
-        ``contribution_types``), ``accuracy``, mean ``rouge1``/``rouge2``/``rougeL``, and a
-        grounding ``rate``; every field also has ``n``, the number of items.
-    """
-    by_field: dict[str, list[ItemScore]] = {}
-    for scores in item_scores:
-        for name, score in scores.items():
-            by_field.setdefault(name, []).append(score)
-    return {name: aggregate_field(scores) for name, scores in by_field.items()}
-
-
-def _quantile(sorted_values: Sequence[float], q: float) -> float:
-    # Linear interpolation between order statistics (numpy's default "linear" method).
-    pos = q * (len(sorted_values) - 1)
-    lo = math.floor(pos)
-    hi = min(lo + 1, len(sorted_values) - 1)
-    return sorted_values[lo] + (sorted_values[hi] - sorted_values[lo]) * (pos - lo)
-
-
-def bootstrap_ci(
-    item_scores: Sequence[Mapping[str, ItemScore]],
-    field: str,
-    metric: str,
-    n: int = 1000,
-    seed: int = 0,
-    level: float = 0.95,
-) -> tuple[float, float]:
-    """Percentile bootstrap confidence interval of one aggregated metric.
-
-    Items are resampled with replacement and re-aggregated, so micro metrics are
-    recomputed from the resampled counts rather than averaged.
-
-    Args:
-        item_scores: One :func:`score_item` result per item.
-        field: The field, e.g. ``"datasets"``.
-        metric: The metric of that field, e.g. ``"f1"``.
-        n: Number of resamples.
-        seed: Seed of the resampling; the same seed gives the same interval.
-        level: Coverage of the interval.
-
-    Returns:
-        ``(low, high)``.
-
-    Raises:
-        ValueError: when no item has ``field`` or the field has no such metric.
-    """
-    scores = [s[field] for s in item_scores if field in s]
-    if not scores:
-        raise ValueError(f"no item has a score for {field!r}")
-    if metric not in aggregate_field(scores):
-        raise ValueError(f"{field!r} has no metric {metric!r}")
-    rng = random.Random(seed)
-    stats = sorted(aggregate_field(rng.choices(scores, k=len(scores)))[metric] for _ in range(n))
-    tail = (1 - level) / 2
-    return _quantile(stats, tail), _quantile(stats, 1 - tail)

@@ -37,6 +37,7 @@ from pydantic import (
 from ..text import sentences, words
 from . import prose
 from .grounding import find_span, normalize
+from .prose_bounds import end_cleanly
 
 SCHEMA_NAME = "paper_summary"
 SCHEMA_VERSION = 1
@@ -141,9 +142,8 @@ def _refuse(message: str | None) -> None:
 
 def _as_kept(field: str, text: str) -> str:
     """The sentence as the summary will keep it: a grammar cuts a sentence at its length
-    bound, and the plan ends it at a whole clause (``strategy.end_cleanly``), so a word cut
+    bound, and the plan ends it at a whole clause (``prose_bounds.end_cleanly``), so a word cut
     there is not the model's to fix."""
-    from ..prompting.strategy import end_cleanly  # the strategy builds on this module
 
     return end_cleanly(field, text)
 
