@@ -718,8 +718,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--json", type=Path)
     args = parser.parse_args(argv)
 
-    from summarizer.settings.config import default_cache_dir
     from summarizer.engine.model_file import BUNDLED, bundled_model_path
+    from summarizer.settings.config import default_cache_dir
 
     if not args.server.exists():
         raise SystemExit(f"{args.server} not found: run bench/build_llama_server.sh first")
