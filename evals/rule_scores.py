@@ -45,8 +45,12 @@ def predict(item: EvalItem, prompt: Any) -> dict[str, Any]:
     pred = dict(planned.decided)
     # Values as validation keeps them: the span of the abstract that grounds each one.
     pred["results"] = [
-        {"value": item.abstract[span[0] : span[1]], "metric": n.metric, "subject": n.subject,
-         "kind": n.kind}  # fmt: skip
+        {
+            "value": item.abstract[span[0] : span[1]],
+            "metric": n.metric,
+            "subject": n.subject,
+            "kind": n.kind,
+        }
         for n in planned.candidates.numbers
         if (span := find_span(n.value, item.abstract)) is not None
     ]
