@@ -122,7 +122,7 @@ def find_numbers(
     ``names`` are the abstract's candidate names, of which the nearest before a number in
     its sentence is its ``subject``; ``datasets`` (and well-known datasets and metric names)
     are never a subject: "ImageNet", "Top-1". Where no name stands before it, the subject is
-    the paper's own name, if ``own`` (the names it says it makes) holds exactly one.
+    the paper's main own name: of ``own`` (the names it says it makes), the one written most.
     """
     analysis = analysed(text)
     abstract = analysis.text
@@ -191,7 +191,7 @@ def find_numbers(
                 end=end,
                 kind=kind,
                 metric=metric_after(after, unit.strip()) or metric_before(before, after),
-                subject=_subject(abstract, starts, match.start(), subjects, unit, fallback),
+                subject=_subject(abstract, starts, match.start(), subjects, fallback),
             )
         )
     return _shared_in_lists(abstract, starts, out, subjects)
@@ -210,7 +210,6 @@ def _subject(
     starts: list[int],
     start: int,
     names: list[str],
-    unit: str,
     fallback: str | None,
 ) -> str | None:
     """Whom the number at ``start`` belongs to (see :mod:`.subjects`); where no name says,
@@ -297,7 +296,8 @@ def _shared_in_lists(
         while j + 1 < len(out) and _joined(abstract, out[j], out[j + 1]):
             j += 1
         if j > i:
-            group = out[i : j + 1]
+            # a name is never the metric: "improves BarNet from 70.1% to 75.3% accuracy"
+            group = [replace(n, metric=None) if n.metric in names else n for n in out[i : j + 1]]
             metric = group[-1].metric or group[0].metric
             if metric is not None:
                 group = [n if n.metric else replace(n, metric=metric) for n in group]
@@ -328,10 +328,7 @@ def _from_to(
     abstract: str, starts: list[int], group: list[Number], names: list[str]
 ) -> list[Number]:
     """ "A improves B from x to y": x belongs to B (the baseline, or the setting before when
-    B is no name) and y to A; a name is never the metric."""
-    group = [replace(n, metric=None) if n.metric in names else n for n in group]
-    metric = group[-1].metric or group[0].metric
-    group = [n if n.metric else replace(n, metric=metric) for n in group]
+    B is no name) and y to A."""
     first, second = group[0], group[-1]
     if len(group) != 2 or not re.fullmatch(r"\s+to\s+", abstract[first.end : second.start]):
         return group
