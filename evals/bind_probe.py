@@ -32,7 +32,7 @@ from summarizer.io.inputs import Paper
 from summarizer.prompting.strategy import plan
 from summarizer.prompting.templates import load_prompt
 from summarizer.rules import Analysis
-from summarizer.rules.subjects import occurrences
+from summarizer.rules.subjects import whole_name_at
 from summarizer.schemas.paper_summary import PaperSummary
 from summarizer.settings.config import default_cache_dir
 
@@ -121,7 +121,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             text, at = sentence.text, number.start - sentence.start
             metrics = [NONE, *dict.fromkeys([*([number.metric] if number.metric else []),
                                              *spans_near(text, at)])]  # fmt: skip
-            in_sentence = [n for n in names if occurrences(text, n, 0, len(text))]
+            in_sentence = [n for n in names if whole_name_at(text, n, 0, len(text))]
             subjects = [NONE, *dict.fromkeys([*([number.subject] if number.subject else []),
                                               *in_sentence, *own])]  # fmt: skip
             began = time.perf_counter()

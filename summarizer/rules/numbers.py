@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from .analysis import Analysis, analysed
 from .known_datasets import is_known_dataset
 from .metrics import metric_after, metric_before
-from .subjects import actor_phrase, compared_side, occurrences, subject_before
+from .subjects import actor_phrase, compared_side, subject_before, whole_name_at
 from .wordlists import alternation, words
 
 # A unit: a percent sign, or a word of data/units.txt or one of the few that need a pattern
@@ -201,7 +201,7 @@ def _main_name(abstract: str, own: list[str]) -> str | None:
     """Of the names the paper says it makes, the one it writes most often (first on a tie)."""
     if not own:
         return None
-    counts = {name: len(occurrences(abstract, name, 0, len(abstract))) for name in own}
+    counts = {name: len(whole_name_at(abstract, name, 0, len(abstract))) for name in own}
     return max(own, key=lambda name: (counts[name], -own.index(name)))
 
 
@@ -337,7 +337,7 @@ def _from_to(
     begin = _start_before(starts, first.start)
     changed = _CHANGED.search(abstract, max(begin, first.start - 80), first.start)
     head = changed.group(1) if changed else ""
-    before = [n for n in names if occurrences(head, n, 0, len(head))]
+    before = [n for n in names if whole_name_at(head, n, 0, len(head))]
     baseline = max(before, key=lambda n: head.rfind(n)) if before else None
     return [replace(first, subject=baseline), second]
 

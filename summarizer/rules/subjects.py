@@ -3,7 +3,7 @@
 The subject is the candidate name written nearest before the number in its sentence, as a
 whole name ("DARTS" is not found inside "sharpDARTS"), and not where the name is the
 compared-with side ("faster than DARTS", "MAD improves DSU by 2.8%": DSU is improved upon)
-or the setting ("on ImageNet", "for BigGAN image generation", "across 20 datasets"). A
+or the setting ("on ImageNet", "across QuxBench and ..."), hardware or a range. A
 number in parentheses right after the compared-with side belongs to it: "a 76% relative
 improvement over the static data collection paradigm (22.2%)".
 """
@@ -33,8 +33,10 @@ _COMPARED_PHRASE = re.compile(
 )
 
 
-def occurrences(text: str, name: str, begin: int, end: int) -> list[int]:
-    """Where ``name`` is written as a whole name in ``text[begin:end]``, last first."""
+def whole_name_at(text: str, name: str, begin: int, end: int) -> list[int]:
+    """Where ``name`` is written as a whole name in ``text[begin:end]``, last first; a hyphen
+    may touch it ("FooNet-7B"), unlike :func:`.name_spans.mentions`, whose whole tokens
+    include their hyphens."""
     pattern = re.compile(r"(?<![\w])" + re.escape(name) + r"(?![\w])")
     found = [m.start() for m in pattern.finditer(text, begin, end) if m.end() <= end]
     return found[::-1]
@@ -45,7 +47,7 @@ def subject_before(text: str, begin: int, start: int, names: list[str]) -> str |
     the compared-with side nor as the setting; or None."""
     best, best_end = None, -1
     for name in names:
-        for at in occurrences(text, name, begin, start):
+        for at in whole_name_at(text, name, begin, start):
             window = max(begin, at - 40)
             if _COMPARED_WITH.search(text, window, at) or _SETTING.search(text, window, at):
                 continue
