@@ -82,7 +82,7 @@ class ParquetWriter:
         inputs: The run's input files: the output may not be one of them.
         identity: The run's model, prompt, template_hash, schema and endpoint.
         force: Replace what the output holds instead of resuming it or refusing it.
-        part_records: Records per part of a folder output.
+        part_records: Records per part of a folder output (:data:`PART_RECORDS`).
 
     Raises:
         ConfigError: pyarrow is not installed.
@@ -99,7 +99,7 @@ class ParquetWriter:
         inputs: Iterable[str | Path] = (),
         identity: dict[str, Any] | None = None,
         force: bool = False,
-        part_records: int = PART_RECORDS,
+        part_records: int | None = None,
     ) -> None:
         if schema is None:
             if summary_model is None:
@@ -110,7 +110,7 @@ class ParquetWriter:
         self.path = Path(str(path))
         self.identity = {k: v for k, v in (identity or {}).items() if v is not None}
         self.force = force
-        self.part_records = max(1, part_records)
+        self.part_records = max(1, PART_RECORDS if part_records is None else part_records)
         #: What the user should know about the existing output (printed by the CLI).
         self.warnings: list[str] = []
         self.done = IdStore()
