@@ -40,8 +40,8 @@ from .test_pipeline import ABSTRACT, answer, run, settings_for
 
 @pytest.fixture(scope="module")
 def pipeline_records(tmp_path_factory) -> dict[str, dict[str, Any]]:
-    """Records as the pipeline makes them: finished, then the same from the cache, refused
-    (too short), and failed (the endpoint answers 400)."""
+    """Records as the pipeline writes them: finished, then the same from the cache, refused
+    (too short), failed (the endpoint answers 400), partial and from a Batch API run."""
     tmp = tmp_path_factory.mktemp("records")
     out: dict[str, dict[str, Any]] = {}
     with FakeOpenAI(default=answer()) as server:
@@ -67,7 +67,7 @@ def pipeline_records(tmp_path_factory) -> dict[str, dict[str, Any]]:
     batch = copy.deepcopy(out["finished"])
     batch["meta"]["batch"] = {"custom_id": batch["id"], "request_id": "r1", "status": "ok"}
     out["batch"] = batch
-    return out
+    return {kind: json.loads(json.dumps(record)) for kind, record in out.items()}  # as JSONL
 
 
 KINDS = ["finished", "cached", "refused", "failed", "partial", "batch"]

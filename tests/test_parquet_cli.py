@@ -356,3 +356,26 @@ def test_show_and_merge_read_parquet_outputs(tmp_path) -> None:
     refused = runner.invoke(cli.app, ["merge", str(tmp_path / "all.parquet"), str(merged)])
     assert isinstance(refused.exception, UsageError)
     assert "merge writes JSONL" in str(refused.exception)
+
+
+DOCS = Path(__file__).resolve().parents[1] / "docs" / "parquet.md"
+
+
+def test_the_python_queries_of_the_parquet_page_run_on_an_output(tmp_path) -> None:
+    _write(tmp_path / "out.parquet", _record("a"), _record("b", ok=False))
+    snippets = re.findall(r"```python\n(.*?)```", DOCS.read_text(), flags=re.S)
+    assert len(snippets) == 2
+    shown = []
+    for code in snippets:
+        result = subprocess.run(
+            [sys.executable, "-c", code],
+            cwd=tmp_path,
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=False,
+        )
+        assert result.returncode == 0, result.stderr
+        shown.append(result.stdout)
+    assert re.search(r"\ba\s+4\.8%", shown[0]) and "b" not in shown[0].split()
+    assert "improvement" in shown[1]

@@ -158,7 +158,7 @@ class ParquetWriter:
             if batch.schema.equals(self.schema):
                 kept = batch.filter(finished_mask(pa.compute, batch))
                 self._check_metas(kept)
-                table = pa.Table.from_batches([kept], schema=self.schema)
+                table = pa.Table.from_batches([kept])
                 ids = kept.column("id").to_pylist()
             else:  # written with another version of the schema: through records
                 records = [r for r in table_to_records(batch) if is_finished(r)]
@@ -259,7 +259,7 @@ class ParquetWriter:
                 start = 0
                 for batch in batches(part, str(part)):
                     mask = pa.array(keep[start : start + batch.num_rows], pa.bool_())
-                    writer.write_table(pa.Table.from_batches([batch.filter(mask)], schema=schema))
+                    writer.write_table(pa.Table.from_batches([batch.filter(mask)]))
                     start += batch.num_rows
             finally:
                 writer.close()
