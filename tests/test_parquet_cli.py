@@ -123,7 +123,7 @@ def test_parquet_outputs_hold_the_records_a_jsonl_run_writes(tmp_path, monkeypat
 def test_a_rerun_redoes_only_the_missing_and_failed_ids(tmp_path, monkeypatch, out) -> None:
     monkeypatch.setattr("summarizer.io.parquet_writer.PART_RECORDS", 2)
     inputs = _jsonl(tmp_path / "in.jsonl", _abstracts(7))
-    target = str(tmp_path / out)
+    target = f"{tmp_path}/{out}"
     with FakeOpenAI(default=answer()) as upstream, FaultProxy(upstream.base_url) as proxy:
         for marker in ("Item01", "Item03"):
             proxy.plan(marker, then="empty")  # an empty answer: the record fails
@@ -159,7 +159,7 @@ main()
 
 @pytest.mark.parametrize("out", ["out.parquet", "parts/"], ids=["file", "folder"])
 def test_kill_9_mid_run_keeps_what_was_there_readable_and_a_rerun_completes(tmp_path, out) -> None:
-    target = str(tmp_path / out)
+    target = f"{tmp_path}/{out}"
     abstracts = _abstracts(9)
     first = dict(list(abstracts.items())[:3])
     with FakeOpenAI(default=answer()) as server:
@@ -298,7 +298,7 @@ def test_two_runs_on_one_output_do_not_mix(tmp_path) -> None:
 
 @pytest.mark.parametrize("out", ["out.parquet", "parts/"], ids=["file", "folder"])
 def test_records_of_another_model_stop_the_rerun_unless_force(tmp_path, out) -> None:
-    target = str(tmp_path / out)
+    target = f"{tmp_path}/{out}"
     _write(target, _record("a"), _record("b", ok=False))
     with pytest.raises(UsageError, match="another model 'm1'.*--force"):
         ParquetWriter(target, summary_model=PaperSummary, identity={**IDENTITY, "model": "m2"})
@@ -312,7 +312,7 @@ def test_records_of_another_model_stop_the_rerun_unless_force(tmp_path, out) -> 
 
 @pytest.mark.parametrize("out", ["out.parquet", "parts/"], ids=["file", "folder"])
 def test_a_run_that_writes_nothing_leaves_no_output(tmp_path, out) -> None:
-    _writer(str(tmp_path / out)).close()
+    _writer(f"{tmp_path}/{out}").close()
     assert not (tmp_path / out.rstrip("/")).exists()
     assert [p.name for p in tmp_path.iterdir()] == []
 
