@@ -320,3 +320,15 @@ def test_nothing_imports_pyarrow_before_parquet_is_used() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True
     )
     assert result.stdout.strip() == "False"
+
+
+def test_parquet_on_standard_input_is_read_with_format_parquet(tmp_path, monkeypatch) -> None:
+    import io
+
+    buffer = io.BytesIO()
+    pq.write_table(pa.Table.from_pylist(_input_rows(3)), buffer)
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(buffer.getvalue())))
+    papers = list(read_papers(["-"], format="parquet"))
+    assert [(p.id, p.source) for p in papers] == [
+        (f"p{i}", f"stdin, row {i + 1}") for i in range(3)
+    ]
