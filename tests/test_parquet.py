@@ -206,6 +206,15 @@ def test_a_value_that_does_not_fit_its_column_is_kept_as_text_or_left_out(pipeli
     assert back["summary"]["keywords"] is None
 
 
+def test_text_utf8_cannot_hold_is_escaped_as_the_jsonl_writer_does(pipeline_records, tmp_path):
+    record = copy.deepcopy(pipeline_records["finished"])
+    record["summary"]["tldr"] = "Bad \ud800 text."
+    path = tmp_path / "out.parquet"
+    pq.write_table(records_to_table([record], record_schema(PaperSummary)), path)
+    (back,) = read_parquet_records(path)
+    assert back["summary"]["tldr"] == "Bad \\ud800 text."
+
+
 def test_results_can_be_queried_with_arrow_compute(pipeline_records) -> None:
     records = [pipeline_records[k] for k in ("finished", "failed", "partial")]
     table = records_to_table(records, record_schema(PaperSummary))

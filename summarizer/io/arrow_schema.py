@@ -33,7 +33,8 @@ summary model has (a null type when it has none).
 Reading back (:func:`table_to_records`) gives the record as written, except: meta keys, span
 fields and ``error.fields`` that are null are left out (a record without them wrote them as
 null); a value that did not fit its column was written as its JSON text (a string column) or
-null (a number, bool, list or struct column).
+null (a number, bool, list or struct column); text that UTF-8 cannot hold (a lone surrogate) is
+written with a backslash escape, as in JSONL.
 """
 
 from __future__ import annotations
@@ -226,7 +227,7 @@ def _encoder(pa: Any, field: Any) -> Codec:
         item = _encoder(pa, t.value_field)
         return lambda v: [item(x) for x in v] if isinstance(v, list | tuple | set) else None
     if pa.types.is_string(t):
-        return lambda v: v if v is None or isinstance(v, str) else json.dumps(v, ensure_ascii=False)
+        return _to_text
     if pa.types.is_boolean(t):
         return lambda v: v if isinstance(v, bool) else None
     if pa.types.is_integer(t):
@@ -234,6 +235,18 @@ def _encoder(pa: Any, field: Any) -> Codec:
     if pa.types.is_floating(t):
         return _to_float
     return lambda v: None
+
+
+def _to_text(v: Any) -> str | None:
+    if v is None:
+        return None
+    if not isinstance(v, str):
+        v = json.dumps(v, ensure_ascii=False)
+    try:
+        v.encode("utf-8")
+    except UnicodeEncodeError:  # a lone surrogate: escaped, as the JSONL writer does
+        return v.encode("utf-8", "backslashreplace").decode("utf-8")
+    return v
 
 
 def _to_int(v: Any) -> int | None:

@@ -282,13 +282,13 @@ class ParquetWriter:
         pa = arrow()
         try:
             return records_to_table(records, self.schema)
-        except (pa.ArrowException, OverflowError, TypeError):
+        except (pa.ArrowException, OverflowError, TypeError, UnicodeError):
             pass
         rows = []
         for record in records:
             try:
                 rows.append(records_to_table([record], self.schema))
-            except (pa.ArrowException, OverflowError, TypeError) as exc:
+            except (pa.ArrowException, OverflowError, TypeError, UnicodeError) as exc:
                 failed = {**record, "summary": None, "spans": {}}
                 failed["error"] = {
                     "type": "OutputError",
