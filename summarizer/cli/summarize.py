@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Iterable
-from pathlib import Path
 from typing import Annotated, Any
 
 import typer
@@ -29,12 +28,16 @@ from .summary import open_writer, print_stats
 @endpoint_options
 def summarize(
     inputs: Annotated[
-        list[str], typer.Argument(help="Daily Papers .txt, .jsonl, .csv, or - for stdin.")
+        list[str],
+        typer.Argument(help="Daily Papers .txt, .jsonl, .csv, .parquet, or - for stdin."),
     ],
     output: Annotated[
-        Path | None,
+        str | None,
         typer.Option(
-            "-o", "--output", help="Output .jsonl or .csv (resumable); - or none: stdout."
+            "-o",
+            "--output",
+            help="Output .jsonl, .csv or .parquet, or DIR/ for Parquet parts (resumable); "
+            "- or none: stdout.",
         ),
     ] = None,
     force: Force = False,
@@ -45,7 +48,7 @@ def summarize(
     workers: Workers = 1,
     strict: Strict = False,
 ) -> None:
-    """Summarize abstracts into validated, grounded records (JSONL or CSV)."""
+    """Summarize abstracts into validated, grounded records (JSONL, CSV or Parquet)."""
     from ..io.inputs import FORMATS, read_papers, rereadable
     from ..io.sharding import in_shard
     from ..run.runner import run_batch
