@@ -29,7 +29,7 @@ import httpx
 from pydantic import BaseModel
 
 from ..backends.base import GenerationRequest
-from ..backends.connection import Connection
+from ..backends.connection import Connection, mode_for
 from ..engine.local import LocalEngine, running_engine
 from ..errors import AuthenticationError, ConfigError, SummarizerError
 from ..settings.config import MODES, Settings, _is_loopback, redact_url, scrub
@@ -223,9 +223,9 @@ def _modes_check(target: _Target, settings: Settings, timeout: float) -> Check:
         "modes": {m: why or "ok" for m, why in results.items()},
         "supported": supported,
     }
-    auto = next((m for m in MODE_ORDER[:3] if m in supported), "md_json")
-    if settings.embedded:
-        auto = "json_object_schema"  # what the connection uses for the embedded engine
+    auto = mode_for(settings, "auto")
+    if auto == "auto":
+        auto = next((m for m in MODE_ORDER[:3] if m in supported), "md_json")
     details["auto"] = auto
     if not supported:
         why = "; ".join(f"{m}: {w}" for m, w in results.items())
