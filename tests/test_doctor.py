@@ -33,7 +33,11 @@ class Endpoint:
     """A loopback chat-completions server; ``accepts`` lists the modes it answers properly."""
 
     def __init__(
-        self, accepts=("json_object_schema", "json", "md_json", "tools"), key=None, models=("tiny",)
+        self,
+        accepts=("json_object_schema", "json", "md_json", "tools"),
+        key=None,
+        models=("tiny",),
+        answer=ANSWER,
     ):
         self.requests: list[dict[str, Any]] = []
         server = self
@@ -71,9 +75,9 @@ class Endpoint:
                         {"error": {"message": f"{mode} unsupported"}},
                     )
                     return
-                message: dict[str, Any] = {"role": "assistant", "content": ANSWER}
+                message: dict[str, Any] = {"role": "assistant", "content": answer}
                 if mode == "md_json":
-                    message["content"] = f"```json\n{ANSWER}\n```"
+                    message["content"] = f"```json\n{answer}\n```"
                 if mode == "tools":
                     name = body["tools"][0]["function"]["name"]
                     message = {
@@ -83,7 +87,7 @@ class Endpoint:
                             {
                                 "id": "c1",
                                 "type": "function",
-                                "function": {"name": name, "arguments": ANSWER},
+                                "function": {"name": name, "arguments": answer},
                             }
                         ],
                     }
@@ -198,6 +202,19 @@ def test_the_auto_doctor_names_is_the_mode_a_run_sends(embedded):
 )
 def test_the_mode_a_connection_sends(given, sent):
     assert Connection(Settings(**given)).mode == sent
+
+
+def test_a_schema_the_answer_ignores_is_no_grammar():
+    """Doctor and a run's auto probe judge alike: a grammar mode must hold to the schema."""
+    with Endpoint(accepts=MODES, answer='{"answer": "maybe"}') as endpoint:
+        settings = Settings(base_url=endpoint.base_url, model="tiny")
+        modes = by_name(diagnose({"base_url": endpoint.base_url, "model": "tiny"}))[
+            "structured output"
+        ]
+        sent = asyncio.run(_probed(settings))
+    assert modes.details["supported"] == ["json", "md_json", "tools"]
+    assert "answer" in modes.details["modes"]["json_schema"]
+    assert modes.status == "warn" and modes.details["auto"] == sent == "json"
 
 
 def test_only_prompted_json_is_a_warning(monkeypatch):
