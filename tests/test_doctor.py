@@ -7,6 +7,7 @@ reaches beyond loopback.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import socket
@@ -18,9 +19,10 @@ from typing import Any
 
 import pytest
 
+from summarizer.backends.connection import Connection
 from summarizer.engine.model_file import BUNDLED
-from summarizer.settings.config import Settings
-from summarizer.views.doctor import Check, _api_key_check, diagnose
+from summarizer.settings.config import MODES, Settings
+from summarizer.views.doctor import Check, _api_key_check, _modes_check, _Target, diagnose
 from summarizer.views.setup_checks import _cache_check, _model_check
 
 KEY = "sk-test-never-print-me"
@@ -31,7 +33,11 @@ class Endpoint:
     """A loopback chat-completions server; ``accepts`` lists the modes it answers properly."""
 
     def __init__(
-        self, accepts=("json_object_schema", "json", "md_json", "tools"), key=None, models=("tiny",)
+        self,
+        accepts=("json_object_schema", "json", "md_json", "tools"),
+        key=None,
+        models=("tiny",),
+        answer=ANSWER,
     ):
         self.requests: list[dict[str, Any]] = []
         server = self
@@ -69,9 +75,9 @@ class Endpoint:
                         {"error": {"message": f"{mode} unsupported"}},
                     )
                     return
-                message: dict[str, Any] = {"role": "assistant", "content": ANSWER}
+                message: dict[str, Any] = {"role": "assistant", "content": answer}
                 if mode == "md_json":
-                    message["content"] = f"```json\n{ANSWER}\n```"
+                    message["content"] = f"```json\n{answer}\n```"
                 if mode == "tools":
                     name = body["tools"][0]["function"]["name"]
                     message = {
@@ -81,7 +87,7 @@ class Endpoint:
                             {
                                 "id": "c1",
                                 "type": "function",
-                                "function": {"name": name, "arguments": ANSWER},
+                                "function": {"name": name, "arguments": answer},
                             }
                         ],
                     }
@@ -163,6 +169,52 @@ def test_healthy_endpoint(monkeypatch, tmp_path):
     )  # one request per mode, each in the mode's own shape
     assert checks["cache"].status == "ok"
     assert KEY not in repr(list(checks.values()))
+
+
+async def _probed(settings: Settings) -> str:
+    """The mode a run on ``settings`` sends once its backend has probed the endpoint."""
+    connection = Connection(settings)
+    try:
+        return await (await connection.backend()).probe()
+    finally:
+        await connection.aclose()
+
+
+@pytest.mark.parametrize("embedded", [True, False], ids=["embedded", "endpoint"])
+def test_the_auto_doctor_names_is_the_mode_a_run_sends(embedded):
+    """On the embedded engine auto is json_object_schema, though json_schema works too."""
+    with Endpoint(accepts=MODES) as endpoint:
+        settings = Settings() if embedded else Settings(base_url=endpoint.base_url, model="tiny")
+        check = _modes_check(_Target(endpoint.base_url, "tiny", "none"), settings, 20)
+        sent = Connection(settings).mode if embedded else asyncio.run(_probed(settings))
+    assert check.details["supported"] == list(MODES)
+    assert check.details["auto"] == sent == ("json_object_schema" if embedded else "json_schema")
+
+
+@pytest.mark.parametrize(
+    "given, sent",
+    [
+        pytest.param({}, "json_object_schema", id="auto-embedded"),
+        pytest.param({"mode": "json"}, "json", id="json-embedded"),
+        pytest.param({"base_url": "http://127.0.0.1:9/v1"}, "auto", id="auto-endpoint-probed"),
+        pytest.param({"base_url": "http://127.0.0.1:9/v1", "mode": "tools"}, "tools", id="tools"),
+    ],
+)
+def test_the_mode_a_connection_sends(given, sent):
+    assert Connection(Settings(**given)).mode == sent
+
+
+def test_a_schema_the_answer_ignores_is_no_grammar():
+    """Doctor and a run's auto probe judge alike: a grammar mode must hold to the schema."""
+    with Endpoint(accepts=MODES, answer='{"answer": "maybe"}') as endpoint:
+        settings = Settings(base_url=endpoint.base_url, model="tiny")
+        modes = by_name(diagnose({"base_url": endpoint.base_url, "model": "tiny"}))[
+            "structured output"
+        ]
+        sent = asyncio.run(_probed(settings))
+    assert modes.details["supported"] == ["json", "md_json", "tools"]
+    assert "answer" in modes.details["modes"]["json_schema"]
+    assert modes.status == "warn" and modes.details["auto"] == sent == "json"
 
 
 def test_only_prompted_json_is_a_warning(monkeypatch):

@@ -111,6 +111,8 @@ class GenerationRequest:
     max_tokens: int = 512
     temperature: float = 0.0
     grammar: bool = True
+    #: Send in this structured-output mode rather than the backend's own (probes do).
+    mode: str | None = None
 
 
 @dataclass

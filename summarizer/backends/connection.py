@@ -29,6 +29,19 @@ engine_listener: ContextVar[Callable[[str, str], None] | None] = ContextVar(
 )
 
 
+def mode_for(settings: Settings, mode: str | None = None) -> str:
+    """The structured-output mode sent for ``mode`` (by default the mode setting).
+
+    ``auto`` on the embedded engine is ``json_object_schema``: llama-cpp-python's server
+    rejects ``json_schema`` and holds ``json_object`` with a schema to its grammar, so that
+    endpoint is not probed. Elsewhere ``auto`` stays, and the backend probes the endpoint.
+    """
+    mode = settings.mode if mode is None else mode
+    if mode == "auto" and settings.embedded:
+        return "json_object_schema"
+    return mode
+
+
 class Connection:
     """Lazily connects settings to a backend; close it to stop a private engine."""
 
@@ -58,10 +71,7 @@ class Connection:
 
     @property
     def mode(self) -> str:
-        s = self.settings
-        if s.mode == "auto" and s.embedded:
-            return "json_object_schema"
-        return s.mode
+        return mode_for(self.settings)
 
     async def backend(self) -> Backend:
         """The backend, connecting (and starting the embedded engine) on first use."""

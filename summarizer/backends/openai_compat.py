@@ -1,7 +1,7 @@
 """Any OpenAI-compatible endpoint, through openai and instructor.
 
 Endpoints differ in structured output. The mode is a setting; ``auto`` probes the
-endpoint once with a tiny request:
+endpoint once, with a tiny request per mode (:mod:`.probe`):
 
 ============================  ===============================================  =======
 mode                          request                                          grammar
@@ -50,6 +50,7 @@ from .base import (
 from .bounds import echo
 from .direct import direct_post
 from .hooks import _count_request, _http_client, _on_kwargs, _on_parse_error, _on_response, _tally
+from .probe import AUTO_ORDER, GRAMMAR_MODES, best_mode, probe_modes
 from .sdk_errors import openai_cause, translate
 
 log = logging.getLogger(__name__)
@@ -62,12 +63,6 @@ _INSTRUCTOR_MODE = {
     "json": instructor.Mode.JSON,
     "md_json": instructor.Mode.MD_JSON,
     "tools": instructor.Mode.TOOLS,
-}
-_GRAMMAR_MODES = {"json_schema", "json_object_schema"}
-_PROBE_SCHEMA = {
-    "type": "object",
-    "properties": {"answer": {"type": "string", "enum": ["yes", "no"]}},
-    "required": ["answer"],
 }
 
 
@@ -103,7 +98,7 @@ class OpenAICompatBackend(Backend):
 
     @property
     def supports_grammar(self) -> bool:  # type: ignore[override]
-        return self.mode in _GRAMMAR_MODES
+        return self.mode in GRAMMAR_MODES
 
     def _instructor(self, mode: str) -> Any:
         if mode not in self._clients:
@@ -115,53 +110,16 @@ class OpenAICompatBackend(Backend):
         return self._clients[mode]
 
     async def probe(self) -> str:
-        """Find the best structured-output mode this endpoint supports, once."""
+        """Find the best structured-output mode this endpoint supports, once (:mod:`.probe`)."""
         if self.mode != "auto":
             return self.mode
-        messages = [{"role": "user", "content": 'Is the sky blue? Answer as JSON {"answer": ...}'}]
-        attempts = {
-            "json_schema": {
-                "type": "json_schema",
-                "json_schema": {"name": "probe", "schema": _PROBE_SCHEMA},
-            },
-            "json_object_schema": {"type": "json_object", "schema": _PROBE_SCHEMA},
-            "json": {"type": "json_object"},
-        }
-        for mode, response_format in attempts.items():
-            try:
-                body = {
-                    "model": self.model,
-                    "messages": messages,
-                    "max_tokens": 16,
-                    "temperature": 0,
-                    "response_format": response_format,
-                }
-                # A plain POST: the SDK's chat resource costs a large import for one call.
-                answer = await self._client.post("/chat/completions", body=body, cast_to=bytes)
-                completion = _completion(answer)
-                data = json.loads(completion.choices[0].message.content or "")
-            except openai.AuthenticationError as exc:
-                raise translate(exc, secret=self._secret) from exc
-            except openai.APIConnectionError as exc:
-                raise translate(exc, secret=self._secret) from exc
-            except (
-                openai.APIStatusError,
-                json.JSONDecodeError,
-                IndexError,
-                TypeError,
-                AttributeError,
-            ):
-                continue
-            if mode == "json" or (isinstance(data, dict) and data.get("answer") in {"yes", "no"}):
-                self.mode = mode
-                log.info("endpoint %s: structured output mode %s", self.endpoint, mode)
-                return mode
-        self.mode = "md_json"
+        self.mode = best_mode(await probe_modes(self, AUTO_ORDER, first=True))
+        log.info("endpoint %s: structured output mode %s", self.endpoint, self.mode)
         return self.mode
 
     async def generate(self, request: GenerationRequest) -> Generation:
-        mode = await self.probe()
-        if not request.grammar and mode in _GRAMMAR_MODES:
+        mode = request.mode or await self.probe()
+        if not request.grammar and mode in GRAMMAR_MODES:
             mode = "json"
         kwargs: dict[str, Any] = {
             "model": self.model,
@@ -193,7 +151,7 @@ class OpenAICompatBackend(Backend):
         # ``context``: instructor would render every message as a Jinja template with it.
         context_token = validation_context.set(request.context)
         try:
-            if mode in _GRAMMAR_MODES:
+            if mode in GRAMMAR_MODES:
                 parsed, reask = await self._first_try(request, mode, tally)
                 if parsed is not None:
                     return Generation(

@@ -4,19 +4,23 @@
 character offsets, and its "long form (SHORT)" pairs, found with the Schwartz-Hearst
 algorithm (A. Schwartz and M. Hearst, "A simple algorithm for identifying abbreviation
 definitions in biomedical text", PSB 2003). Derived views are computed on first use and
-kept on the object, so a rule that needs them again pays nothing, and nothing is cached by
-the text itself.
+kept on the object (the rule modules' own views through :meth:`Analysis.kept`), so a rule
+that needs them again pays nothing, and nothing is cached by the text itself.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
+from typing import Any, TypeVar
 
 from ..text import sentences as split_sentences
 
 __all__ = ["Abbreviation", "Analysis", "Sentence", "abbreviations", "analysed"]
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -121,6 +125,18 @@ class Analysis:
 
     def __init__(self, text: str) -> None:
         self.text = text
+        self._kept: dict[Callable[[Analysis], Any], Any] = {}
+
+    def kept(self, compute: Callable[[Analysis], T]) -> T:
+        """``compute(self)``, computed on first use and kept on this object.
+
+        The rule modules keep the views they derive here (cue names, URLs, dataset lists):
+        each is computed once per paper, and this module, which they all read, imports none
+        of them.
+        """
+        if compute not in self._kept:
+            self._kept[compute] = compute(self)
+        return self._kept[compute]
 
     @cached_property
     def low(self) -> str:
@@ -144,41 +160,6 @@ class Analysis:
             out.append(Sentence(sentence, start, start + len(sentence)))
             at = start + len(sentence)
         return tuple(out)
-
-    @cached_property
-    def cue_names(self) -> tuple[str, ...]:
-        """The names written after the wording that makes something new (:mod:`.cue_names`)."""
-        from .cue_names import cue_names_in  # the cue rules read this module
-
-        return cue_names_in(self.text)
-
-    @cached_property
-    def url_matches(self) -> tuple[re.Match[str], ...]:
-        """Where the URLs are (:mod:`.urls`)."""
-        from .urls import url_matches_in
-
-        return url_matches_in(self.text)
-
-    @cached_property
-    def urls(self) -> tuple[str, ...]:
-        """The URLs, as written, in order (:func:`.urls.find_urls`)."""
-        from .urls import find_urls
-
-        return tuple(find_urls(self))
-
-    @cached_property
-    def dataset_phrases(self) -> tuple[str, ...]:
-        """Title-Case names right before "dataset" or "benchmark" (:mod:`.dataset_lists`)."""
-        from .dataset_lists import find_dataset_phrases
-
-        return tuple(find_dataset_phrases(self.text))
-
-    @cached_property
-    def listed_datasets(self) -> tuple[str, ...]:
-        """The members of lists of datasets (:mod:`.dataset_lists`)."""
-        from .dataset_lists import listed_datasets_in
-
-        return listed_datasets_in(self.text)
 
     @cached_property
     def abbreviations(self) -> tuple[Abbreviation, ...]:

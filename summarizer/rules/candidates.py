@@ -26,7 +26,7 @@ from .dataset_lists import find_dataset_phrases, find_listed_datasets
 from .name_spans import mentions, occurrences
 from .names import GLUED_AFTER, GLUED_WORD, find_names
 from .numbers import Number, find_numbers
-from .urls import find_urls
+from .urls import find_urls, url_matches
 
 __all__ = [
     "ARTIFACT_NOUN",
@@ -74,17 +74,17 @@ def find_candidates(text: str | Analysis, *, with_numbers: bool = True) -> Candi
     """
     analysis = analysed(text)
     abstract = analysis.text
-    urls = list(analysis.urls)
+    urls = find_urls(analysis)
     outside_urls = abstract
-    for match in reversed(analysis.url_matches):
+    for match in reversed(url_matches(analysis)):
         outside_urls = outside_urls[: match.start()] + " " + outside_urls[match.end() :]
-    datasets = list(analysis.dataset_phrases) + list(analysis.listed_datasets)
-    names = list(dict.fromkeys(list(analysis.cue_names) + find_names(analysis) + datasets))
+    datasets = find_dataset_phrases(analysis) + list(find_listed_datasets(analysis))
+    names = list(dict.fromkeys(find_cue_names(analysis) + find_names(analysis) + datasets))
     # "we introduce Compositional-ARC-a dataset", "LLMs-including o3-mini": a dash lost
     # between a name and the next word
     names = list(dict.fromkeys(GLUED_WORD.sub("", n) for n in names))
     names = [n for n in names if _written(n, outside_urls)]
     if not with_numbers:
         return Candidates(names=names, urls=urls)
-    numbers = find_numbers(analysis, names, set(datasets), list(analysis.cue_names))
+    numbers = find_numbers(analysis, names, set(datasets), find_cue_names(analysis))
     return Candidates(names=names, numbers=numbers, urls=urls)

@@ -54,13 +54,12 @@ def find_cue_names(abstract: str | Analysis) -> list[str]:
     prefers ("MOtion-Based Variability Enhancement (MOVE)" gives ``MOVE``). Given an
     :class:`~summarizer.rules.analysis.Analysis`, the names it found already are reused.
     """
-    return list(analysed(abstract).cue_names)
+    return list(analysed(abstract).kept(_cue_names))
 
 
-def cue_names_in(abstract: str) -> tuple[str, ...]:
-    """The cue names of ``abstract``, found anew (:attr:`Analysis.cue_names` keeps them)."""
+def _cue_names(analysis: Analysis) -> tuple[str, ...]:
     out: list[str] = []
-    low = abstract.lower()
+    abstract, low = analysis.text, analysis.low
     who = who_positions(abstract, low)
     for cue in CUES:
         _add_names(cue, abstract, low, who, out)

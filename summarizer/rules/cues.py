@@ -19,8 +19,10 @@ from .candidates import (
     PROPOSED_BEFORE,
     find_names,
 )
+from .cue_names import find_cue_names
 from .cue_words import MAKE_IN_WINDOW, NAMED_IN_WINDOW, NEW_WORDS, either
 from .data_cues import DATA_WORD, LANGUAGE_PAIR, listed_as_data, models_plural, with_versions
+from .dataset_lists import find_listed_datasets
 from .known_datasets import find_known_datasets, is_known_dataset
 from .name_evidence import DATASET_AT, EVIDENCE, INTRODUCES_AT, Evidence, NameCall, Tally
 from .name_spans import mentions, mentions_outside, occurrences
@@ -220,7 +222,7 @@ def classify_name(
             tally.add("dataset_context")
     if listed_as_data(name, abstract):
         tally.add("listed_as_data")
-    if name in analysis.listed_datasets:
+    if name in find_listed_datasets(analysis):
         tally.add("listed_beside_data_word")
     if is_known_dataset(name):
         tally.add("known_dataset")
@@ -311,7 +313,7 @@ def classify_names(
     abstract = analysis.text
     names = find_names(analysis) if names is None else names
     names = names + [n for n in find_known_datasets(abstract) if n not in names]
-    cue_names = list(analysis.cue_names)
+    cue_names = find_cue_names(analysis)
     calls = [classify_name(n, analysis, names, cue_names) for n in names]
     if not any(c.label == "introduces" and not is_well_known(c.name) for c in calls):
         calls = _name_of_an_unnamed_method(abstract, calls)

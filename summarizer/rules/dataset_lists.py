@@ -11,9 +11,16 @@ from .names import ADJECTIVE_SUFFIX, GENERIC
 from .wordlists import alternation
 
 
-def find_dataset_phrases(abstract: str) -> list[str]:
-    """Title-Case names written right before "dataset" or "benchmark": "Visual Genome dataset"."""
-    out = []
+def find_dataset_phrases(abstract: str | Analysis) -> list[str]:
+    """Title-Case names written right before "dataset" or "benchmark": "Visual Genome dataset".
+
+    An :class:`Analysis` keeps them."""
+    return list(analysed(abstract).kept(_dataset_phrases))
+
+
+def _dataset_phrases(analysis: Analysis) -> tuple[str, ...]:
+    abstract = analysis.text
+    out: list[str] = []
     for match in _DATASET_PHRASE.finditer(abstract):
         name = match.group(1).strip()
         if _SENTENCE_START.search(abstract, 0, match.start()) and is_opener(name.split()[0]):
@@ -30,7 +37,7 @@ def find_dataset_phrases(abstract: str) -> list[str]:
             abstract, max(0, match.start() - 16), match.start()
         ):
             out.append(name)
-    return out
+    return tuple(out)
 
 
 _DATASET_PHRASE = re.compile(r"\b((?:[A-Z][\w\-]*\s+){1,3})(?=(?:dataset|benchmark|corpus)s?\b)")
@@ -43,11 +50,11 @@ def find_listed_datasets(abstract: str | Analysis) -> tuple[str, ...]:
     "dialogue data-sets: Ubuntu, Switchboard and OpenSubtitles", "the Omniglot and CIFAR
     datasets". Plain capitalized words are names here, which elsewhere they are not. An
     :class:`Analysis` keeps them."""
-    return analysed(abstract).listed_datasets
+    return analysed(abstract).kept(_listed_datasets)
 
 
-def listed_datasets_in(abstract: str) -> tuple[str, ...]:
-    """:func:`find_listed_datasets`, found anew."""
+def _listed_datasets(analysis: Analysis) -> tuple[str, ...]:
+    abstract = analysis.text
     lists: list[str] = []
     for noun in _DATA_NOUN_AT.finditer(abstract):
         # the list that ends right before the noun, found in a window (a full scan for lists

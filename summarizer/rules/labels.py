@@ -15,6 +15,7 @@ from collections import Counter
 from .analysis import Analysis, analysed
 from .contributions import classify_contributions as classify_contributions
 from .phrases import PhraseTable
+from .urls import url_matches
 from .wordlists import table
 
 # Each domain's words, weak words and weight (data/domain_words.toml). Application areas
@@ -39,7 +40,7 @@ def domain_scores(abstract: str | Analysis) -> dict[str, float]:
     """
     analysis = analysed(abstract)
     text = analysis.text
-    for url in reversed(analysis.url_matches):  # a URL's words are no domain's
+    for url in reversed(url_matches(analysis)):  # a URL's words are no domain's
         text = text[: url.start()] + " | " + text[url.end() :]
     found = Counter(_DOMAIN_PHRASES.find(text))
     named = {d for d, entry in found if (d, entry) not in _WEAK}

@@ -15,6 +15,7 @@ from .analysis import Analysis, analysed
 from .known_datasets import is_known_dataset
 from .metrics import metric_after, metric_before
 from .subjects import actor_phrase, compared_side, subject_before, whole_name_at
+from .urls import url_matches
 from .wordlists import alternation, words
 
 # A unit: a percent sign, or a word of data/units.txt or one of the few that need a pattern
@@ -130,7 +131,7 @@ def find_numbers(
     own = [n for n in own if n in subjects]
     fallback = _main_name(abstract, own)
     starts = _clause_starts(analysis)
-    spans_of_urls = [m.span() for m in analysis.url_matches]
+    spans_of_urls = [m.span() for m in url_matches(analysis)]
     spans_of_urls += [(m.start(), m.end()) for m in _CITATION.finditer(abstract)]
     out = []
     ends: set[int] = set()

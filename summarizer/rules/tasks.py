@@ -20,6 +20,7 @@ import re
 from collections import Counter
 
 from .analysis import Analysis, analysed
+from .cue_names import find_cue_names
 from .task_phrases import Phrase, phrases, word_before
 from .wordlists import words
 
@@ -53,7 +54,7 @@ def _is_task_use(abstract: str, phrase: Phrase) -> bool:
 
 def _own_names(analysis: Analysis) -> tuple[str, ...]:
     """The names the paper gives its own work, lower-cased."""
-    return tuple(name.lower() for name in analysis.cue_names)
+    return tuple(name.lower() for name in find_cue_names(analysis))
 
 
 def _is_own_name(abstract: str, phrase: Phrase, key: str, names: tuple[str, ...]) -> bool:

@@ -24,15 +24,13 @@ _URL_MARKS = ("http", "www.", *(f".{domain}" for domain in words("url_domains"))
 
 def url_matches(abstract: str | Analysis) -> tuple[re.Match[str], ...]:
     """Where the URLs of ``abstract`` are (an :class:`Analysis` keeps them)."""
-    return analysed(abstract).url_matches
+    return analysed(abstract).kept(_url_matches)
 
 
-def url_matches_in(abstract: str) -> tuple[re.Match[str], ...]:
-    """Where the URLs of ``abstract`` are, found anew."""
-    low = abstract.lower()
-    if not any(mark in low for mark in _URL_MARKS):
+def _url_matches(analysis: Analysis) -> tuple[re.Match[str], ...]:
+    if not any(mark in analysis.low for mark in _URL_MARKS):
         return ()
-    return tuple(_URL.finditer(abstract))
+    return tuple(_URL.finditer(analysis.text))
 
 
 def find_urls(abstract: str | Analysis) -> list[str]:

@@ -33,6 +33,9 @@ the embedded engine are exempt: a key sent to them does not leave the machine.
 
 A bad value given as a flag raises :class:`~summarizer.errors.UsageError` (exit 2); from a
 file or a variable, :class:`~summarizer.errors.ConfigError` (exit 1).
+
+The layers are read here, not by pydantic-settings: its sources merge values without saying
+which layer gave each, and ``config show`` and these messages name the layer.
 """
 
 from __future__ import annotations

@@ -23,15 +23,14 @@ import asyncio
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any
 
 import httpx
-from pydantic import BaseModel
 
-from ..backends.base import GenerationRequest
-from ..backends.connection import Connection
+from ..backends.connection import Connection, mode_for
+from ..backends.probe import GRAMMAR_MODES, best_mode, probe_modes
 from ..engine.local import LocalEngine, running_engine
-from ..errors import AuthenticationError, ConfigError, SummarizerError
+from ..errors import AuthenticationError, BackendError, ConfigError, SummarizerError
 from ..settings.config import MODES, Settings, _is_loopback, redact_url, scrub
 from ..settings.sources import resolve_settings
 from .setup_checks import Check, _cache_check, _engine_check, _model_check
@@ -40,11 +39,6 @@ __all__ = ["Check", "diagnose", "MODE_ORDER"]
 
 #: Every structured-output mode, in the order ``auto`` prefers them.
 MODE_ORDER = MODES
-_GRAMMAR = {"json_schema", "json_object_schema"}
-
-
-class _Probe(BaseModel):
-    answer: Literal["yes", "no"]
 
 
 @dataclass
@@ -210,22 +204,30 @@ def _models_check(target: _Target, where: str, timeout: float) -> Check:
 
 
 def _modes_check(target: _Target, settings: Settings, timeout: float) -> Check:
-    results = asyncio.run(_probe_modes(target, timeout))
-    if isinstance(results, AuthenticationError):
+    try:
+        results = asyncio.run(_probe_modes(target, timeout))
+    except AuthenticationError as exc:
         return Check(
             "structured output",
             "fail",
-            str(results),
+            scrub(str(exc), target.base_url),
             "check the key in the variable named by api_key_env",
+        )
+    except BackendError as exc:
+        return Check(
+            "structured output",
+            "fail",
+            scrub(str(exc), target.base_url),
+            "check that the endpoint is up; raise --timeout for a slow one",
         )
     supported = [m for m, why in results.items() if why is None]
     details: dict[str, Any] = {
         "modes": {m: why or "ok" for m, why in results.items()},
         "supported": supported,
     }
-    auto = next((m for m in MODE_ORDER[:3] if m in supported), "md_json")
-    if settings.embedded:
-        auto = "json_object_schema"  # what the connection uses for the embedded engine
+    auto = mode_for(settings, "auto")
+    if auto == "auto":
+        auto = best_mode(results)
     details["auto"] = auto
     if not supported:
         why = "; ".join(f"{m}: {w}" for m, w in results.items())
@@ -245,7 +247,7 @@ def _modes_check(target: _Target, settings: Settings, timeout: float) -> Check:
             f"use --mode auto or one of: {', '.join(supported)}",
             details,
         )
-    if not _GRAMMAR & set(supported):
+    if not GRAMMAR_MODES & set(supported):
         return Check(
             "structured output",
             "warn",
@@ -257,37 +259,20 @@ def _modes_check(target: _Target, settings: Settings, timeout: float) -> Check:
     return Check("structured output", "ok", summary, details=details)
 
 
-async def _probe_modes(
-    target: _Target, timeout: float
-) -> dict[str, str | None] | AuthenticationError:
+async def _probe_modes(target: _Target, timeout: float) -> dict[str, str | None]:
     """For each mode, None if a tiny structured request worked, else why not."""
     from ..backends.openai_compat import OpenAICompatBackend
 
-    messages = [
-        {
-            "role": "user",
-            "content": 'Is the sky blue? Answer as JSON: {"answer": "yes"} or {"answer": "no"}.',
-        }
-    ]
-    results: dict[str, str | None] = {}
-    for mode in MODE_ORDER:
-        backend = OpenAICompatBackend(
-            target.base_url,
-            target.model,
-            target.api_key,
-            mode=mode,
-            timeout=timeout,
-            http_retries=0,
-            endpoint=redact_url(target.base_url),
-        )
-        request = GenerationRequest(messages, _Probe, context={}, max_retries=1, max_tokens=48)
-        try:
-            await backend.generate(request)
-            results[mode] = None
-        except AuthenticationError as exc:
-            return exc
-        except SummarizerError as exc:
-            results[mode] = (scrub(str(exc), target.base_url).splitlines() or [""])[0][:200]
-        finally:
-            await backend.aclose()
-    return results
+    backend = OpenAICompatBackend(
+        target.base_url,
+        target.model,
+        target.api_key,
+        timeout=timeout,
+        http_retries=0,
+        endpoint=redact_url(target.base_url),
+    )
+    try:
+        results = await probe_modes(backend, MODE_ORDER, max_tokens=48)
+    finally:
+        await backend.aclose()
+    return {m: why and scrub(why, target.base_url)[:200] for m, why in results.items()}
