@@ -9,7 +9,7 @@ LIMIT ?= 5
 $(VENV)/.installed: pyproject.toml
 	python3 -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[local,dev]'
+	$(PY) -m pip install --quiet -e '.[local,dev,ray]'
 	touch $@
 
 install: $(VENV)/.installed
