@@ -10,8 +10,10 @@ with a timeout that fires even when a Ray call blocks. One test runs without
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import secrets
 import shutil
 import signal
 import socket
@@ -47,15 +49,17 @@ class Cluster:
         self.temp = Path(tempfile.mkdtemp(prefix="rt-", dir="/tmp"))
         port = _free_port()
         self.address = f"127.0.0.1:{port}"
+        #: The instance's own token: nothing is read from or written to ~/.ray.
+        self.auth = {"RAY_AUTH_MODE": "token", "RAY_AUTH_TOKEN": secrets.token_hex(32)}
         env = {**os.environ, "RAY_USAGE_STATS_ENABLED": "0", "RAY_TMPDIR": str(self.temp)}
         env.pop("RAY_ADDRESS", None)
+        env.update(self.auth)
         self.log = self.temp / "start.log"
         self.proc = subprocess.Popen(
             [
                 sys.executable, "-m", "ray.scripts.scripts", "start", "--head", "--block",
                 f"--port={port}", "--num-cpus=2", "--node-ip-address=127.0.0.1",
                 f"--temp-dir={self.temp}", "--include-dashboard=false", "--disable-usage-stats",
-                f"--ray-client-server-port={_free_port()}",
                 f"--dashboard-agent-listen-port={_free_port()}",
             ],
             env=env,
@@ -81,17 +85,23 @@ class Cluster:
         return found
 
     def stop(self) -> None:
+        """SIGTERM to ``ray start`` and every process of the instance, SIGKILL to what is left
+        after 10 s; then wait until none runs."""
+        for pid in [self.proc.pid, *instance_pids(self.temp)]:
+            with contextlib.suppress(OSError):
+                os.kill(pid, signal.SIGTERM)
+        deadline = time.monotonic() + 10
+        while (self.proc.poll() is None or instance_pids(self.temp)) and (
+            time.monotonic() < deadline
+        ):
+            time.sleep(0.2)
         if self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(30)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait()
-        deadline = time.monotonic() + 15
-        while instance_pids(self.temp) and time.monotonic() < deadline:
-            time.sleep(0.3)
+            self.proc.kill()
+        self.proc.wait()
         kill_instance(self.temp)
+        deadline = time.monotonic() + 10
+        while instance_pids(self.temp) and time.monotonic() < deadline:
+            time.sleep(0.1)
 
 
 @pytest.fixture(scope="module")
@@ -132,6 +142,7 @@ def cli_env(tmp_path: Path, cluster: Cluster | None, cache: str = "cache") -> di
         env.pop(name, None)
     if cluster is not None:
         env["RAY_ADDRESS"] = cluster.address
+        env.update(cluster.auth)
     return env
 
 
@@ -296,4 +307,7 @@ def test_without_ray_address_the_run_starts_and_stops_its_own_instance(server, t
 def test_stopping_the_instance_leaves_no_ray_process(cluster):
     assert instance_pids(cluster.temp), "the instance should be running until now"
     cluster.stop()
-    assert instance_pids(cluster.temp) == []
+    left = {
+        pid: Path(f"/proc/{pid}/cmdline").read_bytes()[:80] for pid in instance_pids(cluster.temp)
+    }
+    assert left == {}

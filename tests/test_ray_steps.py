@@ -32,6 +32,8 @@ PATTERN = str(SEEDS / "*.txt")
 
 
 def compared(record: dict) -> tuple:
+    """What a record says, as its JSON line says it (spans are tuples in memory)."""
+    record = json.loads(json.dumps(record))
     return (record["id"], record["summary"], record["error"], record["spans"])
 
 
@@ -49,8 +51,14 @@ def settings_for(server, tmp_path, **more) -> dict:
 
 
 def call(actor: SummarizeBatch, batch) -> list:
+    """The blocks of one batch, as Ray's actor loop takes them; then the actor's client is
+    closed (each call here has a loop of its own)."""
+
     async def go():
-        return [block async for block in actor(batch)]
+        try:
+            return [block async for block in actor(batch)]
+        finally:
+            await actor.pipeline.aclose()
 
     return asyncio.run(go())
 
@@ -91,7 +99,7 @@ def test_each_actor_caches_on_its_node_unless_told_where(server, tmp_path, monke
     monkeypatch.setenv("SUMMARIZER_RAY_CACHE_DIR", str(tmp_path / "node"))
     settings = settings_for(server, tmp_path)
     assert SummarizeBatch(settings).settings.cache_dir == node_cache_dir() == tmp_path / "node"
-    given = SummarizeBatch(settings, cache_dir=str(tmp_path / "mine"))
+    given = SummarizeBatch(settings, output="json", cache_dir=str(tmp_path / "mine"))
     assert given.settings.cache_dir == tmp_path / "mine"
     batch = {"abstract": [ABSTRACT]}
     with time_limit(60):

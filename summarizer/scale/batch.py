@@ -48,9 +48,11 @@ local folder on every node.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import tempfile
+import threading
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -107,6 +109,11 @@ def papers_of(columns: dict[str, list[Any]], limit: int) -> list[Paper]:
     return papers
 
 
+def _thread_of(loop: asyncio.AbstractEventLoop) -> int | None:
+    """The thread that runs ``loop`` (asyncio keeps it, unexported)."""
+    return getattr(loop, "_thread_id", None)
+
+
 class SummarizeBatch:
     """``ds.map_batches(SummarizeBatch, fn_constructor_kwargs={"settings": ...})``.
 
@@ -132,9 +139,11 @@ class SummarizeBatch:
         self.pipeline = Pipeline(self.settings)
         self.limiter = AdaptiveLimiter(self.settings.concurrency)
         self._schema: Any = None
+        self._loop: asyncio.AbstractEventLoop | None = None
 
     async def __call__(self, batch: Any) -> AsyncIterator[Any]:
         """The records of one batch, in its row order, as one block."""
+        self._loop = asyncio.get_running_loop()
         papers = papers_of(columns_of(batch), self.settings.max_abstract_chars)
         records: dict[str, dict[str, Any]] = {}
         await run_batch(
@@ -147,6 +156,21 @@ class SummarizeBatch:
         # An actor is stopped without notice when the job ends: what it learnt is stored now.
         self.pipeline.cache.flush()
         yield self._block([records[p.id] for p in papers])
+
+    def close(self) -> None:
+        """Close the endpoint client and store what the cache holds: Ray Data calls it (as
+        ``__del__``) when it stops the actor after the dataset is done."""
+        loop, self._loop = getattr(self, "_loop", None), None
+        try:
+            if loop is not None and loop.is_running() and _thread_of(loop) != threading.get_ident():
+                future = asyncio.run_coroutine_threadsafe(self.pipeline.aclose(), loop)
+                future.result(timeout=10)
+            elif hasattr(self, "pipeline"):
+                self.pipeline.cache.close()
+        except Exception:  # noqa: BLE001 - the actor is going away; nothing is lost but time
+            pass
+
+    __del__ = close
 
     def _block(self, records: list[dict[str, Any]]) -> Any:
         if self.output == "json":

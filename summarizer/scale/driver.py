@@ -11,10 +11,10 @@ in chunks of :data:`CHUNK_ROWS`, so the driver holds one chunk at a time however
 input is. Each record comes back whole (as its JSON line) and is written as its batch
 arrives.
 
-Faults: Ray restarts an actor that dies and runs its batch again (``max_restarts`` and
-``max_task_retries``); a record that arrives twice is written once, the first time. A paper
-the endpoint fails (an error, a 429, a timeout) is a failed record, as without Ray; each
-actor's limiter backs off on its own 429s.
+Faults: Ray restarts an actor that dies and runs its batch again (Ray Data's defaults for
+actors, ``max_restarts=-1`` and ``max_task_retries=-1``); a record that arrives twice is
+written once, the first time. A paper the endpoint fails (an error, a 429, a timeout) is a
+failed record, as without Ray; each actor's limiter backs off on its own 429s.
 
 The cache: with a local instance, the actors use the run's cache directory, as the plain
 CLI does. On a cluster (``RAY_ADDRESS``) the driver's folder may not exist on the workers, or
@@ -93,13 +93,13 @@ def _chunks(
 
 
 def _remote_args(settings: Settings, remote: bool) -> dict[str, Any]:
-    """The actors' options: restarted when they die, their batches retried; on a cluster,
-    the API key in their environment (its workers do not have the driver's)."""
-    args: dict[str, Any] = {"max_restarts": -1, "max_task_retries": -1}
+    """The actors' options beyond Ray Data's own (which restart a dead actor and retry its
+    batches: ``max_restarts=-1``, ``max_task_retries=-1``): on a cluster, the API key in
+    their environment (its workers do not have the driver's)."""
     key = os.environ.get(settings.api_key_env)
     if remote and key:
-        args["runtime_env"] = {"env_vars": {settings.api_key_env: key}}
-    return args
+        return {"runtime_env": {"env_vars": {settings.api_key_env: key}}}
+    return {}
 
 
 def _summarized(
@@ -122,7 +122,7 @@ def _summarized(
         },
         batch_format="pyarrow",
         batch_size=size,
-        concurrency=actors,
+        compute=ray.data.ActorPoolStrategy(size=actors),
         num_cpus=ACTOR_CPUS,
         **remote,
     )

@@ -1,8 +1,9 @@
 """Starting Ray the way Ray's own tools do, and leaving nothing behind.
 
 ``RAY_ADDRESS`` set: connect to that cluster (``ray start``, KubeRay) and leave it running.
-Unset: start a local instance for this run, with every core of the machine, no dashboard,
-under a temporary folder of its own with a short path (Ray's socket paths must stay under
+Unset: start a local instance for this run, with every core of the machine, no dashboard, a
+token of its own for Ray's token authentication (none is written to ``~/.ray``), under a
+temporary folder of its own with a short path (Ray's socket paths must stay under
 about 107 characters), and stop it at the end: :func:`ray.shutdown`, then any process still
 running from that folder is killed, so a run never leaves Ray processes behind. Usage
 statistics are off wherever we start Ray (``RAY_USAGE_STATS_ENABLED=0``): they would send
@@ -14,8 +15,10 @@ from __future__ import annotations
 import contextlib
 import logging
 import os
+import secrets
 import shutil
 import signal
+import sys
 import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -24,6 +27,8 @@ from typing import Any
 
 from ..errors import ConfigError
 
+#: The variables that say how Ray authenticates (token authentication, Ray 2.52 on).
+_AUTH = ("RAY_AUTH_MODE", "RAY_AUTH_TOKEN", "RAY_AUTH_TOKEN_PATH")
 #: What a missing extra says, for the CLI flag and for the library.
 MISSING = "{what} needs Ray: pip install 'summarizer[ray]'"
 
@@ -35,6 +40,7 @@ def import_ray(what: str = "--ray") -> Any:
         ConfigError: Ray (or Ray Data) is not installed.
     """
     os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
+    _own_token()
     try:
         import ray
         import ray.data  # noqa: F401 - the part we need, also missing without [data]
@@ -65,7 +71,7 @@ def _quiet(ray: Any) -> None:
         if hasattr(context, name):
             setattr(context, name, False)
     for name in ("ray", "ray.data"):
-        logging.getLogger(name).setLevel(logging.WARNING)
+        logging.getLogger(name).setLevel(logging.ERROR)
 
 
 @contextlib.contextmanager
@@ -82,7 +88,7 @@ def ray_session(num_cpus: int | None = None) -> Iterator[Session]:
         yield Session(ray, local=False)
         return
     if os.environ.get("RAY_ADDRESS"):
-        ray.init(logging_level=logging.WARNING, configure_logging=True, log_to_driver=True)
+        ray.init(logging_level=logging.ERROR, log_to_driver=True)
         _quiet(ray)
         try:
             yield Session(ray, local=False)
@@ -97,7 +103,7 @@ def ray_session(num_cpus: int | None = None) -> Iterator[Session]:
             num_cpus=num_cpus or os.cpu_count() or 1,
             include_dashboard=False,
             _temp_dir=str(root),
-            logging_level=logging.WARNING,
+            logging_level=logging.ERROR,
             log_to_driver=True,
         )
         _quiet(ray)
@@ -108,6 +114,17 @@ def ray_session(num_cpus: int | None = None) -> Iterator[Session]:
         kill_instance(root)
         if not os.environ.get("SUMMARIZER_DEBUG"):  # its logs, kept for a debug run
             shutil.rmtree(root, ignore_errors=True)
+
+
+def _own_token() -> None:
+    """For a local instance, a token of its own: Ray's token authentication stays on, and Ray
+    writes no token to ``~/.ray``. Only before Ray is imported (it reads the mode then), and
+    only when the user chose nothing (``RAY_AUTH_*``) and names no cluster."""
+    if "ray" in sys.modules or "RAY_ADDRESS" in os.environ:
+        return
+    if not any(name in os.environ for name in _AUTH):
+        # The instance's processes start with this environment.
+        os.environ.update(RAY_AUTH_MODE="token", RAY_AUTH_TOKEN=secrets.token_hex(32))
 
 
 def _short_tmp() -> str:
@@ -121,8 +138,9 @@ def _short_tmp() -> str:
 
 def instance_pids(temp_dir: Path) -> list[int]:
     """The processes of the Ray instance under ``temp_dir``, read from ``/proc``: those whose
-    command line names it (GCS, the raylet, the object store), and their descendants (the
-    workers, whose process titles Ray rewrites)."""
+    command line names it (GCS, the raylet, the object store) or that hold a file in it open
+    (every worker and agent writes its log there: Ray rewrites their process titles), and
+    their descendants."""
     needle = os.fsencode(str(temp_dir))
     me = os.getpid()
     roots: set[int] = set()
@@ -137,7 +155,7 @@ def instance_pids(temp_dir: Path) -> list[int]:
         except (OSError, IndexError, ValueError):
             continue
         children.setdefault(parent, []).append(pid)
-        if needle in cmdline:
+        if needle in cmdline or _holds_file_in(entry, needle):
             roots.add(pid)
     found, todo = set(roots), list(roots)
     while todo:
@@ -146,6 +164,20 @@ def instance_pids(temp_dir: Path) -> list[int]:
                 found.add(child)
                 todo.append(child)
     return sorted(found)
+
+
+def _holds_file_in(proc: Path, needle: bytes) -> bool:
+    try:
+        fds = list((proc / "fd").iterdir())
+    except OSError:
+        return False
+    for fd in fds:
+        try:
+            if os.readlink(os.fsencode(fd)).startswith(needle):
+                return True
+        except OSError:
+            continue
+    return False
 
 
 def kill_instance(temp_dir: Path) -> None:
