@@ -23,6 +23,12 @@ Span = list[int] | None
 #: Per verbatim field, the spans of its items (``code_url``: one span, not a list).
 Spans = dict[str, Any]
 
+#: The summary fields whose items get a span each, where the schema has them (``results``:
+#: the span of each result's ``value``).
+SPAN_LISTS = ("introduces", "datasets", "results")
+#: The summary fields that get one span, where the schema has them and they are set.
+SPAN_ONE = ("code_url",)
+
 
 class Usage(TypedDict):
     """Tokens the endpoint counted for a record, over every attempt."""

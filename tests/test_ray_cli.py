@@ -227,6 +227,36 @@ def test_a_failing_row_is_a_failed_record_and_a_rerun_retries_only_it(cluster, s
     one_each(out, ids)
 
 
+def test_parquet_in_and_a_folder_of_parts_out_as_a_plain_run_writes(cluster, server, tmp_path):
+    from summarizer.io.parquet import read_parquet_records
+
+    jsonl = tmp_path / "in.jsonl"
+    garbage = {
+        "id": "garbage",
+        "abstract": f"{next(synthetic_papers(PATTERN, 1)).abstract} {GARBAGE}",
+    }
+    ids = write_input(jsonl, 60, garbage)
+    plain_out = tmp_path / "plain.parquet"
+    plain = run(command(jsonl, plain_out, server.base_url), cli_env(tmp_path, None))
+    assert plain.returncode == 3, plain.stderr
+    # The plain run's output is a Parquet input too: id, title and abstract by column name.
+    parts = tmp_path / "parts"
+    args = command(plain_out, parts, server.base_url, "--ray")
+    args[args.index(str(parts))] = f"{parts}/"
+    done = run(args, cli_env(tmp_path, cluster, cache="ray-cache"))
+    assert done.returncode == 3, done.stderr
+    expected = {r["id"]: compared(r) for r in read_parquet_records(plain_out)}
+    got = read_parquet_records(parts)
+    assert sorted(r["id"] for r in got) == sorted(ids)
+    assert {r["id"]: compared(r) for r in got} == expected
+    assert list(parts.glob("*.parquet"))
+
+    again = run(args, cli_env(tmp_path, cluster, cache="ray-cache"))
+    assert again.returncode == 3, again.stderr
+    assert "wrote 1 record" in again.stderr and "60 already there" in again.stderr
+    assert sorted(r["id"] for r in read_parquet_records(parts)) == sorted(ids)
+
+
 def wait_for_lines(out: Path, n: int, proc: subprocess.Popen, within: float = 90) -> None:
     deadline = time.monotonic() + within
     while not out.exists() or out.read_text().count("\n") < n:

@@ -110,6 +110,28 @@ def test_each_actor_caches_on_its_node_unless_told_where(server, tmp_path, monke
     assert json.loads(again["record"][0])["meta"]["cached"] is True
 
 
+def test_columns_are_the_record_as_arrow_structs_under_one_schema(server, tmp_path):
+    """The default output: every block has the run's explicit schema, with summaries or
+    without, and reads back as the records the JSON output gives."""
+    from summarizer.io.arrow_schema import record_schema, table_to_records
+    from summarizer.schemas.paper_summary import PaperSummary
+
+    settings = settings_for(server, tmp_path)
+    papers = list(synthetic_papers(PATTERN, 5))
+    batch = {"id": [p.id for p in papers], "abstract": [p.abstract for p in papers]}
+    failing = {"id": ["x"], "abstract": ["Too short."]}
+    with time_limit(60):
+        (table,) = call(SummarizeBatch(settings), batch)
+        (only_failed,) = call(SummarizeBatch(settings), failing)
+        (lines,) = call(SummarizeBatch(settings, output="json"), batch)
+    schema = record_schema(PaperSummary)
+    assert table.schema == only_failed.schema == schema
+    assert str(table.schema.field("summary").type).startswith("struct<tldr: string")
+    back = table_to_records(table)
+    assert [compared(r) for r in back] == [compared(json.loads(x)) for x in lines["record"]]
+    assert table_to_records(only_failed)[0]["error"]["type"] == "InputError"
+
+
 def test_an_unknown_output_or_setting_is_refused_at_once(tmp_path):
     with pytest.raises(ValueError, match="output 'csv'"):
         SummarizeBatch({}, output="csv")

@@ -87,8 +87,8 @@ InputFormat = Annotated[
     str | None,
     typer.Option(
         "--format",
-        help="The inputs' format: jsonl, csv or txt (default: each file's suffix, else its "
-        "first line; use it for CSV on stdin).",
+        help="The inputs' format: jsonl, csv, txt or parquet (default: each file's suffix, "
+        "else its first line; use it for CSV or Parquet on stdin).",
     ),
 ]
 Force = Annotated[

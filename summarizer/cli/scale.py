@@ -48,7 +48,8 @@ Input = Annotated[
 def merge(
     output: Annotated[Path, typer.Argument(metavar="OUT", help="The merged JSONL output.")],
     shards: Annotated[
-        list[Path], typer.Argument(metavar="SHARD_FILES", help="The JSONL outputs of the shards.")
+        list[Path],
+        typer.Argument(metavar="SHARD_FILES", help="The shard outputs (JSONL or Parquet)."),
     ],
     inputs: Annotated[
         list[str] | None,

@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import os
 from collections.abc import Iterable
-from pathlib import Path
 from typing import Annotated, Any
 
 import typer
@@ -30,12 +29,16 @@ from .summary import open_writer, print_stats
 @endpoint_options
 def summarize(
     inputs: Annotated[
-        list[str], typer.Argument(help="Daily Papers .txt, .jsonl, .csv, or - for stdin.")
+        list[str],
+        typer.Argument(help="Daily Papers .txt, .jsonl, .csv, .parquet, or - for stdin."),
     ],
     output: Annotated[
-        Path | None,
+        str | None,
         typer.Option(
-            "-o", "--output", help="Output .jsonl or .csv (resumable); - or none: stdout."
+            "-o",
+            "--output",
+            help="Output .jsonl, .csv or .parquet, or DIR/ for Parquet parts (resumable); "
+            "- or none: stdout.",
         ),
     ] = None,
     force: Force = False,
@@ -62,7 +65,7 @@ def summarize(
         ),
     ] = None,
 ) -> None:
-    """Summarize abstracts into validated, grounded records (JSONL or CSV).
+    """Summarize abstracts into validated, grounded records (JSONL, CSV or Parquet).
 
     With --ray the run goes through Ray Data (see the README, "Large runs"): the same
     inputs, records, resume and progress; the papers are summarized by Ray actors.

@@ -15,26 +15,40 @@ from ..text import printable
 from .options import err
 
 
-def open_writer(output: Path | None, inputs: Iterable[str], settings: Settings, force: bool) -> Any:
-    """The run's :class:`~summarizer.io.output.RecordWriter`, after the output rules; its
+def open_writer(
+    output: str | Path | None, inputs: Iterable[str], settings: Settings, force: bool
+) -> Any:
+    """The run's :class:`~summarizer.io.output.RecordWriter` (or, for ``.parquet`` and
+    ``DIR/``, :class:`~summarizer.io.parquet.ParquetWriter`), after the output rules; its
     warnings about the existing output are printed."""
     from ..io.output import RecordWriter
+    from ..io.parquet_files import is_parquet_target
     from ..io.target import is_stdout
     from ..run.pipeline import run_identity
 
-    writer = RecordWriter(
-        output,
-        stream=sys.stdout if is_stdout(output) else None,
-        inputs=inputs,
-        identity=run_identity(settings),
-        force=force,
-    )
+    identity = run_identity(settings)
+    if is_parquet_target(output):
+        from ..io.parquet_writer import ParquetWriter
+        from ..schemas.registry import load_schema
+
+        model = load_schema(settings.schema_ref).model
+        writer: Any = ParquetWriter(
+            str(output), summary_model=model, inputs=inputs, identity=identity, force=force
+        )
+    else:
+        writer = RecordWriter(
+            output,
+            stream=sys.stdout if is_stdout(output) else None,
+            inputs=inputs,
+            identity=identity,
+            force=force,
+        )
     for warning in writer.warnings:
         err.print(Text(f"warning: {warning}", style="yellow"), soft_wrap=True)
     return writer
 
 
-def print_stats(stats: Any, output: Path | None) -> None:
+def print_stats(stats: Any, output: str | Path | None) -> None:
     table = Table(show_header=False, box=None, pad_edge=False)
     table.add_row("done", str(stats.done))
     table.add_row("from cache", str(stats.cached))
@@ -63,7 +77,7 @@ def print_stats(stats: Any, output: Path | None) -> None:
         err.print(line, soft_wrap=True)
 
 
-def written(stats: Any, output: Path | None) -> str:
+def written(stats: Any, output: str | Path | None) -> str:
     """What the run wrote, in one line: a rerun that had nothing to do says so."""
     from ..io.target import is_stdout
 

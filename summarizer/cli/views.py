@@ -28,7 +28,9 @@ config_app = typer.Typer(
     help="Show the effective settings and where each came from.", no_args_is_help=True
 )
 
-Source = Annotated[Path, typer.Argument(help="A JSONL output of `summarizer summarize`.")]
+Source = Annotated[
+    Path, typer.Argument(help="A JSONL or Parquet output of `summarizer summarize`.")
+]
 KeyEnvOpt = Annotated[
     str | None,
     typer.Option("--api-key-env", help="Name of the environment variable that holds the API key."),

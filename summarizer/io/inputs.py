@@ -1,4 +1,4 @@
-"""Reading abstracts: Daily Papers text dumps, JSONL, CSV, or standard input.
+"""Reading abstracts: Daily Papers text dumps, JSONL, CSV, Parquet, or standard input.
 
 Readers stream: they yield one :class:`Paper` at a time, so a million-line input does
 not sit in memory. A problem with the input as a whole (missing file, undecodable
@@ -8,6 +8,8 @@ on the paper as ``problem``, so the batch goes on and that item's record carries
 
 The format comes from ``format=`` if given, else from the file's suffix, else from its
 first bytes (JSONL opens with ``{``; CSV with a header naming an ``abstract`` column).
+Parquet (``.parquet``, or ``format="parquet"``) is read by column name in row batches, under
+the rules of JSONL; it needs the ``parquet`` extra (pyarrow).
 Pipes, FIFOs and ``/dev/fd/N`` (a shell's ``<(...)``) are read like files, but only once:
 :func:`rereadable` tells a caller that wants two passes to keep the papers instead.
 """
@@ -29,16 +31,19 @@ from ..errors import InputError
 from ..text import normalize_whitespace, paper_id, valid_text
 from .csv_rows import CsvRows
 from .idstore import IdStore
+from .parquet_files import SUFFIXES as PARQUET_SUFFIXES
+from .parquet_files import parquet_rows
+from .prefixed import HEAD_BYTES as _HEAD_BYTES
+from .prefixed import Prefixed, read_head
 
 MAX_ABSTRACT_CHARS = 20_000
 MIN_ABSTRACT_WORDS = 3  # "We propose X." is the shortest thing worth a request
 HEADER_LINES = {"daily papers"}
 ABSTRACT_KEYS = ("abstract", "Abstract", "summary", "text")
 #: What ``format=`` accepts: the reader of every input, whatever its name.
-FORMATS = ("jsonl", "csv", "txt")
+FORMATS = ("jsonl", "csv", "txt", "parquet")
 #: A refused abstract's record keeps this much of it (and its length in the message).
 KEPT_CHARS = 1_000
-_HEAD_BYTES = 8192
 
 
 @dataclass(frozen=True)
@@ -127,9 +132,11 @@ def _open_text(path: str) -> tuple[TextIO, str]:
         regular = stat.S_ISREG(os.fstat(raw.fileno()).st_mode)
         if regular and os.fstat(raw.fileno()).st_size == 0:
             raise InputError(f"{path}: the file is empty")
-        head = _read_head(raw)
+        head = read_head(raw)
         if not head:  # a pipe or device has no size to look at beforehand
             raise InputError(f"{path}: the input is empty")
+        if head.startswith(b"PAR1"):
+            raise InputError(f"{path}: is Parquet; name it .parquet or pass --format parquet")
         if b"\x00" in head:
             raise InputError(f"{path}: looks like a binary file, not text")
     except OSError as exc:
@@ -139,44 +146,9 @@ def _open_text(path: str) -> tuple[TextIO, str]:
         raw.close()
         raise
     # One open, and the head given back in front: a pipe cannot be reopened or rewound.
-    buffered = io.BufferedReader(_Prefixed(head, raw), buffer_size=1 << 16)
+    buffered = io.BufferedReader(Prefixed(head, raw), buffer_size=1 << 16)
     fh = io.TextIOWrapper(buffered, encoding="utf-8-sig", newline="")
     return fh, head.decode("utf-8", errors="ignore")
-
-
-def _read_head(raw: io.RawIOBase) -> bytes:
-    chunks, size = [], 0
-    while size < _HEAD_BYTES:
-        chunk = raw.read(_HEAD_BYTES - size)
-        if not chunk:
-            break
-        chunks.append(chunk)
-        size += len(chunk)
-    return b"".join(chunks)
-
-
-class _Prefixed(io.RawIOBase):
-    """``raw`` with ``head`` (bytes already read from it) in front."""
-
-    def __init__(self, head: bytes, raw: io.RawIOBase) -> None:
-        self._head = memoryview(head)
-        self._raw = raw
-
-    def readable(self) -> bool:
-        return True
-
-    def readinto(self, buffer: bytearray | memoryview) -> int:  # type: ignore[override]
-        if self._head:
-            n = min(len(buffer), len(self._head))
-            buffer[:n] = self._head[:n]
-            self._head = self._head[n:]
-            return n
-        return self._raw.readinto(buffer) or 0
-
-    def close(self) -> None:
-        if not self.closed:
-            self._raw.close()
-        super().close()
 
 
 def _decode(data: bytes, name: str) -> str:
@@ -260,6 +232,27 @@ def read_jsonl(fh: TextIO, name: str, limit: int) -> Iterator[Paper]:
         raise InputError(f"{name}: no records found")
 
 
+def read_parquet_papers(
+    path: str, limit_chars: int = MAX_ABSTRACT_CHARS, *, name: str | None = None
+) -> Iterator[Paper]:
+    """Parquet rows with an ``abstract`` column (or another of ``ABSTRACT_KEYS``), optional
+    ``id`` and ``title``, read in row batches, under the rules of :func:`read_jsonl`.
+
+    Raises:
+        InputError: no abstract column, a row without one, no rows, or not Parquet.
+        ConfigError: pyarrow is not installed.
+    """
+    name = name or ("stdin" if path == "-" else path)
+    count = 0
+    for number, row in parquet_rows(path, name, ("id", "title", *ABSTRACT_KEYS), ABSTRACT_KEYS):
+        where = f"{name}, row {number}"
+        count += 1
+        abstract = _abstract_of(row, where)
+        yield make_paper(abstract, where, row.get("id"), row.get("title"), limit_chars)
+    if count == 0:
+        raise InputError(f"{name}: no rows found")
+
+
 def read_csv(fh: TextIO, name: str, limit: int) -> Iterator[Paper]:
     """CSV with a header row holding an ``abstract`` column (and optional ``id``, ``title``).
 
@@ -293,6 +286,8 @@ def _format_of(path: str, head: str, fmt: str | None) -> str:
     if fmt is not None:
         return fmt
     suffix = Path(path).suffix.lower()
+    if suffix in PARQUET_SUFFIXES:
+        return "parquet"
     if suffix in {".jsonl", ".ndjson", ".json"}:
         return "jsonl"
     if suffix in {".csv", ".tsv"}:
@@ -320,6 +315,15 @@ def _sniff(head: str) -> str:
 _READERS = {"jsonl": read_jsonl, "csv": read_csv, "txt": read_daily_papers}
 
 
+def _papers_of(path: str, name: str, fmt: str | None, limit: int) -> Iterator[Paper]:
+    if _format_of(path, "", fmt) == "parquet":
+        yield from read_parquet_papers(path, limit, name=name)
+        return
+    fh, head = _open_text(path)
+    with fh:
+        yield from _READERS[_format_of(path, head, fmt)](fh, name, limit)
+
+
 def read_papers(
     paths: Iterable[str],
     *,
@@ -333,8 +337,8 @@ def read_papers(
         paths: Files, FIFOs or ``/dev/fd/N`` paths, or ``-`` for standard input.
         limit_chars: Longer abstracts are refused (their papers carry a ``problem``).
         dedupe: Yield one paper per id.
-        format: ``jsonl``, ``csv`` or ``txt`` (``text`` is accepted too) for every input;
-            by default each input's suffix, or else its first line, decides.
+        format: ``jsonl``, ``csv``, ``txt`` (``text`` is accepted too) or ``parquet`` for
+            every input; by default each input's suffix, or else its first line, decides.
 
     Raises:
         InputError: also when one id is given to two different abstracts, which would
@@ -349,22 +353,20 @@ def read_papers(
     try:
         for path in paths:
             name = "stdin" if path == "-" else path
-            fh, head = _open_text(path)
-            with fh:
-                for paper in _READERS[_format_of(path, head, fmt)](fh, name, limit_chars):
-                    if dedupe:
-                        digest = paper_id(paper.abstract)
-                        first = seen.get(paper.id)
-                        if first is not None:
-                            first_digest, _, first_where = first.partition(" ")
-                            if first_digest != digest:
-                                raise InputError(
-                                    f"{paper.source}: id {paper.id!r} is already used by a "
-                                    f"different abstract ({first_where or None}); give each "
-                                    "abstract its own id"
-                                )
-                            continue
-                        seen.add(paper.id, f"{digest} {paper.source or ''}")
-                    yield paper
+            for paper in _papers_of(path, name, fmt, limit_chars):
+                if dedupe:
+                    digest = paper_id(paper.abstract)
+                    first = seen.get(paper.id)
+                    if first is not None:
+                        first_digest, _, first_where = first.partition(" ")
+                        if first_digest != digest:
+                            raise InputError(
+                                f"{paper.source}: id {paper.id!r} is already used by a "
+                                f"different abstract ({first_where or None}); give each "
+                                "abstract its own id"
+                            )
+                        continue
+                    seen.add(paper.id, f"{digest} {paper.source or ''}")
+                yield paper
     finally:
         seen.close()

@@ -22,8 +22,9 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any, TextIO
 
-from ..errors import InputError, UsageError
+from ..errors import InputError
 from . import target as targets
+from .identity import IdentityCheck
 from .idstore import IdStore
 
 CSV_COLUMNS = (
@@ -47,8 +48,6 @@ CSV_COLUMNS = (
     "template_hash",
     "endpoint",
 )
-#: What names the run that made a record: a rerun must match it to append.
-IDENTITY = ("model", "prompt", "template_hash", "schema")
 #: Cells that a spreadsheet reads as a formula start with one of these (OWASP); a cell that
 #: starts with the escape itself is escaped too, so that reading it back is exact.
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r", "'")
@@ -251,6 +250,7 @@ class RecordWriter:
         self._lock: targets.OutputLock | None = None
         self._created = False
         self._records = 0  # written by this run
+        self._check_identity = IdentityCheck(self.path, self.identity, self.warnings)
         if self.path is not None:
             self.target = targets.check_target(
                 self.path, inputs=inputs, recognize=is_output_file, force=force
@@ -322,32 +322,6 @@ class RecordWriter:
         except UnicodeDecodeError as exc:
             raise InputError(f"{self.path} is not a JSONL output of this tool") from exc
         return kept
-
-    def _check_identity(self, meta: dict[str, Any]) -> None:
-        """Stop when a kept record was made by another model, prompt or schema."""
-        if not self.identity:
-            return
-        differ = [
-            f"{k} {meta[k]!r} (this run: {self.identity[k]!r})"
-            for k in IDENTITY
-            if meta.get(k) and k in self.identity and meta[k] != self.identity[k]
-        ]
-        if differ:
-            raise UsageError(
-                f"{self.path} holds records made with another {', '.join(differ)}; write to a "
-                "new output, or pass --force to replace them"
-            )
-        endpoint = self.identity.get("endpoint")
-        if (
-            meta.get("endpoint")
-            and endpoint
-            and meta["endpoint"] != endpoint
-            and not any("endpoint" in w for w in self.warnings)
-        ):
-            self.warnings.append(
-                f"{self.path} has records from endpoint {meta['endpoint']}; this run uses "
-                f"{endpoint} (same model): appending"
-            )
 
     def write(self, record: dict[str, Any]) -> None:
         """Append one record and flush it to the file.

@@ -5,10 +5,10 @@ reads the same input, keeps its share, and writes its own output file. The split
 only on the ids (a hash of the abstract, or the id the input gives), so it is the same on
 every machine and on every rerun.
 
-:func:`merge_outputs` joins the shard outputs into one JSONL file: an id found twice with
-the same summary is written once (a failed record gives way to a finished one); an id
-found twice with different summaries is a conflict; with the input given, every input id
-must be in the output exactly once.
+:func:`merge_outputs` joins the shard outputs (JSONL or Parquet) into one JSONL file: an id
+found twice with the same summary is written once (a failed record gives way to a finished
+one); an id found twice with different summaries is a conflict; with the input given, every
+input id must be in the output exactly once.
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from typing import Any
 from ..errors import ConfigError, InputError, UsageError
 from .idstore import IdStore
 from .output import is_finished, is_output_file
+from .parquet_files import is_parquet_target, iter_parquet_records
 from .target import OutputLock, atomic_file, check_target
 
 _SHARD = re.compile(r"^\s*(\d+)\s*/\s*(\d+)\s*$")
@@ -94,7 +95,11 @@ class MergeReport:
 
 
 def _lines(path: Path) -> Iterator[tuple[int, dict[str, Any] | None]]:
-    """(line number, record) for each line of a JSONL output; None for a broken line."""
+    """(line number, record) for each line of a JSONL output; None for a broken line. For
+    a Parquet output, (row number, record) of each record that counts."""
+    if is_parquet_target(path):
+        yield from enumerate(iter_parquet_records(path), start=1)
+        return
     try:
         with path.open("r", encoding="utf-8") as fh:
             for number, line in enumerate(fh, start=1):
@@ -127,7 +132,7 @@ def merge_outputs(
     input_files: Iterable[str | Path] = (),
     force: bool = False,
 ) -> MergeReport:
-    """Join JSONL shard outputs into ``target``; see the module docstring for the rules.
+    """Join shard outputs (JSONL or Parquet) into ``target``; see the module docstring.
 
     Two passes over the sources, one record in memory at a time: the first picks, for
     each id, the line to keep; the second copies those lines. What is held per id is a
@@ -135,6 +140,10 @@ def merge_outputs(
     :mod:`summarizer.io.target` (``input_files`` are the run's inputs, which it may not be).
     """
     report = MergeReport()
+    if is_parquet_target(target):
+        raise UsageError(
+            f"merge writes JSONL: give OUT.jsonl, not {target} (the shards may be Parquet)"
+        )
     resolved = [Path(s).resolve() for s in sources]
     if Path(target).resolve() in resolved:
         raise UsageError(f"the merged output {target} is also one of the shard files")

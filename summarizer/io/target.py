@@ -28,7 +28,7 @@ import stat
 import tempfile
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
-from typing import TextIO
+from typing import IO, Any
 
 from ..errors import OutputError, UsageError
 
@@ -205,8 +205,11 @@ def _read_pid(fd: int) -> int | None:
 
 
 @contextlib.contextmanager
-def atomic_file(target: Path, *, newline: str | None = None) -> Iterator[TextIO]:
-    """A new text file that replaces ``target`` only when the block ends without error.
+def atomic_file(
+    target: Path, *, newline: str | None = None, binary: bool = False
+) -> Iterator[IO[Any]]:
+    """A new text file (a binary one with ``binary``) that replaces ``target`` only when the
+    block ends without error.
 
     The temporary file is made with ``O_EXCL`` in ``target``'s folder and removed when the
     block fails; a failing write or replace is an :class:`OutputError` naming ``target``.
@@ -219,7 +222,8 @@ def atomic_file(target: Path, *, newline: str | None = None) -> Iterator[TextIO]
         raise OutputError(f"cannot write {target}: {exc.strerror or exc}") from exc
     tmp = Path(name)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline=newline) as fh:
+        mode = {"mode": "wb"} if binary else {"mode": "w", "encoding": "utf-8", "newline": newline}
+        with os.fdopen(fd, **mode) as fh:
             yield fh
             fh.flush()
             os.fsync(fh.fileno())

@@ -34,6 +34,7 @@ from pydantic import (
     model_validator,
 )
 
+from ..records import SPAN_LISTS, SPAN_ONE
 from ..text import sentences, words
 from . import prose
 from .grounding import find_span, normalize
@@ -344,11 +345,12 @@ def spans(summary: BaseModel, abstract: str) -> dict[str, Any]:
     """Character spans in ``abstract`` of every verbatim item of a PaperSummary."""
     out: dict[str, Any] = {}
     data = summary.model_dump()
-    for field in ("introduces", "datasets"):
+    for field in SPAN_LISTS:
         if field in data:
-            out[field] = [find_span(item, abstract) for item in data[field]]
-    if "results" in data:
-        out["results"] = [find_span(r["value"], abstract) for r in data["results"]]
-    if data.get("code_url"):
-        out["code_url"] = find_span(data["code_url"], abstract)
+            items = data[field]
+            texts = [r["value"] for r in items] if field == "results" else items
+            out[field] = [find_span(text, abstract) for text in texts]
+    for field in SPAN_ONE:
+        if data.get(field):
+            out[field] = find_span(data[field], abstract)
     return out

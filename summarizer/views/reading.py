@@ -14,6 +14,7 @@ from typing import Any
 
 from ..errors import InputError
 from ..io.output import read_records
+from ..io.parquet_files import is_parquet_target, read_parquet_records
 from ..text import printable
 
 # The fields of an output record that are objects when present, and those that are text.
@@ -28,10 +29,11 @@ def plural(n: int, noun: str, many: str | None = None) -> str:
 
 
 def load_records(path: Path, warn: Callable[[str], None] | None = None) -> list[dict[str, Any]]:
-    """The records of a JSONL output, with an InputError that says what to do if unreadable.
+    """The records of a JSONL or Parquet output, with an InputError that says what to do if
+    unreadable.
 
     Args:
-        path: The JSONL output of ``summarize``.
+        path: The JSONL or Parquet output of ``summarize`` (a file, or a folder of parts).
         warn: Told, in one line, about records of the wrong shape (they are kept, and
             shown as failed); by default the line goes to standard error.
     """
@@ -41,7 +43,7 @@ def load_records(path: Path, warn: Callable[[str], None] | None = None) -> list[
             f"{path}: use the JSONL output (summarize -o out.jsonl); CSV drops the spans"
         )
     try:
-        records = read_records(path)
+        records = read_parquet_records(path) if is_parquet_target(path) else read_records(path)
     except FileNotFoundError as exc:
         raise InputError(f"{path}: no such file") from exc
     except IsADirectoryError as exc:

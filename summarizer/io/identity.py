@@ -1,0 +1,63 @@
+"""Whose records an output holds: a rerun appends only to records of the same run.
+
+Every resumable writer (JSONL, CSV, Parquet) checks the ``meta`` of each record it keeps from an
+existing output against the identity of the run (:data:`IDENTITY`: model, prompt, template hash
+and schema). Another value stops the run with a :class:`~summarizer.errors.UsageError`; another
+endpoint for the same model only warns (replicas behind a cluster differ).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from ..errors import UsageError
+
+#: What names the run that made a record: a rerun must match it to append.
+IDENTITY = ("model", "prompt", "template_hash", "schema")
+
+
+class IdentityCheck:
+    """Checks the ``meta`` of kept records against a run's identity.
+
+    Args:
+        path: The output, as named in messages.
+        identity: The run's model, prompt, template_hash, schema and endpoint (None values
+            are not checked); empty checks nothing.
+        warnings: Where a warning about another endpoint goes (once).
+    """
+
+    def __init__(self, path: Path | str | None, identity: dict[str, Any], warnings: list[str]):
+        self.path = path
+        self.identity = {k: v for k, v in identity.items() if v is not None}
+        self.warnings = warnings
+
+    def __call__(self, meta: dict[str, Any]) -> None:
+        """Stop when a kept record was made by another model, prompt or schema.
+
+        Raises:
+            UsageError: naming what differs, and ``--force``.
+        """
+        if not self.identity:
+            return
+        differ = [
+            f"{k} {meta[k]!r} (this run: {self.identity[k]!r})"
+            for k in IDENTITY
+            if meta.get(k) and k in self.identity and meta[k] != self.identity[k]
+        ]
+        if differ:
+            raise UsageError(
+                f"{self.path} holds records made with another {', '.join(differ)}; write to a "
+                "new output, or pass --force to replace them"
+            )
+        endpoint = self.identity.get("endpoint")
+        if (
+            meta.get("endpoint")
+            and endpoint
+            and meta["endpoint"] != endpoint
+            and not any("endpoint" in w for w in self.warnings)
+        ):
+            self.warnings.append(
+                f"{self.path} has records from endpoint {meta['endpoint']}; this run uses "
+                f"{endpoint} (same model): appending"
+            )
