@@ -13,7 +13,7 @@ Example (a local Ray instance, an OpenAI-compatible endpoint)::
         fn_constructor_kwargs={"settings": settings.model_dump(mode="json")},
         batch_format="pyarrow",
         batch_size=64,
-        concurrency=2,      # actors
+        compute=ray.data.ActorPoolStrategy(size=2),  # actors
         num_cpus=0.25,      # they wait on the network; whole CPUs would starve the readers
     )
     records.write_parquet("out/")
