@@ -1,6 +1,7 @@
 """``summarizer summarize --ray`` on a real local Ray instance (2 CPUs), against the loopback
-fast server: the same records as a plain run, resume after the driver is killed, an actor
-killed mid-run, a row that fails, and no Ray process left behind.
+fast server: the same records as a plain run, Parquet in and out, resume after the driver is
+killed, an actor killed mid-run, a row that fails, the README's example, and no Ray process
+left behind.
 
 One Ray instance serves the module (``ray start --head --block`` under a fresh temporary
 folder, on loopback); each run is the CLI in a subprocess connected to it by ``RAY_ADDRESS``,
@@ -13,6 +14,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import secrets
 import shutil
 import signal
@@ -332,6 +334,34 @@ def test_without_ray_address_the_run_starts_and_stops_its_own_instance(server, t
     finally:
         kill_instance(root)
         shutil.rmtree(root, ignore_errors=True)
+
+
+def test_the_readme_ray_data_snippet_runs_as_written(server, tmp_path):
+    """The README's library example, on a local instance of its own, against the fast server
+    (its URL in place of the README's port)."""
+    readme = (REPO / "README.md").read_text()
+    (snippet,) = [
+        b for b in re.findall(r"```python\n(.*?)```", readme, flags=re.S) if "SummarizeBatch" in b
+    ]
+    code = snippet.replace("http://127.0.0.1:8001/v1", server.base_url)
+    assert code != snippet
+    root = Path(tempfile.mkdtemp(prefix="rs-", dir="/tmp"))
+    env = {**cli_env(tmp_path, None), "RAY_TMPDIR": str(root), "RAY_USAGE_STATS_ENABLED": "0"}
+    env.update(RAY_AUTH_MODE="token", RAY_AUTH_TOKEN=secrets.token_hex(32))
+    try:
+        done = subprocess.run(
+            [sys.executable, "-c", code],
+            env=env,
+            cwd=REPO,
+            capture_output=True,
+            text=True,
+            timeout=RUN_TIMEOUT,
+        )
+    finally:
+        kill_instance(root)
+        shutil.rmtree(root, ignore_errors=True)
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert done.stdout.strip() == "imbsam ['ImbSAM'] ['CIFAR-100']"
 
 
 def test_stopping_the_instance_leaves_no_ray_process(cluster):

@@ -23,7 +23,7 @@ from summarizer.scale.batch import node_cache_dir
 from summarizer.settings.config import Settings
 
 from .conftest import REPO, SEEDS
-from .fake_openai import FakeOpenAI
+from .fake_openai import FakeOpenAI, Status
 from .limits import time_limit
 from .slow_fast_server import GARBAGE, SlowServer
 from .test_pipeline import ABSTRACT, answer
@@ -130,6 +130,47 @@ def test_columns_are_the_record_as_arrow_structs_under_one_schema(server, tmp_pa
     back = table_to_records(table)
     assert [compared(r) for r in back] == [compared(json.loads(x)) for x in lines["record"]]
     assert table_to_records(only_failed)[0]["error"]["type"] == "InputError"
+
+
+def _abstracts(n: int) -> dict:
+    ids = [f"r{i}" for i in range(n)]
+    return {"id": ids, "abstract": [f"{ABSTRACT} (Reference {i}.)" for i in ids]}
+
+
+def _endpoint_settings(server, tmp_path) -> dict:
+    s = Settings(
+        base_url=server.base_url,
+        model="fake",
+        prompt="naive-grammar",
+        mode="json_schema",
+        concurrency=4,
+        cache_dir=tmp_path / "c",
+    )
+    return s.model_dump(mode="json")
+
+
+def test_a_rate_limited_endpoint_fails_its_papers_and_the_actor_backs_off(tmp_path):
+    """As without Ray: each paper that stays rate limited is a failed record, and this
+    actor's limiter, kept across its batches, lowers its concurrency."""
+    with time_limit(60), FakeOpenAI(default=Status(429, {"retry-after-ms": "10"})) as server:
+        actor = SummarizeBatch(_endpoint_settings(server, tmp_path), output="json")
+        (block,) = call(actor, _abstracts(6))
+        requests = len(server.requests)
+    records = [json.loads(line) for line in block["record"]]
+    assert [r["error"]["type"] for r in records] == ["RateLimitError"] * 6
+    assert requests == 24  # each paper: one try and the client's three retries
+    assert actor.limiter.rate_limits == requests
+    assert actor.limiter.lowest == 1 < actor.limiter.maximum
+
+
+def test_a_failing_endpoint_fails_each_paper_and_the_batch_still_returns(tmp_path):
+    with time_limit(60), FakeOpenAI(default=Status(500, message="upstream down")) as server:
+        actor = SummarizeBatch(_endpoint_settings(server, tmp_path), output="json")
+        (block,) = call(actor, _abstracts(3))
+    records = [json.loads(line) for line in block["record"]]
+    assert block["finished"] == [False] * 3
+    assert {r["error"]["type"] for r in records} == {"BackendError"}
+    assert all("500" in r["error"]["message"] for r in records)
 
 
 def test_an_unknown_output_or_setting_is_refused_at_once(tmp_path):
