@@ -336,6 +336,39 @@ def test_without_ray_address_the_run_starts_and_stops_its_own_instance(server, t
         shutil.rmtree(root, ignore_errors=True)
 
 
+def test_after_a_killed_driver_its_instance_is_found_by_its_folder_and_a_rerun_completes(
+    slow_server, tmp_path
+):
+    """Without RAY_ADDRESS a driver killed outright cannot stop its own instance; what is
+    left of it (Ray's agents can outlive their raylet for a minute) is found by its folder
+    and killed, and the rerun completes the output."""
+    inputs = tmp_path / "in.jsonl"
+    ids = write_input(inputs, 80)
+    out = tmp_path / "out.jsonl"
+    root = Path(tempfile.mkdtemp(prefix="rk-", dir="/tmp"))
+    env = {**cli_env(tmp_path, None), "RAY_TMPDIR": str(root)}
+    args = command(inputs, out, slow_server.base_url, "--ray", "--concurrency", "1")
+    try:
+        proc = start(args, env)
+        try:
+            wait_for_lines(out, 8, proc)
+        finally:
+            proc.send_signal(signal.SIGKILL)
+            proc.wait(30)
+        assert instance_pids(root), "the instance should be found by its folder"
+        kill_instance(root)
+        deadline = time.monotonic() + 10
+        while instance_pids(root) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert instance_pids(root) == []
+        done = run(args, env)
+        assert done.returncode == 0, done.stderr
+        assert all(r["error"] is None for r in one_each(out, ids).values())
+    finally:
+        kill_instance(root)
+        shutil.rmtree(root, ignore_errors=True)
+
+
 def test_the_readme_ray_data_snippet_runs_as_written(server, tmp_path):
     """The README's library example, on a local instance of its own, against the fast server
     (its URL in place of the README's port)."""
