@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import os
 from collections.abc import Iterable
 from typing import Annotated, Any
 
@@ -47,8 +48,28 @@ def summarize(
     shard: ShardOpt = None,
     workers: Workers = 1,
     strict: Strict = False,
+    ray: Annotated[
+        bool,
+        typer.Option(
+            "--ray",
+            help="Run on Ray Data: a cluster's (RAY_ADDRESS) or a local instance; needs "
+            "--base-url and the ray extra.",
+        ),
+    ] = False,
+    ray_actors: Annotated[
+        int | None,
+        typer.Option(
+            min=1,
+            max=4096,
+            help="With --ray: actors summarizing at once (default: --workers, or 2).",
+        ),
+    ] = None,
 ) -> None:
-    """Summarize abstracts into validated, grounded records (JSONL, CSV or Parquet)."""
+    """Summarize abstracts into validated, grounded records (JSONL, CSV or Parquet).
+
+    With --ray the run goes through Ray Data (see the README, "Large runs"): the same
+    inputs, records, resume and progress; the papers are summarized by Ray actors.
+    """
     from ..io.inputs import FORMATS, read_papers, rereadable
     from ..io.sharding import in_shard
     from ..run.runner import run_batch
@@ -60,9 +81,20 @@ def summarize(
     if inputs.count("-") > 1:
         raise typer.BadParameter("stdin (-) can be given once")
     check_workers(settings, workers)
+    if ray_actors is not None and not ray:
+        raise UsageError("--ray-actors is for --ray")
+    if ray and settings.embedded:
+        raise UsageError(
+            "--ray needs an endpoint (--base-url): each actor would start an embedded engine "
+            "of its own on the same cores"
+        )
     if input_format is not None and input_format not in FORMATS:
         raise UsageError(f"--format {input_format!r}: use one of {', '.join(FORMATS)}")
     settings.check()  # a missing key is one error, not a failed record per paper
+    if ray:
+        from ..scale.session import import_ray
+
+        import_ray()  # a missing extra is one line, before any input is read
 
     def read() -> Iterable[Any]:
         papers = read_papers(inputs, limit_chars=settings.max_abstract_chars, format=input_format)
@@ -99,9 +131,27 @@ def summarize(
                     on_record=tick,
                 )
 
+    def on_ray():
+        from ..scale.driver import run_on_ray
+
+        explicit = endpoint.cache_dir is not None or "SUMMARIZER_CACHE_DIR" in os.environ
+        with progress:
+            return run_on_ray(
+                papers,
+                writer,
+                settings,
+                actors=ray_actors or (workers if workers > 1 else 2),
+                limit=limit,
+                on_record=tick,
+                cache_dir=str(settings.cache_dir) if explicit else None,
+            )
+
     try:
-        with engine_notices():
-            stats = asyncio.run(go())
+        if ray:
+            stats = on_ray()
+        else:
+            with engine_notices():
+                stats = asyncio.run(go())
     finally:
         writer.close()
     print_stats(stats, output)

@@ -133,7 +133,8 @@ class Pipeline:
             temperature=self.settings.temperature,
         )
 
-    def _meta(self, prompt_hash: str) -> Meta:
+    def new_meta(self, prompt_hash: str) -> Meta:
+        """The ``meta`` of a new record of this pipeline, before anything is asked."""
         return {
             "endpoint": self.connection.endpoint,
             "model": self.connection.model,
@@ -162,11 +163,11 @@ class Pipeline:
         hit = self.cache.get(key)
         if hit is not None:
             record.update(summary=hit["summary"], spans=hit["spans"])
-            meta = self._meta(hit["meta"].get("prompt_hash", ""))
+            meta = self.new_meta(hit["meta"].get("prompt_hash", ""))
             meta.update(hit["meta"], cached=True, seconds=round(time.perf_counter() - started, 4))
             record["meta"] = meta
             return record
-        meta = self._meta("")
+        meta = self.new_meta("")
         record["meta"] = meta
         context = self._context(paper)
         parsed: BaseModel | None = None
@@ -286,7 +287,7 @@ class Pipeline:
         started = time.perf_counter()
         record = new_record(paper)
         p = plan(paper, self.prompt, self.schema.model)
-        meta = self._meta(messages_hash(p.messages))
+        meta = self.new_meta(messages_hash(p.messages))
         record["meta"] = meta
         context = self._context(paper)
         try:

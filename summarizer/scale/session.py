@@ -1,0 +1,187 @@
+"""Starting Ray the way Ray's own tools do, and leaving nothing behind.
+
+``RAY_ADDRESS`` set: connect to that cluster (``ray start``, KubeRay) and leave it running.
+Unset: start a local instance for this run, with every core of the machine, no dashboard, a
+token of its own for Ray's token authentication (none is written to ``~/.ray``), under a
+temporary folder of its own with a short path (Ray's socket paths must stay under
+about 107 characters), and stop it at the end: :func:`ray.shutdown`, then any process still
+running from that folder is killed, so a run never leaves Ray processes behind. Usage
+statistics are off wherever we start Ray (``RAY_USAGE_STATS_ENABLED=0``): they would send
+traffic off the machine.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import os
+import secrets
+import shutil
+import signal
+import sys
+import tempfile
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..errors import ConfigError
+
+#: The variables that say how Ray authenticates (token authentication, Ray 2.52 on).
+_AUTH = ("RAY_AUTH_MODE", "RAY_AUTH_TOKEN", "RAY_AUTH_TOKEN_PATH")
+#: What a missing extra says, for the CLI flag and for the library.
+MISSING = "{what} needs Ray: pip install 'summarizer[ray]'"
+
+
+def import_ray(what: str = "--ray") -> Any:
+    """The ``ray`` module with Ray Data loaded, telemetry off.
+
+    Raises:
+        ConfigError: Ray (or Ray Data) is not installed.
+    """
+    os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
+    _own_token()
+    try:
+        import ray
+        import ray.data  # noqa: F401 - the part we need, also missing without [data]
+    except ImportError as exc:
+        raise ConfigError(MISSING.format(what=what)) from exc
+    return ray
+
+
+@dataclass
+class Session:
+    """A connected Ray: ``local`` when this run started it (under ``temp_dir``)."""
+
+    ray: Any
+    local: bool
+    temp_dir: Path | None = None
+
+    @property
+    def remote(self) -> bool:
+        """Connected to a cluster that runs elsewhere (``RAY_ADDRESS``)."""
+        return not self.local
+
+
+def _quiet(ray: Any) -> None:
+    """No progress bars or plan lines of Ray Data on our stderr: the run has its own bar."""
+    context = ray.data.DataContext.get_current()
+    context.enable_progress_bars = False
+    for name in ("enable_operator_progress_bars", "print_on_execution_start"):
+        if hasattr(context, name):
+            setattr(context, name, False)
+    for name in ("ray", "ray.data"):
+        logging.getLogger(name).setLevel(logging.ERROR)
+
+
+@contextlib.contextmanager
+def ray_session(num_cpus: int | None = None) -> Iterator[Session]:
+    """Ray for one run: a cluster's (``RAY_ADDRESS``), the one already started in this
+    process, or a local one started and stopped here.
+
+    Args:
+        num_cpus: CPUs of a local instance (default: every core of the machine).
+    """
+    ray = import_ray()
+    if ray.is_initialized():  # a library user's own instance: theirs to stop
+        _quiet(ray)
+        yield Session(ray, local=False)
+        return
+    if os.environ.get("RAY_ADDRESS"):
+        ray.init(logging_level=logging.ERROR, log_to_driver=True)
+        _quiet(ray)
+        try:
+            yield Session(ray, local=False)
+        finally:
+            ray.shutdown()
+        return
+    root = Path(tempfile.mkdtemp(prefix="summarizer-ray-", dir=_short_tmp()))
+    try:
+        ray.init(
+            # "local": a new instance, never the last one `ray start` left on this machine.
+            address="local",
+            num_cpus=num_cpus or os.cpu_count() or 1,
+            include_dashboard=False,
+            _temp_dir=str(root),
+            logging_level=logging.ERROR,
+            log_to_driver=True,
+        )
+        _quiet(ray)
+        yield Session(ray, local=True, temp_dir=root)
+    finally:
+        with contextlib.suppress(Exception):
+            ray.shutdown()
+        kill_instance(root)
+        if not os.environ.get("SUMMARIZER_DEBUG"):  # its logs, kept for a debug run
+            shutil.rmtree(root, ignore_errors=True)
+
+
+def _own_token() -> None:
+    """For a local instance, a token of its own: Ray's token authentication stays on, and Ray
+    writes no token to ``~/.ray``. Only before Ray is imported (it reads the mode then), and
+    only when the user chose nothing (``RAY_AUTH_*``) and names no cluster."""
+    if "ray" in sys.modules or "RAY_ADDRESS" in os.environ:
+        return
+    if not any(name in os.environ for name in _AUTH):
+        # The instance's processes start with this environment.
+        os.environ.update(RAY_AUTH_MODE="token", RAY_AUTH_TOKEN=secrets.token_hex(32))
+
+
+def _short_tmp() -> str:
+    """``$RAY_TMPDIR`` or ``$TMPDIR`` when short enough for Ray's socket paths, else /tmp."""
+    for name in ("RAY_TMPDIR", "TMPDIR"):
+        value = os.environ.get(name)
+        if value and len(value) <= 40 and os.path.isdir(value):
+            return value
+    return "/tmp"
+
+
+def instance_pids(temp_dir: Path) -> list[int]:
+    """The processes of the Ray instance under ``temp_dir``, read from ``/proc``: those whose
+    command line names it (GCS, the raylet, the object store) or that hold a file in it open
+    (every worker and agent writes its log there: Ray rewrites their process titles), and
+    their descendants."""
+    needle = os.fsencode(str(temp_dir))
+    me = os.getpid()
+    roots: set[int] = set()
+    children: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit() or int(entry.name) == me:
+            continue
+        pid = int(entry.name)
+        try:
+            cmdline = (entry / "cmdline").read_bytes()
+            parent = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+        except (OSError, IndexError, ValueError):
+            continue
+        children.setdefault(parent, []).append(pid)
+        if needle in cmdline or _holds_file_in(entry, needle):
+            roots.add(pid)
+    found, todo = set(roots), list(roots)
+    while todo:
+        for child in children.get(todo.pop(), []):
+            if child not in found and child != me:
+                found.add(child)
+                todo.append(child)
+    return sorted(found)
+
+
+def _holds_file_in(proc: Path, needle: bytes) -> bool:
+    try:
+        fds = list((proc / "fd").iterdir())
+    except OSError:
+        return False
+    for fd in fds:
+        try:
+            if os.readlink(os.fsencode(fd)).startswith(needle):
+                return True
+        except OSError:
+            continue
+    return False
+
+
+def kill_instance(temp_dir: Path) -> None:
+    """SIGKILL every process still running from the instance under ``temp_dir``."""
+    for pid in instance_pids(temp_dir):
+        with contextlib.suppress(OSError):
+            os.kill(pid, signal.SIGKILL)
