@@ -272,3 +272,39 @@ def test_ray_without_an_endpoint_is_a_usage_error(tmp_path):
     done = subprocess.run(args, capture_output=True, text=True, timeout=60, cwd=REPO)
     assert done.returncode == 2
     assert "--ray needs an endpoint (--base-url)" in done.stderr
+
+
+def test_reap_orphans_kills_what_a_dead_driver_left_and_spares_a_live_one(tmp_path):
+    """A folder whose driver is gone: the processes holding files in it are killed and it is
+    removed. A folder whose driver runs (this process), and one without a driver file, stay."""
+    from summarizer.scale.session import DRIVER_FILE, PREFIX, _process_id, reap_orphans
+
+    dead, live, bare = (tmp_path / f"{PREFIX}{name}" for name in ("dead", "live", "bare"))
+    for folder in (dead, live, bare):
+        folder.mkdir()
+    gone = subprocess.Popen([sys.executable, "-c", "pass"])
+    gone.wait()
+    (dead / DRIVER_FILE).write_text(f"{gone.pid} 1")
+    (live / DRIVER_FILE).write_text(_process_id(os.getpid()))
+    with (dead / "agent.log").open("w") as log:
+        agent = subprocess.Popen(["sleep", "60"], stdout=log)
+    try:
+        assert reap_orphans(tmp_path) == [dead]
+        assert agent.wait(10) == -9
+        assert not dead.exists() and live.exists() and bare.exists()
+    finally:
+        if agent.poll() is None:
+            agent.kill()
+            agent.wait()
+
+
+def test_a_reused_pid_is_not_the_driver(tmp_path):
+    """The driver file names the pid and its start time: the same pid with another start
+    time is another process, so the folder is reaped."""
+    from summarizer.scale.session import DRIVER_FILE, PREFIX, reap_orphans
+
+    folder = tmp_path / f"{PREFIX}x"
+    folder.mkdir()
+    (folder / DRIVER_FILE).write_text(f"{os.getpid()} 0")
+    assert reap_orphans(tmp_path) == [folder]
+    assert not folder.exists()

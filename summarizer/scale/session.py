@@ -5,7 +5,10 @@ Unset: start a local instance for this run, with every core of the machine, no d
 token of its own for Ray's token authentication (none is written to ``~/.ray``), under a
 temporary folder of its own with a short path (Ray's socket paths must stay under
 about 107 characters), and stop it at the end: :func:`ray.shutdown`, then any process still
-running from that folder is killed, so a run never leaves Ray processes behind. Usage
+running from that folder is killed, so a run never leaves Ray processes behind. A driver
+killed outright cannot do that; the folder holds the driver's pid and start time
+(``driver.pid``), and the next local run kills what is left of every instance whose driver
+is gone before it starts its own. Usage
 statistics are off wherever we start Ray (``RAY_USAGE_STATS_ENABLED=0``): they would send
 traffic off the machine.
 """
@@ -31,6 +34,9 @@ from ..errors import ConfigError
 _AUTH = ("RAY_AUTH_MODE", "RAY_AUTH_TOKEN", "RAY_AUTH_TOKEN_PATH")
 #: What a missing extra says, for the CLI flag and for the library.
 MISSING = "{what} needs Ray: pip install 'summarizer[ray]'"
+#: The folders of the local instances this tool starts, and the file naming their driver.
+PREFIX = "summarizer-ray-"
+DRIVER_FILE = "driver.pid"
 
 
 def import_ray(what: str = "--ray") -> Any:
@@ -95,7 +101,10 @@ def ray_session(num_cpus: int | None = None) -> Iterator[Session]:
         finally:
             ray.shutdown()
         return
-    root = Path(tempfile.mkdtemp(prefix="summarizer-ray-", dir=_short_tmp()))
+    base = _short_tmp()
+    reap_orphans(Path(base))
+    root = Path(tempfile.mkdtemp(prefix=PREFIX, dir=base))
+    (root / DRIVER_FILE).write_text(_process_id(os.getpid()))
     try:
         ray.init(
             # "local": a new instance, never the last one `ray start` left on this machine.
@@ -112,7 +121,9 @@ def ray_session(num_cpus: int | None = None) -> Iterator[Session]:
         with contextlib.suppress(Exception):
             ray.shutdown()
         kill_instance(root)
-        if not os.environ.get("SUMMARIZER_DEBUG"):  # its logs, kept for a debug run
+        if os.environ.get("SUMMARIZER_DEBUG"):  # its logs, kept for a debug run
+            (root / DRIVER_FILE).unlink(missing_ok=True)  # and not reaped by the next one
+        else:
             shutil.rmtree(root, ignore_errors=True)
 
 
@@ -185,3 +196,35 @@ def kill_instance(temp_dir: Path) -> None:
     for pid in instance_pids(temp_dir):
         with contextlib.suppress(OSError):
             os.kill(pid, signal.SIGKILL)
+
+
+def _process_id(pid: int) -> str:
+    """``PID START`` of a running process (its start time in clock ticks since boot, so a
+    reused pid is told apart); "" for no such process."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return ""
+    return f"{pid} {stat.rsplit(')', 1)[1].split()[19]}"
+
+
+def reap_orphans(base: Path) -> list[Path]:
+    """Kill what is left of the local instances under ``base`` whose driver is gone, and
+    remove their folders; the folders reaped.
+
+    An instance counts as ours when its folder (``summarizer-ray-*``) names its driver in
+    ``driver.pid``; one whose driver still runs (another run's) is left alone, and so is a
+    folder without that file."""
+    reaped = []
+    for folder in sorted(base.glob(PREFIX + "*")):
+        try:
+            driver = (folder / DRIVER_FILE).read_text().strip()
+        except OSError:
+            continue
+        pid = driver.split()[0] if driver else ""
+        if not pid.isdigit() or _process_id(int(pid)) == driver:
+            continue
+        kill_instance(folder)
+        shutil.rmtree(folder, ignore_errors=True)
+        reaped.append(folder)
+    return reaped
