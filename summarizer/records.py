@@ -104,3 +104,12 @@ def new_record(paper: _Paper) -> Record:
         "meta": {},
         "spans": {},
     }
+
+
+def refused_record(paper: _Paper, reason: str, prompt: str, schema: str) -> Record:
+    """The record of ``paper`` refused before any request (``InputError``): its meta holds
+    only the prompt and schema ids."""
+    record = new_record(paper)
+    record["error"] = {"type": "InputError", "message": reason}
+    record["meta"] = {"prompt": prompt, "schema": schema}
+    return record

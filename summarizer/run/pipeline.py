@@ -28,7 +28,7 @@ from ..errors import BackendError, OutputValidationError, SummarizerError
 from ..io.inputs import Paper
 from ..prompting.strategy import plan
 from ..prompting.templates import Prompt, load_prompt, messages_hash
-from ..records import Meta, Record, new_record
+from ..records import Meta, Record, new_record, refused_record
 from ..schemas.paper_summary import spans
 from ..schemas.registry import SchemaInfo, load_schema
 from ..settings.config import Settings
@@ -154,11 +154,9 @@ class Pipeline:
     async def summarize(self, paper: Paper) -> Record:
         """The output record for one paper."""
         started = time.perf_counter()
-        record = new_record(paper)
         if paper.problem:
-            record["error"] = {"type": "InputError", "message": paper.problem}
-            record["meta"] = {"prompt": self.prompt.id, "schema": self.schema.id}
-            return record
+            return refused_record(paper, paper.problem, self.prompt.id, self.schema.id)
+        record = new_record(paper)
         key = self._key(paper)
         hit = self.cache.get(key)
         if hit is not None:

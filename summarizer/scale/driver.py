@@ -37,7 +37,7 @@ from ..io.idstore import IdStore
 from ..io.inputs import Paper
 from ..io.output import RecordWriter
 from ..prompting.templates import load_prompt
-from ..records import Record, new_record
+from ..records import refused_record
 from ..run.runner import BatchStats
 from ..schemas.registry import load_schema
 from ..settings.config import Settings
@@ -49,15 +49,6 @@ CHUNK_ROWS = 10_000
 #: CPUs an actor claims: it waits on the network. Whole CPUs would leave none for Ray's
 #: read tasks on a small machine, and the job would hang.
 ACTOR_CPUS = 0.25
-
-
-def refused(paper: Paper, prompt: str, schema: str) -> Record:
-    """The record of a paper refused before any request (its ``problem``), as the pipeline
-    makes it."""
-    record = new_record(paper)
-    record["error"] = {"type": "InputError", "message": paper.problem or "refused"}
-    record["meta"] = {"prompt": prompt, "schema": schema}
-    return record
 
 
 def _row(paper: Paper) -> dict[str, str]:
@@ -177,7 +168,12 @@ def run_on_ray(
 
     size = batch_size or max(4, 4 * settings.concurrency)
     rows = _chunks(
-        papers, done, limit, stats, lambda p: emit(refused(p, prompt, schema)), chunk_rows
+        papers,
+        done,
+        limit,
+        stats,
+        lambda p: emit(refused_record(p, p.problem, prompt, schema)),
+        chunk_rows,
     )
     try:
         with contextlib.ExitStack() as stack:

@@ -41,7 +41,7 @@ from ..errors import OutputValidationError
 from ..io.inputs import Paper
 from ..prompting.strategy import plan
 from ..prompting.templates import messages_hash
-from ..records import Record, new_record
+from ..records import Record, new_record, refused_record
 from ..run.pipeline import Pipeline
 from ..settings.config import Settings
 from .batch import papers_of, settings_of
@@ -115,10 +115,7 @@ def postprocess(row: dict[str, Any], settings: Settings | dict[str, Any] | None 
     pipeline = _pipeline(settings)
     paper = _paper(row, pipeline)
     if paper.problem:
-        record = new_record(paper)
-        record["error"] = {"type": "InputError", "message": paper.problem}
-        record["meta"] = {"prompt": pipeline.prompt.id, "schema": pipeline.schema.id}
-        return record
+        return refused_record(paper, paper.problem, pipeline.prompt.id, pipeline.schema.id)
     prompt_tokens = int(row.get("num_input_tokens") or 0)
     completion_tokens = int(row.get("num_generated_tokens") or 0)
     usage = {
