@@ -170,9 +170,14 @@ class FastServer:
     def base_url(self) -> str:
         return f"http://127.0.0.1:{self.port}/v1"
 
+    def command(self) -> list[str]:
+        """The server's command line; it prints ``listening on PORT`` first."""
+        return [sys.executable, str(HERE / "fast_server.py"), "--port", "0"]
+
     def __enter__(self) -> FastServer:
         self.proc = subprocess.Popen(
-            [sys.executable, str(HERE / "fast_server.py"), "--port", "0"],
+            self.command(),
+            cwd=REPO,
             stdout=subprocess.PIPE,
             text=True,
         )

@@ -12,15 +12,14 @@ import argparse
 import asyncio
 import json
 import signal
-import subprocess
 import sys
-from pathlib import Path
+from dataclasses import dataclass
 from typing import Any
 
 from bench import fast_server
+from bench.run import FastServer
 
 GARBAGE = "GARBAGE-ANSWER-PLEASE"
-REPO = Path(__file__).resolve().parents[1]
 
 
 def _reply(body: dict[str, Any], n: int) -> bytes:
@@ -57,41 +56,14 @@ async def _serve(latency: float) -> None:
         await server.serve_forever()
 
 
-class SlowServer:
+@dataclass
+class SlowServer(FastServer):
     """The server as a child process on a free loopback port."""
 
-    def __init__(self, latency: float = 0.0) -> None:
-        self.latency = latency
-        self.proc: subprocess.Popen[str] | None = None
-        self.port = 0
+    latency: float = 0.0
 
-    @property
-    def base_url(self) -> str:
-        return f"http://127.0.0.1:{self.port}/v1"
-
-    def __enter__(self) -> SlowServer:
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "tests.slow_fast_server", "--latency", str(self.latency)],
-            cwd=REPO,
-            stdout=subprocess.PIPE,
-            text=True,
-        )
-        assert self.proc.stdout is not None
-        line = self.proc.stdout.readline()
-        if not line.startswith("listening on "):
-            self.proc.kill()
-            raise RuntimeError(f"the server did not start: {line!r}")
-        self.port = int(line.split()[-1])
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        if self.proc is not None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait()
+    def command(self) -> list[str]:
+        return [sys.executable, "-m", "tests.slow_fast_server", "--latency", str(self.latency)]
 
 
 def main() -> None:
