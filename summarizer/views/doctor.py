@@ -206,20 +206,13 @@ def _models_check(target: _Target, where: str, timeout: float) -> Check:
 def _modes_check(target: _Target, settings: Settings, timeout: float) -> Check:
     try:
         results = asyncio.run(_probe_modes(target, timeout))
-    except AuthenticationError as exc:
-        return Check(
-            "structured output",
-            "fail",
-            scrub(str(exc), target.base_url),
-            "check the key in the variable named by api_key_env",
+    except BackendError as exc:  # AuthenticationError among them
+        hint = (
+            "check the key in the variable named by api_key_env"
+            if isinstance(exc, AuthenticationError)
+            else "check that the endpoint is up; raise --timeout for a slow one"
         )
-    except BackendError as exc:
-        return Check(
-            "structured output",
-            "fail",
-            scrub(str(exc), target.base_url),
-            "check that the endpoint is up; raise --timeout for a slow one",
-        )
+        return Check("structured output", "fail", scrub(str(exc), target.base_url), hint)
     supported = [m for m, why in results.items() if why is None]
     details: dict[str, Any] = {
         "modes": {m: why or "ok" for m, why in results.items()},
