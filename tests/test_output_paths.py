@@ -33,20 +33,19 @@ ROOT = os.geteuid() == 0
 needs_root = pytest.mark.skipif(not ROOT, reason="needs root (mknod / mount)")
 
 
-def _record(id_: str, ok: bool = True, **meta: str) -> dict:
+IDENTITY = {"model": "m1", "prompt": "default.v1", "template_hash": "t1", "schema": "s1"}
+
+
+def _record(id_: str, ok: bool = True, identity: dict = IDENTITY, **meta: str) -> dict:
     return {
         "id": id_,
         "title": None,
         "abstract": ABSTRACT,
         "summary": answer() if ok else None,
         "error": None if ok else {"type": "BackendError", "message": "down"},
-        "meta": {"model": "m1", "prompt": "default.v1", "template_hash": "t1", "schema": "s1"}
-        | meta,
+        "meta": identity | meta,
         "spans": {},
     }
-
-
-IDENTITY = {"model": "m1", "prompt": "default.v1", "template_hash": "t1", "schema": "s1"}
 
 
 def _write(path: Path, *records: dict) -> None:

@@ -33,6 +33,7 @@ from summarizer.schemas.paper_summary import PaperSummary
 from .fake_openai import FakeOpenAI
 from .faultproxy import FaultProxy
 from .limits import time_limit
+from .test_output_paths import _record as record_of
 from .test_pipeline import ABSTRACT, answer
 
 IDENTITY = {"model": "m1", "prompt": "naive-grammar.v1", "template_hash": "t1", "schema": "s1"}
@@ -208,15 +209,7 @@ def test_kill_9_mid_run_keeps_what_was_there_readable_and_a_rerun_completes(tmp_
 
 
 def _record(id_: str, ok: bool = True, **meta: Any) -> dict[str, Any]:
-    return {
-        "id": id_,
-        "title": None,
-        "abstract": ABSTRACT,
-        "summary": answer() if ok else None,
-        "error": None if ok else {"type": "BackendError", "message": "down"},
-        "meta": {**IDENTITY, **meta},
-        "spans": {},
-    }
+    return record_of(id_, ok, IDENTITY, **meta)
 
 
 def _writer(path: Path | str, **kw: Any) -> ParquetWriter:
