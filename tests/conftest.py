@@ -92,3 +92,13 @@ def engine(model_cache):
 
     with LocalEngine(model_cache, startup_timeout=180) as running:
         yield running
+
+
+@pytest.fixture
+def reask_prompt(tmp_path):
+    path = tmp_path / "reask.v1.toml"
+    path.write_text(
+        'name = "reask"\nversion = 1\nstrategy = "free"\nreask = true\nmax_retries = 2\n'
+        'ground = "reask"\ngrammar = true\nsystem = "Summarize."\nuser = "{{ abstract }}"\n'
+    )
+    return str(path)

@@ -208,8 +208,8 @@ def _main() -> None:
                     concurrency=1,
                 )
         else:
-            from .fake_openai import FakeOpenAI
-            from .test_pipeline import ABSTRACT, answer
+            from .support.abstracts import ABSTRACT, answer
+            from .support.fake_openai import FakeOpenAI
 
             with FakeOpenAI(default=answer()) as fake:
                 outcome = run(make_items([ABSTRACT]), fake.base_url, "fake", workdir)

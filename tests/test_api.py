@@ -18,9 +18,9 @@ from summarizer.errors import (
     UsageError,
 )
 
-from .fake_openai import FakeOpenAI, Status
-from .limits import time_limit
-from .test_pipeline import ABSTRACT, answer
+from .support.abstracts import ABSTRACT, answer
+from .support.fake_openai import FakeOpenAI, Status
+from .support.limits import time_limit
 
 NOWHERE = "http://127.0.0.1:9/v1"
 

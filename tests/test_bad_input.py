@@ -21,10 +21,10 @@ from summarizer.io.inputs import read_papers
 from summarizer.schemas.paper_summary import PaperSummary, spans
 
 from .conftest import SEEDS
-from .fake_openai import FakeOpenAI
 from .faults_table import REASK_PROMPT
-from .limits import time_limit
-from .test_pipeline import ABSTRACT, answer
+from .support.abstracts import ABSTRACT, answer
+from .support.fake_openai import FakeOpenAI
+from .support.limits import time_limit
 
 NOWHERE = ["--base-url", "http://127.0.0.1:9/v1", "--model", "none"]
 INJECTION = (

@@ -20,8 +20,8 @@ from summarizer.run.batch_api import strict_schema
 from summarizer.run.pipeline import Pipeline
 from summarizer.settings.config import Settings
 
-from .fake_openai import FakeOpenAI
-from .test_pipeline import ABSTRACT, answer, reask_prompt  # noqa: F401 (a fixture)
+from .support.abstracts import ABSTRACT, answer
+from .support.fake_openai import FakeOpenAI
 
 TEXT = {
     "tldr": "This paper proposes ImbSAM, a class-aware optimizer for tail classes.",

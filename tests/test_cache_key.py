@@ -21,8 +21,9 @@ from summarizer.run.codehash import ENGINE, PACKAGE_ROOT, UNKEYED, keyed_files, 
 from summarizer.run.pipeline import Pipeline
 from summarizer.settings.config import Settings
 
-from .fake_openai import FakeOpenAI
-from .test_pipeline import ABSTRACT, answer, run, settings_for
+from .support.abstracts import ABSTRACT, answer
+from .support.fake_openai import FakeOpenAI
+from .support.pipeline import run, settings_for
 
 
 def test_cached_rerun_does_not_plan(tmp_path, monkeypatch):

@@ -18,7 +18,7 @@ from summarizer.errors import ConfigError
 from summarizer.io.output import CSV_COLUMNS, RecordWriter, read_records
 from summarizer.run.cache import LEGACY_STORES, STORE, ResultCache, cache_key
 
-from .limits import time_limit
+from .support.limits import time_limit
 
 # --- cache keys ------------------------------------------------------------------------------
 
@@ -466,8 +466,8 @@ def test_cache_clear_and_stats_on_a_store_sqlite_cannot_open(tmp_path: Path) -> 
     [pytest.param(_garbage, id="garbage-db"), pytest.param(_file_in_the_way, id="file-in-the-way")],
 )
 def test_a_run_on_a_damaged_cache_finishes_with_one_warning(tmp_path: Path, damage) -> None:
-    from .fake_openai import FakeOpenAI
-    from .test_pipeline import ABSTRACT, answer
+    from .support.abstracts import ABSTRACT, answer
+    from .support.fake_openai import FakeOpenAI
 
     cache = tmp_path / "cache"
     damage(cache)

@@ -18,9 +18,9 @@ from summarizer import cli
 from summarizer.cli import progress, summary
 from summarizer.run.runner import BatchStats
 
-from .fake_openai import FakeOpenAI
-from .limits import time_limit
-from .test_pipeline import ABSTRACT, answer
+from .support.abstracts import ABSTRACT, answer
+from .support.fake_openai import FakeOpenAI
+from .support.limits import time_limit
 
 
 class _StandInEngine:

@@ -21,12 +21,12 @@ from summarizer.io.output import read_records
 from summarizer.run.cache import ResultCache
 from summarizer.schemas.paper_summary import PaperSummary
 
-from .fake_openai import FakeOpenAI
 from .faultproxy import FaultProxy
 from .faults_table import REASK_PROMPT
-from .limits import time_limit
-from .processes import alive, children_of, interruptible
-from .test_pipeline import ABSTRACT, answer
+from .support.abstracts import ABSTRACT, answer
+from .support.fake_openai import FakeOpenAI
+from .support.limits import time_limit
+from .support.processes import alive, children_of, interruptible
 
 N = 12
 

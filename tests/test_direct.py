@@ -18,8 +18,8 @@ from summarizer.backends.openai_compat import OpenAICompatBackend
 from summarizer.errors import AuthenticationError, BackendError, RateLimitError
 from summarizer.prompting.strategy import text_model
 
-from .fake_openai import FakeOpenAI, Status
-from .limits import time_limit
+from .support.fake_openai import FakeOpenAI, Status
+from .support.limits import time_limit
 
 ANSWER = {
     "tldr": "This paper presents a class-aware optimizer for tail classes.",

@@ -38,8 +38,8 @@ from summarizer.engine.model_file import BUNDLED, BundledModel, bundled_model_pa
 from summarizer.errors import BackendError, ConfigError
 
 from .conftest import link_models
-from .limits import time_limit as bounded
-from .processes import interruptible
+from .support.limits import time_limit as bounded
+from .support.processes import interruptible
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -308,7 +308,7 @@ def _server_like(cache: Path, port: int, token: str) -> engine_mod._Server:
 @pytest.fixture
 def planted(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
     """A cache dir, a fake endpoint on loopback, and processes to point engine.json at."""
-    from .fake_openai import FakeOpenAI
+    from .support.fake_openai import FakeOpenAI
 
     monkeypatch.setattr(server_mod, "_BOOTSTRAP", _FAKE_BOOTSTRAP)
     cache = tmp_path / "cache"

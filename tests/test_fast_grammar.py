@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.limits import time_limit
+from tests.support.limits import time_limit
 
 SCHEMA = {
     "type": "object",

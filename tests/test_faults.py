@@ -17,10 +17,10 @@ from summarizer.run.pipeline import RESAMPLE_TEMPERATURES
 from summarizer.schemas.paper_summary import PaperSummary
 
 from .conftest import SEEDS
-from .fake_openai import FakeOpenAI
 from .faults_table import Item, Outcome, make_items, run
-from .limits import time_limit
-from .test_pipeline import ABSTRACT, answer
+from .support.abstracts import ABSTRACT, answer
+from .support.fake_openai import FakeOpenAI
+from .support.limits import time_limit
 
 TRANSPORT = {"timeout", "trickle", "429", "500", "502", "503", "drop", "truncate"}
 # The proxy sees a held or trickled request end only when it next writes, not when the

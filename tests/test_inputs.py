@@ -15,7 +15,7 @@ import pytest
 from summarizer.errors import InputError
 from summarizer.io.inputs import Paper, read_papers, rereadable
 
-from .limits import time_limit
+from .support.limits import time_limit
 
 
 def _sha16(text: str) -> str:

@@ -25,9 +25,9 @@ from summarizer.errors import OutputError, UsageError
 from summarizer.io.output import RecordWriter, escape_cell, unescape_cell
 from summarizer.io.target import OutputLock, atomic_file, check_target
 
-from .fake_openai import FakeOpenAI
-from .limits import time_limit
-from .test_pipeline import ABSTRACT, answer
+from .support.abstracts import ABSTRACT, answer
+from .support.fake_openai import FakeOpenAI
+from .support.limits import time_limit
 
 ROOT = os.geteuid() == 0
 needs_root = pytest.mark.skipif(not ROOT, reason="needs root (mknod / mount)")

@@ -34,8 +34,9 @@ from summarizer.io.parquet import (
 from summarizer.records import Meta
 from summarizer.schemas.paper_summary import PaperSummary, VerbatimList
 
-from .fake_openai import FakeOpenAI, Status
-from .test_pipeline import ABSTRACT, answer, run, settings_for
+from .support.abstracts import ABSTRACT, answer
+from .support.fake_openai import FakeOpenAI, Status
+from .support.pipeline import run, settings_for
 
 
 @pytest.fixture(scope="module")

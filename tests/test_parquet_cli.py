@@ -30,11 +30,11 @@ from summarizer.io.parquet import (
 )
 from summarizer.schemas.paper_summary import PaperSummary
 
-from .fake_openai import FakeOpenAI
 from .faultproxy import FaultProxy
-from .limits import time_limit
+from .support.abstracts import ABSTRACT, answer
+from .support.fake_openai import FakeOpenAI
+from .support.limits import time_limit
 from .test_output_paths import _record as record_of
-from .test_pipeline import ABSTRACT, answer
 
 IDENTITY = {"model": "m1", "prompt": "naive-grammar.v1", "template_hash": "t1", "schema": "s1"}
 

@@ -11,63 +11,10 @@ import pytest
 from summarizer.io.inputs import make_paper
 from summarizer.run.pipeline import Pipeline
 from summarizer.schemas.paper_summary import PaperSummary
-from summarizer.settings.config import Settings
 
-from .fake_openai import FakeOpenAI, Status
-
-ABSTRACT = (
-    "Class imbalance hurts recognition of tail classes. We propose ImbSAM, a class-aware "
-    "optimizer, and evaluate it on CIFAR-100 where it improves tail accuracy by 4.8%. "
-    "Code: https://github.com/x/imbsam."
-)
-
-
-def answer(**changes):
-    base = {
-        "tldr": "ImbSAM, a class-aware optimizer, improves tail-class accuracy.",
-        "problem": "Optimizers generalize poorly on tail classes.",
-        "contribution_types": ["method"],
-        "introduces": ["ImbSAM"],
-        "datasets": ["CIFAR-100"],
-        "tasks": ["long-tailed recognition"],
-        "results": [
-            {"value": "4.8%", "metric": "tail accuracy", "subject": "ImbSAM", "kind": "improvement"}
-        ],
-        "domain": "computer_vision",
-        "code_url": "https://github.com/x/imbsam",
-        "keywords": ["class imbalance", "tail classes", "optimizer"],
-    }
-    base.update(changes)
-    return base
-
-
-def run(settings, abstract=ABSTRACT):
-    async def go():
-        async with Pipeline(settings) as pipeline:
-            return await pipeline.summarize(make_paper(abstract, "test", None, None, 20_000))
-
-    return asyncio.run(go())
-
-
-def settings_for(server, tmp_path, **extra):
-    return Settings(
-        base_url=server.base_url,
-        model="fake",
-        prompt=extra.pop("prompt", "naive-grammar"),
-        mode=extra.pop("mode", "json_schema"),
-        cache_dir=tmp_path / "c",
-        **extra,
-    )
-
-
-@pytest.fixture
-def reask_prompt(tmp_path):
-    path = tmp_path / "reask.v1.toml"
-    path.write_text(
-        'name = "reask"\nversion = 1\nstrategy = "free"\nreask = true\nmax_retries = 2\n'
-        'ground = "reask"\ngrammar = true\nsystem = "Summarize."\nuser = "{{ abstract }}"\n'
-    )
-    return str(path)
+from .support.abstracts import ABSTRACT, answer
+from .support.fake_openai import FakeOpenAI, Status
+from .support.pipeline import run, settings_for
 
 
 def test_ungrounded_name_is_reasked_with_its_name(tmp_path, reask_prompt):
@@ -544,7 +491,7 @@ def test_summarizer_debug_logs_each_failed_answer(tmp_path):
     import subprocess
     import sys
 
-    from .limits import time_limit
+    from .support.limits import time_limit
 
     source = tmp_path / "in.jsonl"
     source.write_text(json.dumps({"id": "p1", "abstract": ABSTRACT}) + "\n")

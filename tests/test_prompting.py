@@ -17,7 +17,7 @@ from summarizer.prompting.strategy import MODEL_FIELDS, answer_model, plan
 from summarizer.prompting.templates import available, load_prompt, messages_hash
 from summarizer.schemas.paper_summary import PaperSummary
 
-from .fake_openai import FakeOpenAI
+from .support.fake_openai import FakeOpenAI
 
 ABSTRACT = (
     "We propose ImbSAM for long-tailed recognition. On ImageNet-LT it improves tail accuracy "
@@ -182,8 +182,8 @@ def _summarize(cwd: Path, server: FakeOpenAI, out: str) -> dict:
 
 
 def test_summarize_with_an_unversioned_prompt_records_its_name_and_keys_by_its_bytes() -> None:
-    from .test_pipeline import ABSTRACT as PAPER
-    from .test_pipeline import answer
+    from .support.abstracts import ABSTRACT as PAPER
+    from .support.abstracts import answer
 
     cwd = Path.cwd()
     (cwd / "in.jsonl").write_text(json.dumps({"id": "p1", "abstract": PAPER}) + "\n")

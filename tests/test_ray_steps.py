@@ -23,10 +23,10 @@ from summarizer.scale.batch import node_cache_dir
 from summarizer.settings.config import Settings
 
 from .conftest import REPO, SEEDS
-from .fake_openai import FakeOpenAI, Status
-from .limits import time_limit
 from .slow_fast_server import GARBAGE, SlowServer
-from .test_pipeline import ABSTRACT, answer
+from .support.abstracts import ABSTRACT, answer
+from .support.fake_openai import FakeOpenAI, Status
+from .support.limits import time_limit
 
 PATTERN = str(SEEDS / "*.txt")
 

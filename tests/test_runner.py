@@ -13,8 +13,8 @@ from summarizer.run.pipeline import Pipeline
 from summarizer.run.runner import MAX_FAILURES_KEPT, run_batch
 from summarizer.settings.config import Settings
 
-from .fake_openai import FakeOpenAI, Status
-from .test_pipeline import ABSTRACT, answer
+from .support.abstracts import ABSTRACT, answer
+from .support.fake_openai import FakeOpenAI, Status
 
 
 def papers(n: int) -> list:

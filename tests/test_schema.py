@@ -421,7 +421,7 @@ def test_a_recorded_answer_in_another_script_is_reasked_and_the_next_answer_kept
     from summarizer.settings.config import Settings
 
     from .conftest import SEEDS
-    from .fake_openai import FakeOpenAI
+    from .support.fake_openai import FakeOpenAI
 
     (paper,) = [
         p

@@ -22,11 +22,11 @@ from summarizer.evaluation.report import write_reports
 from summarizer.run.cache import STORE
 
 from .browser import headless_chrome, needs_browser
-from .fake_openai import FakeOpenAI
 from .faultproxy import FaultProxy
 from .faults_table import REASK_PROMPT
-from .limits import time_limit
-from .test_pipeline import ABSTRACT, answer
+from .support.abstracts import ABSTRACT, answer
+from .support.fake_openai import FakeOpenAI
+from .support.limits import time_limit
 from .test_report import GOLD, item, make_run
 
 SECRET = "sk-test-reliability-7f3a9c2e51d0"
@@ -213,7 +213,8 @@ def test_template_syntax_in_an_abstract_is_text_not_code(prompt_name):
 
 
 def test_template_syntax_in_an_abstract_reaches_the_endpoint_unchanged(tmp_path):
-    from .test_pipeline import answer, run, settings_for
+    from .support.abstracts import answer
+    from .support.pipeline import run, settings_for
 
     tricks = "We study {{ 7 * 7 }} and {{ abstract }} {% if true %}yes{% endif %} here."
     abstract = f"{ABSTRACT} {tricks}"

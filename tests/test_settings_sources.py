@@ -334,10 +334,29 @@ def test_the_user_file_is_not_a_project_file_even_from_its_own_folder(dirs):
 @pytest.mark.parametrize(
     "url", ["http://127.0.0.1:8080/v1", "http://localhost:11434/v1", "http://[::1]:8000/v1"]
 )
-def test_a_project_file_may_name_the_key_of_a_loopback_endpoint(dirs, url):
+def test_a_project_file_may_name_an_unset_key_of_a_loopback_endpoint(dirs, url):
     write(dirs[0] / "summarizer.toml", f'base_url = "{url}"\napi_key_env = "OLLAMA_API_KEY"\n')
     settings, _ = resolve(dirs)
     assert settings.api_key_env == "OLLAMA_API_KEY"
+
+
+@pytest.mark.parametrize(
+    "url", ["http://127.0.0.1:8080/v1", "http://localhost:11434/v1", "http://[::1]:8000/v1"]
+)
+def test_a_project_file_cannot_send_a_set_secret_to_a_loopback_port(dirs, url):
+    """Any local user can listen on a loopback port: a project file choosing the variable
+    is refused as for a remote endpoint, and so is one choosing where the default key goes."""
+    write(
+        dirs[0] / "summarizer.toml", f'base_url = "{url}"\napi_key_env = "AWS_SECRET_ACCESS_KEY"\n'
+    )
+    with pytest.raises(ConfigError, match="cannot choose which secret is sent") as info:
+        resolve(dirs, AWS_SECRET_ACCESS_KEY="aws-secret-value")
+    assert "aws-secret-value" not in str(info.value)
+    write(dirs[0] / "summarizer.toml", f'base_url = "{url}"\n')
+    with pytest.raises(ConfigError, match="cannot choose where a key goes"):
+        resolve(dirs, OPENAI_API_KEY="sk-user")
+    settings, _ = resolve(dirs, {"api_key_env": "OPENAI_API_KEY"}, OPENAI_API_KEY="sk-user")
+    assert settings.base_url == url
 
 
 def test_a_look_alike_of_localhost_is_not_loopback(dirs):

@@ -12,9 +12,9 @@ from summarizer.errors import ConfigError, InputError
 from summarizer.io.inputs import read_papers
 from summarizer.io.sharding import Shard, merge_outputs, parse_shard, shard_of
 
-from .fake_openai import FakeOpenAI
+from .support.abstracts import ABSTRACT, answer
+from .support.fake_openai import FakeOpenAI
 from .test_cli_errors import _run
-from .test_pipeline import ABSTRACT, answer
 
 
 @pytest.mark.parametrize(

@@ -23,12 +23,12 @@ from summarizer.run.runner import run_batch
 from summarizer.run.workers import ProcessPipeline
 from summarizer.settings.config import Settings
 
-from .fake_openai import FakeOpenAI
 from .faultproxy import FaultProxy
 from .faults_table import REASK_PROMPT
-from .limits import time_limit
-from .processes import children_of
-from .test_pipeline import ABSTRACT, answer
+from .support.abstracts import ABSTRACT, answer
+from .support.fake_openai import FakeOpenAI
+from .support.limits import time_limit
+from .support.processes import children_of
 
 
 def _papers(n: int) -> list:

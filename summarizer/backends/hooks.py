@@ -13,7 +13,7 @@ from typing import Any
 
 import openai
 
-from ..settings.config import _is_loopback
+from ..settings.config import is_loopback
 from .base import error_lines, failed_answer, report_if_rate_limited
 from .bounds import bounded_client_class, cap_echoes
 from .direct import check_json
@@ -91,7 +91,7 @@ def _http_client(base_url: str | None, timeout: float) -> Any:
     """
     options = {
         # A loopback endpoint must not be sent through HTTP(S)_PROXY from the environment.
-        "trust_env": not _is_loopback(base_url),
+        "trust_env": not is_loopback(base_url),
         "timeout": timeout,
         "event_hooks": {"request": [_on_request], "response": [_on_http_response]},
         # One deadline per request and a capped body read (the per-gap timeouts above

@@ -38,7 +38,7 @@ from pydantic import BaseModel, ValidationError
 
 from ..errors import OutputValidationError
 from ..schemas.paper_summary import validation_context
-from ..settings.config import _is_loopback
+from ..settings.config import is_loopback
 from .base import (
     Backend,
     Generation,
@@ -93,7 +93,7 @@ class OpenAICompatBackend(Backend):
         self.mode = mode
         self._clients: dict[str, Any] = {}
         self._direct = direct_post(
-            self._client, timeout, not _is_loopback(base_url), on_request=_count_request
+            self._client, timeout, not is_loopback(base_url), on_request=_count_request
         )
 
     @property

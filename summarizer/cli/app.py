@@ -7,6 +7,7 @@ it under the one error handler (:mod:`summarizer.cli.handler`, which lists the e
 from __future__ import annotations
 
 import os
+import signal
 import sys
 from typing import Annotated
 
@@ -70,25 +71,50 @@ app.command("merge")(scale.merge)
 app.add_typer(scale.batch_app, name="batch")
 
 
+#: The exit code after SIGTERM: 128 + 15, as a shell reports a process it ended.
+EXIT_TERMINATED = 128 + signal.SIGTERM
+_terminated = False
+
+
+def _on_sigterm(signum: int, frame: object) -> None:
+    """SIGTERM ends a run as Ctrl-C does: the output is closed (an empty one and its lock
+    removed) and the cache stored, instead of the process vanishing mid-write."""
+    global _terminated
+    _terminated = True
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # a second SIGTERM ends it at once
+    on_sigint = signal.getsignal(signal.SIGINT)
+    if callable(on_sigint):  # asyncio's own (it cancels the run's task), or Python's
+        on_sigint(signal.SIGINT, frame)
+        return
+    raise KeyboardInterrupt
+
+
+def _interrupted_exit() -> int:
+    return EXIT_TERMINATED if _terminated else EXIT_INTERRUPTED
+
+
 def main() -> None:
     """Entry point with the one error handler."""
     debug_logging()
+    if signal.getsignal(signal.SIGTERM) == signal.SIG_DFL:
+        signal.signal(signal.SIGTERM, _on_sigterm)
     interrupted = "Interrupted; finished records are kept in the output, rerun to resume."
     try:
         code = app(standalone_mode=False)
         if code == EXIT_INTERRUPTED:  # typer turns Ctrl-C inside a command into exit 130
             err.print(interrupted)
+            code = _interrupted_exit()
         sys.exit(code if isinstance(code, int) else EXIT_OK)
     except KeyboardInterrupt:
         err.print(interrupted)
-        sys.exit(EXIT_INTERRUPTED)
+        sys.exit(_interrupted_exit())
     except typer.Exit as exc:
         sys.exit(exc.exit_code)
     except BaseException as raised:  # noqa: BLE001 - the one handler: every error ends here
         exc = unwrap(raised)
         if isinstance(exc, KeyboardInterrupt):
             err.print(interrupted)
-            sys.exit(EXIT_INTERRUPTED)
+            sys.exit(_interrupted_exit())
         if isinstance(exc, SystemExit | typer.Exit):
             raise
         if os.environ.get("SUMMARIZER_DEBUG"):

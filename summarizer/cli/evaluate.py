@@ -28,7 +28,7 @@ from .options import (
     err,
     out,
 )
-from .progress import batch_progress, engine_notices
+from .progress import batch_progress, engine_notices, prompt_origin
 
 # Piped or in CI, rich would wrap tables at 80 columns; a log has room for the whole row.
 LOG_WIDTH = 160
@@ -87,6 +87,8 @@ def eval_run(
     from .eval_tables import overview_table, terminal_table
 
     settings = endpoint.settings()
+    settings.check()  # a missing key is one error, not a failed record per item
+    prompt_origin(settings.prompt)
     # A bad baseline folder fails before any request is sent.
     base_run = load_run(baseline) if baseline is not None else None
     total = len({item.id for item in load_suite(suite)})

@@ -48,6 +48,15 @@ def engine_notices() -> Iterator[None]:
         engine_listener.reset(token)
 
 
+def prompt_origin(ref: str) -> None:
+    """Say on stderr when the run's prompt comes from the working directory's ``prompts/``."""
+    from ..prompting.templates import origin_note
+
+    note = origin_note(ref)
+    if note:
+        err.print(printable(f"note: {note}"), markup=False, highlight=False, soft_wrap=True)
+
+
 #: Seconds of recent work the rate is measured over (as rich's own speed column does).
 RATE_WINDOW = 30.0
 

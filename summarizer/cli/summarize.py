@@ -22,7 +22,7 @@ from .options import (
     endpoint_options,
     shard_of,
 )
-from .progress import batch_progress, engine_notices
+from .progress import batch_progress, engine_notices, prompt_origin
 from .summary import open_writer, print_stats
 
 
@@ -91,6 +91,7 @@ def summarize(
     if input_format is not None and input_format not in FORMATS:
         raise UsageError(f"--format {input_format!r}: use one of {', '.join(FORMATS)}")
     settings.check()  # a missing key is one error, not a failed record per paper
+    prompt_origin(settings.prompt)
     if ray:
         from ..scale.session import import_ray
 

@@ -231,7 +231,7 @@ def load_run(path: str | Path) -> EvalRun:
         info = json.loads((path / RUN_FILE).read_text(encoding="utf-8"))
         rows = [
             json.loads(line)
-            for line in (path / SCORES_FILE).read_text(encoding="utf-8").splitlines()
+            for line in (path / SCORES_FILE).read_text(encoding="utf-8").split("\n")
             if line.strip()
         ]
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:

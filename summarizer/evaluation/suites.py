@@ -81,7 +81,7 @@ class PublishedScore:
 def _json_lines(path: Path, what: str) -> Iterator[tuple[int, dict[str, Any]]]:
     """Yield ``(line number, object)`` for each non-blank line of a JSON-lines file."""
     try:
-        lines = path.read_text(encoding="utf-8").splitlines()
+        lines = path.read_text(encoding="utf-8").split("\n")
     except OSError as exc:
         raise InputError(f"cannot read {what} file {path}: {exc.strerror or exc}") from exc
     for lineno, line in enumerate(lines, 1):

@@ -26,6 +26,7 @@ from ..errors import InputError
 from . import target as targets
 from .identity import IdentityCheck
 from .idstore import IdStore
+from .record_lines import complete_lines, csv_records, open_jsonl
 
 CSV_COLUMNS = (
     "id",
@@ -56,8 +57,8 @@ _FORMULA_START = ("=", "+", "-", "@", "\t", "\r", "'")
 def iter_records(path: Path) -> Iterator[dict[str, Any]]:
     """Every complete record in a JSONL output, one at a time; an unfinished last line is
     ignored."""
-    with Path(path).open("r", encoding="utf-8") as fh:
-        for line in _complete_lines(fh):
+    with open_jsonl(path) as fh:
+        for line in complete_lines(fh):
             line = line.strip()
             if not line:
                 continue
@@ -72,14 +73,6 @@ def iter_records(path: Path) -> Iterator[dict[str, Any]]:
 def read_records(path: Path) -> list[dict[str, Any]]:
     """Every complete record in a JSONL output; an unfinished last line is ignored."""
     return list(iter_records(path))
-
-
-def _complete_lines(fh: TextIO) -> Iterator[str]:
-    """The lines of ``fh`` up to the last newline (a last line cut short by a crash is not)."""
-    for line in fh:
-        if not line.endswith("\n"):
-            return
-        yield line
 
 
 def is_finished(record: dict[str, Any]) -> bool:
@@ -162,10 +155,11 @@ def is_output_file(path: Path) -> bool:
 
     Only the first record is read. A file of inputs (``id`` and ``abstract`` only) is not one.
     """
-    with Path(path).open("r", encoding="utf-8", newline="") as fh:
-        if Path(path).suffix.lower() == ".csv":
+    if Path(path).suffix.lower() == ".csv":
+        with Path(path).open("r", encoding="utf-8", newline="") as fh:
             header = next(csv.reader([fh.readline()]), [])
             return {"id", "tldr", "error"} <= set(header)
+    with open_jsonl(path) as fh:
         for line in fh:
             if not line.strip():
                 continue
@@ -292,7 +286,7 @@ class RecordWriter:
         kept = 0
         if self.csv:
             with self.target.open("r", encoding="utf-8", newline="") as fh:
-                rows = csv.DictReader(_complete_lines(fh))
+                rows = csv.DictReader(csv_records(fh))
                 if rows.fieldnames is not None and "id" not in rows.fieldnames:
                     raise InputError(f"{self.path} is not an output of this tool (no id column)")
                 if self.identity and "template_hash" not in (rows.fieldnames or ()):

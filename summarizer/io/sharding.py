@@ -25,6 +25,7 @@ from ..errors import ConfigError, InputError, UsageError
 from .idstore import IdStore
 from .output import is_finished, is_output_file
 from .parquet_files import is_parquet_target, iter_parquet_records
+from .record_lines import open_jsonl
 from .target import OutputLock, atomic_file, check_target
 
 _SHARD = re.compile(r"^\s*(\d+)\s*/\s*(\d+)\s*$")
@@ -101,7 +102,7 @@ def _lines(path: Path) -> Iterator[tuple[int, dict[str, Any] | None]]:
         yield from enumerate(iter_parquet_records(path), start=1)
         return
     try:
-        with path.open("r", encoding="utf-8") as fh:
+        with open_jsonl(path) as fh:
             for number, line in enumerate(fh, start=1):
                 if not line.strip():
                     continue

@@ -8,8 +8,12 @@ progress (:func:`budget`): the operators ``*``, ``**``, ``+``, ``%`` and ``~``, 
 itself and every buffer (``{% set %}`` blocks, macros, filter blocks), method calls and
 filters. What would go over is refused *before* it is built: a :class:`TemplateBudgetError`.
 
-Loops are bounded by Jinja2's own cap on ``range`` (100,000 items each); a loop that writes
-output stops at the budget.
+Time is bounded too: a render has a deadline (:func:`deadline`, :data:`RENDER_SECONDS` by
+default). Every loop checks it as it goes (each ``{% for %}`` iterates through
+:meth:`BoundedSandbox.ticked`), and so does every call, operator and filter, so that two
+nested loops over 100,000 items stop within the deadline with a :class:`TemplateTimeoutError`
+instead of running for hours. A render that hogs the thread would also hold back Ctrl-C,
+which asyncio delivers to the event loop; the deadline is what lets it through.
 """
 
 from __future__ import annotations
@@ -17,11 +21,12 @@ from __future__ import annotations
 import contextvars
 import functools
 import re
+import time
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from jinja2 import StrictUndefined
+from jinja2 import StrictUndefined, nodes
 from jinja2.compiler import CodeGenerator, Frame
 from jinja2.exceptions import TemplateRuntimeError
 from jinja2.nodes import Concat
@@ -31,15 +36,44 @@ from jinja2.sandbox import ImmutableSandboxedEnvironment
 TEMPLATE_BUDGET = 200_000
 #: Bits of an integer a template may compute (``2 ** 10 ** 9`` would take seconds and 125 MB).
 MAX_INT_BITS = 4096
+#: Seconds one render may take; a prompt renders in well under a millisecond.
+RENDER_SECONDS = 2.0
+#: Loop iterations between two looks at the clock.
+_TICKS = 256
 
 _budget: contextvars.ContextVar[int] = contextvars.ContextVar(
     "summarizer_template_budget", default=TEMPLATE_BUDGET
+)
+_deadline: contextvars.ContextVar[float] = contextvars.ContextVar(
+    "summarizer_template_deadline", default=float("inf")
 )
 _DIGITS = re.compile(r"\d+")
 
 
 class TemplateBudgetError(TemplateRuntimeError):
     """A template tried to build more text than its render may produce."""
+
+
+class TemplateTimeoutError(TemplateBudgetError):
+    """A template ran past its render's deadline."""
+
+
+@contextmanager
+def deadline(seconds: float = RENDER_SECONDS) -> Iterator[None]:
+    """Stop the renders inside once ``seconds`` have passed since entering."""
+    token = _deadline.set(time.monotonic() + seconds)
+    try:
+        yield
+    finally:
+        _deadline.reset(token)
+
+
+def _tick() -> None:
+    if time.monotonic() > _deadline.get():
+        raise TemplateTimeoutError(
+            "the template ran past its deadline of "
+            f"{RENDER_SECONDS:g} s for one message; a prompt needs no such loop"
+        )
 
 
 @contextmanager
@@ -176,6 +210,7 @@ def _bounded_filter(name: str, func: Callable[..., Any]) -> Callable[..., Any]:
 
     @functools.wraps(func)
     def bounded(*args: Any, **kwargs: Any) -> Any:
+        _tick()
         head, args = (args[:1], args[1:]) if passes is not None else ((), args)
         for value in (*args[1:], *kwargs.values()):
             _check_count(value, f"the {name} filter's argument")
@@ -186,7 +221,14 @@ def _bounded_filter(name: str, func: Callable[..., Any]) -> Callable[..., Any]:
 
 
 class _BoundedCodeGenerator(CodeGenerator):
-    """Compiles ``a ~ b`` to a bounded join instead of Jinja2's unbounded ``str_join``."""
+    """Compiles ``a ~ b`` to a bounded join instead of Jinja2's unbounded ``str_join``, and
+    every ``{% for %}`` to iterate through :meth:`BoundedSandbox.ticked`."""
+
+    def visit_For(self, node: nodes.For, frame: Frame) -> None:  # noqa: N802 - Jinja2's name
+        node.iter = nodes.Call(
+            nodes.EnvironmentAttribute("ticked"), [node.iter], [], None, None, lineno=node.lineno
+        )
+        super().visit_For(node, frame)
 
     def visit_Concat(self, node: Concat, frame: Frame) -> None:
         self.write("environment.bounded_concat((")
@@ -210,7 +252,15 @@ class BoundedSandbox(ImmutableSandboxedEnvironment):
         super().__init__(undefined=StrictUndefined, finalize=_check_output, **options)
         self.filters = {name: _bounded_filter(name, f) for name, f in self.filters.items()}
 
+    def ticked(self, iterable: Iterable[Any]) -> Iterator[Any]:
+        """``iterable``, looking at the render's deadline every few items."""
+        for count, item in enumerate(iterable):
+            if not count % _TICKS:
+                _tick()
+            yield item
+
     def call_binop(self, context: Any, operator: str, left: Any, right: Any) -> Any:
+        _tick()
         if operator == "*":
             for seq, count in ((left, right), (right, left)):
                 if isinstance(count, int) and isinstance(seq, str | bytes | list | tuple):
@@ -228,6 +278,7 @@ class BoundedSandbox(ImmutableSandboxedEnvironment):
         return _check(super().call_binop(context, operator, left, right))
 
     def call(__self, __context: Any, __obj: Any, *args: Any, **kwargs: Any) -> Any:  # noqa: N805
+        _tick()
         for value in (*args, *kwargs.values()):
             _check_count(value, "a call's argument")
         args = _precheck_method(__obj, args)

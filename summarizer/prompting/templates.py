@@ -42,7 +42,7 @@ from jinja2 import TemplateError
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from ..errors import PromptError
-from .sandbox import TEMPLATE_BUDGET, BoundedSandbox, budget, weight
+from .sandbox import TEMPLATE_BUDGET, BoundedSandbox, budget, deadline, weight
 
 _ENV = BoundedSandbox(autoescape=False, keep_trailing_newline=False)
 # What a template's own mistakes raise while it renders ('a' + 1, 1 / 0, deep recursion).
@@ -125,7 +125,7 @@ class Prompt:
         def render(template: Any, values: dict[str, Any]) -> str:
             # A template may add TEMPLATE_BUDGET characters to what it is given, no more.
             given = variable_weight if values is variables else weight(values, limit=1 << 62)
-            with budget(TEMPLATE_BUDGET + given):
+            with budget(TEMPLATE_BUDGET + given), deadline():
                 return template.render(**values).strip()
 
         variable_weight = weight(variables, limit=1 << 62)
@@ -212,6 +212,28 @@ def _resolve(ref: str) -> Path:
             f"no prompt named {ref!r} (available: {names}); {_RULE.format(dirs=dirs)}{unreachable}"
         )
     return max(versions)[1]
+
+
+def origin_note(ref: str) -> str | None:
+    """A line to show when the prompt ``ref`` names comes from the working directory's
+    ``prompts/`` (a cloned folder can bring one that shadows the bundled prompt), else None."""
+    path = Path(ref)
+    if path.suffix == ".toml" or os.sep in ref:
+        return None  # a file the user named
+    try:
+        found = _resolve(ref)
+    except PromptError:
+        return None  # the run reports it
+    local = Path.cwd() / "prompts"
+    if found.parent.resolve() != local.resolve():
+        return None
+    bundled = _bundled_dir()
+    name = found.name.split(".")[0]
+    shadows = bundled is not None and any(
+        p.name.split(".")[0] == name for p in bundled.glob("*.toml")
+    )
+    what = f"instead of the bundled {name!r} prompt" if shadows else "not from the package"
+    return f"prompt {ref!r} is read from {found} in the working directory, {what}"
 
 
 def load_prompt(ref: str) -> Prompt:

@@ -31,6 +31,7 @@ from pydantic import BaseModel
 
 from ..errors import ConfigError, InputError, OutputValidationError
 from ..io.inputs import Paper
+from ..io.record_lines import open_jsonl
 from ..io.target import OutputLock, atomic_file
 from ..prompting.strategy import plan
 from ..prompting.templates import Prompt
@@ -130,7 +131,7 @@ def write_requests(
 
 def is_request_file(path: Path) -> bool:
     """Whether ``path`` is a request file that :func:`write_requests` wrote."""
-    with Path(path).open("r", encoding="utf-8") as fh:
+    with open_jsonl(path) as fh:
         for line in fh:
             if line.strip():
                 try:

@@ -210,7 +210,7 @@ class Settings(BaseModel):
         key = os.environ.get(self.api_key_env)
         if key:
             return key
-        if self.embedded or _is_loopback(self.base_url or ""):
+        if self.embedded or is_loopback(self.base_url or ""):
             return "not-needed"
         raise ConfigError(
             f"No API key for {self.endpoint}: set {self.api_key_env} "
@@ -232,7 +232,7 @@ class Settings(BaseModel):
             raise ConfigError(f"Model file not found: {self.model_path}. Check --model-path.")
 
 
-def _is_loopback(url: str | None) -> bool:
+def is_loopback(url: str | None) -> bool:
     """Whether ``url`` names this machine (127.0.0.0/8, ::1 or localhost)."""
     if not url:
         return False

@@ -21,15 +21,16 @@ Only the name of the API key's variable is a setting. The key itself is never re
 stored in a file: a file with an ``api_key`` entry is refused.
 
 A project file (``./summarizer.toml``, which comes with whatever folder you cloned) cannot
-decide where a key goes. For an endpoint off this machine (not localhost or 127.0.0.0/8):
+decide where a key goes. For any endpoint that would be sent a key (one off this machine, or a
+loopback one when the key's variable is set: any local user can listen on a loopback port):
 
 - a project file may not name ``api_key_env`` unless you confirm the same name with
   ``--api-key-env``, ``SUMMARIZER_API_KEY_ENV`` or ``api_key_env`` in your user-level file;
 - a ``base_url`` from a project file is sent a key only from a variable you named in one of
   those three places (or when your user-level file sets the same ``base_url``).
 
-Otherwise the run stops with a ConfigError that says how to confirm. Loopback endpoints and
-the embedded engine are exempt: a key sent to them does not leave the machine.
+Otherwise the run stops with a ConfigError that says how to confirm. The embedded engine is
+exempt, and so is a loopback endpoint whose key variable is unset: no secret is sent to them.
 
 A bad value given as a flag raises :class:`~summarizer.errors.UsageError` (exit 2); from a
 file or a variable, :class:`~summarizer.errors.ConfigError` (exit 1).
@@ -49,7 +50,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from ..errors import ConfigError, UsageError
-from .config import Settings, _is_loopback, redact_url
+from .config import Settings, is_loopback, redact_url
 
 __all__ = [
     "CONFIG_FILE",
@@ -160,7 +161,7 @@ def resolve_settings(
     # The user's own file, also when ./summarizer.toml is that very file (cwd is its folder).
     mine = {p for p in read if user_file.is_file() and Path(p).samefile(user_file)}
     user = next((read[p] for p in mine), {})
-    _check_key_destination(settings, all_sources, user, mine | {str(user_file)}, user_file)
+    _check_key_destination(settings, all_sources, user, mine | {str(user_file)}, user_file, env)
     return settings, all_sources
 
 
@@ -184,9 +185,10 @@ def _check_key_destination(
     user: Mapping[str, Any],
     user_files: set[str],
     user_file: Path,
+    env: Mapping[str, str],
 ) -> None:
-    """Refuse a project file that decides which key goes to which remote endpoint."""
-    if settings.embedded or _is_loopback(settings.base_url):
+    """Refuse a project file that decides which key goes to which endpoint."""
+    if not key_at_stake(settings, env):
         return
 
     def from_project(field: str) -> bool:
@@ -218,6 +220,15 @@ def _check_key_destination(
             f"the key in {name}; a project file cannot choose where a key goes. If that is "
             f"what you want, {confirm}"
         )
+
+
+def key_at_stake(settings: Settings, env: Mapping[str, str]) -> bool:
+    """Whether a run would send a secret: always to a remote endpoint (a missing key is an
+    error there), and to a loopback one when the key's variable holds a value, since any
+    local user can listen on a loopback port. Never to the embedded engine."""
+    if settings.embedded:
+        return False
+    return not is_loopback(settings.base_url) or bool(env.get(settings.api_key_env))
 
 
 def _describe(source: str) -> str:

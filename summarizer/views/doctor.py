@@ -31,7 +31,7 @@ from ..backends.connection import Connection, mode_for
 from ..backends.probe import GRAMMAR_MODES, best_mode, probe_modes
 from ..engine.local import LocalEngine, running_engine
 from ..errors import AuthenticationError, BackendError, ConfigError, SummarizerError
-from ..settings.config import MODES, Settings, _is_loopback, redact_url, scrub
+from ..settings.config import MODES, Settings, is_loopback, redact_url, scrub
 from ..settings.sources import resolve_settings
 from .setup_checks import Check, _cache_check, _engine_check, _model_check
 
@@ -98,7 +98,7 @@ def _api_key_check(settings: Settings) -> Check:
     if os.environ.get(name):
         return Check("api key", "ok", f"{name} is set", details={"variable": name, "set": True})
     details = {"variable": name, "set": False}
-    if settings.embedded or _is_loopback(settings.base_url):
+    if settings.embedded or is_loopback(settings.base_url):
         which = "the embedded engine" if settings.embedded else "a loopback endpoint"
         return Check("api key", "skip", f"{name} is not set; {which} needs no key", details=details)
     return Check(
@@ -163,7 +163,7 @@ def _endpoint_checks(settings: Settings, timeout: float, start_engine: bool) -> 
 def _models_check(target: _Target, where: str, timeout: float) -> Check:
     url = target.base_url.rstrip("/") + "/models"
     try:
-        with httpx.Client(trust_env=not _is_loopback(target.base_url), timeout=timeout) as client:
+        with httpx.Client(trust_env=not is_loopback(target.base_url), timeout=timeout) as client:
             response = client.get(url, headers={"Authorization": f"Bearer {target.api_key}"})
     except httpx.HTTPError as exc:
         return Check(
