@@ -56,7 +56,7 @@ eval_app = typer.Typer(
 
 SuiteArg = Annotated[
     str,
-    typer.Argument(help="dev or test (evals/gold), scitldr:PATH, scierc:PATH, or a gold .jsonl."),
+    typer.Argument(help="dev, test or blind (evals/gold), scitldr:PATH, scierc:PATH, or a gold .jsonl."),
 ]
 
 

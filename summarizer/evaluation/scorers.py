@@ -55,9 +55,9 @@ __all__ = [
 
 TASK_MATCH_THRESHOLD = 0.5
 GROUNDING = "grounding"
-# Every schema field has gold to score against but keywords (checked for grounding only).
-SCORED_FIELDS: tuple[str, ...] = tuple(f for f in PaperSummary.model_fields if f != "keywords")
-"""The fields the guide scores against gold (``keywords`` is only checked for grounding)."""
+SCORED_FIELDS: tuple[str, ...] = tuple(PaperSummary.model_fields)
+"""The fields the guide scores against gold: every schema field (``keywords`` as a set, by
+token F1, as ``tasks``)."""
 
 
 def score_set(pred: Iterable[str], gold: Iterable[str], extra: Iterable[str] = ()) -> SetScore:
@@ -235,6 +235,8 @@ def _rouge_field(case: Case, name: str) -> ItemScore:
 
 _BY_NAME: dict[str, FieldScorer] = {
     "tasks": lambda c, n: score_soft(c.pred.get(n) or [], _gold(c, n) or []),
+    # the guide: keywords are a set, matched by token F1 as tasks are
+    "keywords": lambda c, n: score_soft(c.pred.get(n) or [], _gold(c, n) or []),
     "results": lambda c, n: score_results(c.pred.get(n) or [], _gold(c, n) or []),
     "code_url": lambda c, n: score_url(c.pred.get(n), _gold(c, n)),
     # SciERC's Metric mentions against the metric names of the predicted results.

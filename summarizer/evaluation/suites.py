@@ -34,8 +34,11 @@ SCIERC_FIELDS = {
     "Material": "datasets",
     "Metric": "metrics",
 }
+#: The hand-labelled parts, by name: ``dev`` to tune on; ``test`` and ``blind`` to report on
+#: (``blind`` is scored only when a piece of work ends, and never tuned on).
+GOLD_SUITES = ("dev", "test", "blind")
 _SUITE_FORMS = (
-    "'dev' or 'test' (evals/gold/<name>.jsonl), 'scitldr:PATH', 'scierc:PATH', "
+    "'dev', 'test' or 'blind' (evals/gold/<name>.jsonl), 'scitldr:PATH', 'scierc:PATH', "
     "or a path to a gold .jsonl file"
 )
 
@@ -275,7 +278,7 @@ def load_suite(name_or_path: str | Path, gold_dir: str | Path | None = None) -> 
     """Load a suite by name or path.
 
     Args:
-        name_or_path: ``dev`` or ``test`` (``<gold folder>/<name>.jsonl``, see
+        name_or_path: ``dev``, ``test`` or ``blind`` (``<gold folder>/<name>.jsonl``, see
             :func:`gold_dirs`), ``scitldr:PATH``, ``scierc:PATH``, or a path to a gold
             ``.jsonl`` file.
         gold_dir: The gold folder for ``dev`` and ``test`` (see :func:`gold_dirs`).
@@ -294,7 +297,7 @@ def load_suite(name_or_path: str | Path, gold_dir: str | Path | None = None) -> 
         if not path.is_file():
             raise InputError(f"{kind} file not found: {path}; give the path to the data file")
         return loaders[kind](path)
-    if spec in ("dev", "test"):
+    if spec in GOLD_SUITES:
         tried = [d / f"{spec}.jsonl" for d in gold_dirs(gold_dir)]
         for path in tried:
             if path.is_file():
