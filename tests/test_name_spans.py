@@ -1,4 +1,5 @@
-"""Name boundaries, tested with made-up names in the ordinary wording of abstracts."""
+"""Name boundaries, tested with made-up names in the ordinary wording of abstracts, and with
+real abstracts' sentences where a made-up name passed and a real one broke."""
 
 from __future__ import annotations
 
@@ -260,3 +261,45 @@ def test_the_parts_of_a_name_given_with_a_slash_are_not_new_by_themselves() -> N
 def test_a_number_after_a_slash_is_a_second_dataset() -> None:
     abstract = "We evaluate on CIFAR-10/100 and SVHN datasets and on CIFAR-10 alone."
     assert "CIFAR-10" in names_of(abstract)[1]
+
+
+# The sentences of a published abstract (He et al., "A Generalization of ViT/MLP-Mixer to
+# Graphs", ICML 2023; arXiv 2212.13350), as written.
+GRAPH_MIXER = (
+    "In this work, we propose an alternative approach to overcome these structural "
+    "limitations by leveraging the ViT/MLP-Mixer architectures introduced in computer vision. "
+    "We introduce a new class of GNNs, called Graph ViT/MLP-Mixer, that holds three key "
+    "properties. First, they capture long-range dependency and mitigate the issue of "
+    "over-squashing as demonstrated on Long Range Graph Benchmark and TreeNeighbourMatch "
+    "datasets."
+)
+
+
+def test_a_first_word_reads_over_a_slash_in_a_real_name() -> None:
+    introduces, datasets = names_of(GRAPH_MIXER)
+    assert introduces == ["Graph ViT/MLP-Mixer"]
+    assert "Graph ViT" not in find_candidates(GRAPH_MIXER).names
+    assert "MNIST" in names_of("We train on MNIST/CIFAR10 and report accuracy.")[1]
+
+
+def test_a_long_benchmark_name_in_a_list_keeps_its_first_word() -> None:
+    _, datasets = names_of(GRAPH_MIXER)
+    assert "Long Range Graph Benchmark" in datasets
+    assert "Range Graph Benchmark" not in datasets
+
+
+@pytest.mark.parametrize(
+    "text, name",
+    [
+        pytest.param(
+            "Results on Very Long Sparse Arena and Zork datasets.",
+            "Very Long Sparse Arena",
+            id="list",
+        ),
+        pytest.param(
+            "We test on the Open Deep Sea Tracks dataset.", "Open Deep Sea Tracks", id="phrase"
+        ),
+    ],
+)
+def test_a_made_up_four_word_dataset_keeps_its_first_word(text: str, name: str) -> None:
+    assert name in names_of(text)[1]

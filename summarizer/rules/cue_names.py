@@ -7,7 +7,7 @@ import re
 from .analysis import Analysis, analysed
 from .cue_patterns import ACRONYM_AFTER, CUES, Cue, who_positions
 from .cue_words import MAKE_BARE, MAKE_DONE, either
-from .names import ADJECTIVE_SUFFIX, GENERIC, GLUED_WORD
+from .names import ADJECTIVE_SUFFIX, GENERIC, GLUED_WORD, whole_name_end
 
 _MAKING_BEFORE = re.compile(
     r"\b(?:we|this (?:paper|work))\s+(?:\w+\s+){0,2}?"
@@ -93,6 +93,8 @@ def _add_names(cue: Cue, abstract: str, low: str, who: list[int] | None, out: li
         if EARLIER_KIND_AFTER.match(abstract, match.end()):
             continue  # "... (SWA), a recent approach which ...": earlier work
         name, short = match.group("name"), match.group("acr")
+        if name and not short:  # the cue's pattern stops at a joint the span rules read over
+            name = abstract[match.start("name") : whole_name_end(abstract, *match.span("name"))]
         at = match.start("acr") if short else match.start("name")
         if _BUILDS_ON.search(abstract, match.start(), at):
             continue  # "we propose building on You Only Learn One Representation (YOLOR)"

@@ -6,7 +6,7 @@ import re
 
 from .analysis import Analysis, analysed
 from .known_datasets import is_known_dataset
-from .name_spans import is_opener
+from .name_spans import is_opener, with_first_words
 from .names import ADJECTIVE_SUFFIX, GENERIC
 from .wordlists import alternation
 
@@ -22,7 +22,11 @@ def _dataset_phrases(analysis: Analysis) -> tuple[str, ...]:
     abstract = analysis.text
     out: list[str] = []
     for match in _DATASET_PHRASE.finditer(abstract):
-        name = match.group(1).strip()
+        # the pattern holds three words; a longer name's first words are the span rules'
+        start = with_first_words(
+            abstract, match.start(1), match.start(1) + len(match.group(1).rstrip())
+        )
+        name = abstract[start : match.end(1)].strip()
         if _SENTENCE_START.search(abstract, 0, match.start()) and is_opener(name.split()[0]):
             # "The Visual Genome dataset": a phrase's opener, not the name's first word,
             # which "Long Horizon Bench benchmark is ..." keeps
@@ -55,27 +59,30 @@ def find_listed_datasets(abstract: str | Analysis) -> tuple[str, ...]:
 
 def _listed_datasets(analysis: Analysis) -> tuple[str, ...]:
     abstract = analysis.text
-    lists: list[str] = []
+    lists: list[re.Match[str]] = []
     for noun in _DATA_NOUN_AT.finditer(abstract):
         # the list that ends right before the noun, found in a window (a full scan for lists
         # costs more than the rest of this function)
         before = _LIST_THEN_DATA.search(abstract, max(0, noun.start() - 300), noun.start())
         if before is not None:
-            lists.append(before.group("list"))
+            lists.append(before)
         after = _DATA_THEN_LIST.match(abstract, noun.end())
         if after is not None:
-            lists.append(after.group("list"))
+            lists.append(after)
     # "Our experiments were performed on Switchboard, LibriSpeech and Wall Street Journal":
     # a list after "on" with a well-known dataset in it.
     for match in _ON_LIST.finditer(abstract):
         items = _LIST_ITEM.findall(match.group("list"))
         if any(is_known_dataset(item) for item in items):
-            lists.append(match.group("list"))
+            lists.append(match)
     out: list[str] = []
     for found in lists:
-        for item in _LIST_ITEM.findall(found):
-            if item.lower() not in GENERIC and item not in out:
-                out.append(item)
+        for item in _LIST_ITEM.finditer(abstract, *found.span("list")):
+            # an item holds three words; a longer name's first words are the span rules'
+            # ("on Long Range Graph Benchmark and ZINC datasets")
+            name = abstract[with_first_words(abstract, *item.span()) : item.end()]
+            if name.lower() not in GENERIC and name not in out:
+                out.append(name)
     return tuple(out)
 
 

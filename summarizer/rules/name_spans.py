@@ -6,7 +6,8 @@ These rules set the boundary the same way for all of them:
 
 - a name goes on over a joint with no space around it, a colon always ("ZEN:re") and a
   slash when what follows is not a name of its own ("Graph-Q/Z-Mixer"; "MNIST/CIFAR10"
-  are two names);
+  are two names), or when a first word before it reads over the slash ("Graph
+  ViT/MLP-Mixer" is one name);
 - a capitalized ordinary word right before a name, inside a sentence, is the name's first
   word ("Open Drama-QA", "Faster R-CNN"), unless it is a word that opens a phrase ("the",
   "on", "existing", ...: ``data/name_openers.txt``) or a language;
@@ -32,6 +33,7 @@ __all__ = [
     "is_opener",
     "is_symbol",
     "long_form_in",
+    "name_bounds",
     "size_variant_of",
     "mentions",
     "mentions_outside",
@@ -121,18 +123,37 @@ _JOINT = re.compile(r"([:/])([A-Za-z0-9][\w\-]*[A-Za-z0-9+*]?)")
 _SECOND_PART = re.compile(r"[\d.]+|[A-Za-z][a-z]*")
 
 
-def extend_over_joints(text: str, end: int, is_name: re.Pattern[str]) -> int:
+def extend_over_joints(
+    text: str, end: int, is_name: re.Pattern[str], shared_head: bool = False
+) -> int:
     """Where a name that ends at ``end`` really ends: past every colon joint ("ZEN:re"), and
     past every slash joint whose part is neither a name by ``is_name`` ("MNIST/CIFAR10" are
-    two), a number nor a plain word ("Graph-Q/Z-Mixer" is one name)."""
+    two), a number nor a plain word ("Graph-Q/Z-Mixer" is one name).
+
+    With ``shared_head`` (a first word stands before the name and reads over the slash:
+    "Graph ViT/MLP-Mixer" is Graph ViT and Graph MLP-Mixer, one name), a part that is a name
+    continues it too."""
     while True:
         joint = _JOINT.match(text, end)
         if joint is None:
             return end
         part = joint.group(2)
-        if joint.group(1) == "/" and (_SECOND_PART.fullmatch(part) or is_name.fullmatch(part)):
+        if joint.group(1) == "/" and (
+            _SECOND_PART.fullmatch(part) or (is_name.fullmatch(part) and not shared_head)
+        ):
             return end
         end = joint.end()
+
+
+def name_bounds(text: str, start: int, end: int, is_name: re.Pattern[str]) -> tuple[int, int]:
+    """The whole name around the name-shaped token at ``start:end``: its first words
+    ("Open Drama-QA") and its joints ("ZEN:re"); a first word reads over a slash, so that
+    "Graph ViT/MLP-Mixer" is one name where "MNIST/CIFAR10" are two."""
+    whole_end = extend_over_joints(text, end, is_name)
+    first = with_first_words(text, start, whole_end)
+    if first < start:
+        whole_end = extend_over_joints(text, end, is_name, shared_head=True)
+    return first, whole_end
 
 
 # A capitalized word and the space after it, the words right before a name.

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from .analysis import Analysis, analysed
-from .name_spans import extend_over_joints, mentions, with_first_words
+from .name_spans import extend_over_joints, mentions, name_bounds
 from .wordlists import alternation, words
 
 # Acronyms and capitalized words that name no artifact of a paper, in lower case.
@@ -30,6 +30,12 @@ ADJECTIVE_SUFFIX = re.compile(
 )
 
 
+def whole_name_end(text: str, start: int, end: int) -> int:
+    """Where a name a wording rule found at ``start:end`` ends, by the span rules: past its
+    joints, and over a slash when its first word reads over it ("called Graph ViT/MLP-Mixer")."""
+    return extend_over_joints(text, end, WHOLE_NAME, shared_head=" " in text[start:end].strip())
+
+
 def find_names(abstract: str | Analysis) -> list[str]:
     """Spans that may name an artifact (method, model, dataset, benchmark), in order."""
     out: list[str] = []
@@ -40,8 +46,8 @@ def find_names(abstract: str | Analysis) -> list[str]:
             if match.start() < end:
                 continue  # a part of the name before, after its joint: "Z-Mixer2" of "Q/Z-Mixer2"
             # the whole name: "ZEN:re", "Graph-Q/Z-Mixer", "Open Drama-QA"
-            end = extend_over_joints(sentence, match.end(), WHOLE_NAME)
-            name = sentence[with_first_words(sentence, match.start(), end) : end].rstrip(".")
+            start, end = name_bounds(sentence, match.start(), match.end(), WHOLE_NAME)
+            name = sentence[start:end].rstrip(".")
             key = name.lower()
             if key in seen or key in GENERIC or len(name) < 2:
                 continue
