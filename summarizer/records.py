@@ -113,3 +113,14 @@ def refused_record(paper: _Paper, reason: str, prompt: str, schema: str) -> Reco
     record["error"] = {"type": "InputError", "message": reason}
     record["meta"] = {"prompt": prompt, "schema": schema}
     return record
+
+
+def error_of(exc: BaseException, unexpected: bool = False) -> dict[str, str]:
+    """A record's ``error`` for ``exc``: its class and message, or, for an error no rule of
+    ours expects, its message marked as unexpected (and cut at 300 characters)."""
+    if not unexpected:
+        return {"type": type(exc).__name__, "message": str(exc)}
+    return {
+        "type": type(exc).__name__,
+        "message": f"unexpected error: {str(exc)[:300] or type(exc).__name__}",
+    }

@@ -68,6 +68,4 @@ def test_sentences_carry_their_offsets() -> None:
 def test_views_are_computed_once_per_abstract() -> None:
     analysis = Analysis("Our Deep Frob Network (DFN) wins.")
     assert analysis.abbreviations is analysis.abbreviations
-    assert analysis.short_form_of("deep frob network") == "DFN"
-    assert analysis.long_form_of("DFN") == "Deep Frob Network"
-    assert analysis.long_form_of("XYZ") is None
+    assert [(a.long, a.short) for a in analysis.abbreviations] == [("Deep Frob Network", "DFN")]

@@ -6,13 +6,13 @@ returns, per field, a small dataclass of counts (``tp``/``fp``/``fn``, a hit, RO
 divide), means for ROUGE and accuracies. Keeping counts per item is what lets
 :func:`bootstrap_ci` resample items and re-aggregate correctly.
 
-Which scorer a field gets comes from its name (``tasks``, ``results``, ``code_url`` and the
+Which scorer a field gets comes from its name (``tasks``, ``keywords``, ``results``, ``code_url`` and the
 pseudo-fields ``metrics`` and ``grounding``) or else from its type in ``PaperSummary``
 (``list[str]`` -> set F1, ``list[Literal]`` -> label F1, ``Literal`` -> accuracy, ``str`` ->
 ROUGE). A field of another schema with the same shapes is scored the same way.
 
 A record is scored by what it predicts (:func:`prediction`): a failed record predicts
-nothing, and a partial record (see :mod:`summarizer.partial`) its fields that validated, the
+nothing, and a partial record (see :mod:`summarizer.run.partial`) its fields that validated, the
 prose that did not counting as empty.
 
 Empty denominators: an empty prediction for an empty gold list is perfect (P = R = F1 = 1);

@@ -9,10 +9,11 @@ no pipeline, no endpoint). The flow for one abstract:
 2. names (:mod:`.cues`): which candidates the paper introduces and which are datasets, from
    the evidence of :mod:`.name_evidence`, :mod:`.data_cues`, :mod:`.short_forms`,
    :mod:`.well_known`, with names' bounds from :mod:`.name_spans`;
-3. results (:mod:`.numbers`): every reported number with its metric, subject and kind;
+3. results (:mod:`.numbers`, with :mod:`.metrics` and :mod:`.subjects`): every reported
+   number with its metric, subject and kind;
 4. labels (:mod:`.labels`): domain and contribution types; tasks (:mod:`.tasks`).
 
-The prompt strategies (:mod:`summarizer.strategy`) call these and send the model only what
+The prompt strategies (:mod:`summarizer.prompting.strategy`) call these and send the model only what
 the rules cannot decide.
 """
 

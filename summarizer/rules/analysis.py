@@ -173,15 +173,6 @@ class Analysis:
                 return sentence
         return None
 
-    def short_form_of(self, long: str) -> str | None:
-        """The short form defined for the long form ``long`` (case-insensitive), if any."""
-        key = long.lower()
-        return next((a.short for a in self.abbreviations if a.long.lower() == key), None)
-
-    def long_form_of(self, short: str) -> str | None:
-        """The long form that defines ``short``, if any."""
-        return next((a.long for a in self.abbreviations if a.short == short), None)
-
 
 def analysed(abstract: str | Analysis) -> Analysis:
     """``abstract`` as an :class:`Analysis` (a new one for a string)."""

@@ -107,7 +107,6 @@ def _after(text: str, end: int, count: int) -> str:
 _NAMELY_A_LIST = re.compile(
     r"\b(?:metrics|measures|datasets|benchmarks|baselines|tasks)\s*,?\s*namely\b[^.;()]*$"
 )
-_NAMING_AT_END = re.compile(r"\b" + _NAMING + r"\s*[\"'(]?$")
 _NAMING_WORD = re.compile(r"\b" + _NAMING + r"\b")
 _WE_PROPOSE = re.compile(r"\b(?:we|this (?:paper|work)|our work|authors)\b[^.;]*\b" + _INTRO_VERB)
 _OUR_BEFORE = re.compile(r"\bour\s+(?:[\w-]+\s+)?$")
@@ -180,7 +179,7 @@ def classify_name(
         before12 = _before(abstract, start, 12)
         before3 = _before(abstract, start, 3)
         after4 = _after(abstract, end, 4)
-        if (_NAMING_AT_END.search(before3) or _NAMING_WORD.search(before3)) and not (
+        if _NAMING_WORD.search(before3) and not (
             _names_earlier_work(abstract, start)
             or _LONG_NAME_GOES_ON.match(abstract, end)
             # "dubbed Averaged GEM (A-GEM)": the mention is the end of a longer name

@@ -176,8 +176,6 @@ def find_numbers(
         if sign == "up to ":
             sign = None
             start += len("up to ")
-        elif sign is None or sign == "":
-            pass
         value = abstract[start:end] if sign else abstract[match.start("num") : end]
         value = value.rstrip()
         before, after = _window(abstract, match.start(), end)

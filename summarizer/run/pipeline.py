@@ -28,7 +28,7 @@ from ..errors import BackendError, OutputValidationError, SummarizerError
 from ..io.inputs import Paper
 from ..prompting.strategy import plan
 from ..prompting.templates import Prompt, load_prompt, messages_hash
-from ..records import Meta, Record, new_record, refused_record
+from ..records import Meta, Record, error_of, new_record, refused_record
 from ..schemas.paper_summary import spans
 from ..schemas.registry import SchemaInfo, load_schema
 from ..settings.config import Settings
@@ -224,14 +224,11 @@ class Pipeline:
                 # only a summary that validated.
                 self._failed(paper, failure)
         except SummarizerError as exc:
-            record["error"] = {"type": type(exc).__name__, "message": str(exc)}
+            record["error"] = error_of(exc)
             self._failed(paper, exc)
         except Exception as exc:  # one item's surprise must not end the batch
             self._failed(paper, exc)
-            record["error"] = {
-                "type": type(exc).__name__,
-                "message": f"unexpected error: {str(exc)[:300] or type(exc).__name__}",
-            }
+            record["error"] = error_of(exc, unexpected=True)
         meta["reasks"] = reasks(failed)
         if parsed is not None:
             try:
@@ -242,10 +239,7 @@ class Pipeline:
                     self._finish(record, data, paper.abstract, context, key)
             except Exception as exc:  # a rule that fails on this answer fails this paper
                 record["summary"], record["spans"] = None, {}
-                record["error"] = {
-                    "type": type(exc).__name__,
-                    "message": f"unexpected error: {str(exc)[:300] or type(exc).__name__}",
-                }
+                record["error"] = error_of(exc, unexpected=True)
         if self.connection.started:  # the mode the endpoint was found to take, not "auto"
             meta["mode"] = (await self.connection.backend()).mode
         meta["dropped"] = context.get("dropped", [])
