@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from .options import EXIT_FATAL, CacheDir, ModelPath, cache_dir_of, out
+from .options import CacheDir, ModelPath, cache_dir_of, out
 
 cache_app = typer.Typer(help="Inspect or clear the response cache.", no_args_is_help=True)
 engine_app = typer.Typer(
@@ -65,8 +65,8 @@ def engine_status(cache_dir: CacheDir = None) -> None:
 
     info = running_engine(cache_dir_of(cache_dir))
     if info is None:
-        out.print("no engine running")
-        raise typer.Exit(EXIT_FATAL)
+        out.print("no engine running")  # an answer, not an error: exit 0
+        return
     out.print(
         f"engine running: {info.base_url}\nmodel {info.model} ({info.model_path})\n"
         f"pid {info.pid}, n_ctx {info.n_ctx}, since {info.started_at}"

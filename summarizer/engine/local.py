@@ -14,6 +14,9 @@ write one. A record is used (or its process stopped) only when its pid is a proc
 user started by us for exactly that record: its command line is our bootstrap with the
 recorded model, alias, port and context size, and its environment holds the random token the
 record holds. Anything else is a stale record: it is removed, and nothing is signalled.
+So is a file that is no record (not JSON, another shape, a pid out of range). ``engine.json``
+and ``engine.lock`` are opened as :mod:`summarizer.io.statefile` opens state files: never
+blocking, never through a link, never another user's.
 
 Both write the server's output to ``<cache_dir>/engine.log``, never to the user's terminal.
 POSIX only (process groups, ``fcntl``).
@@ -31,12 +34,17 @@ import signal
 import subprocess
 import tempfile
 from collections.abc import Iterator
-from dataclasses import asdict, dataclass
+from dataclasses import asdict
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Annotated
+
+from pydantic import ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic.dataclasses import dataclass
 
 from summarizer.engine.model_file import BUNDLED, bundled_model_path, verify_gguf
 from summarizer.errors import BackendError, ConfigError
+from summarizer.io.statefile import ForeignFile, load_state, open_lock, read_state, remove_state
 
 from . import server as server_process
 from .server import HOST, TOKEN_VARIABLE, _pid_alive, _Server, _signal_group, _wait_gone
@@ -63,18 +71,26 @@ _SERVER_MODULES = (
 )
 
 
-@dataclass(frozen=True)
+_Positive = Annotated[int, Field(ge=1, lt=2**31)]  # a pid of 0 or -1 names process groups
+
+
+# Strict: the shape start_daemon writes and nothing else (no "12" for 12, no 12.0, no extra key).
+@dataclass(frozen=True, config=ConfigDict(strict=True, extra="forbid"))
 class EngineInfo:
     """A detached engine as recorded in ``engine.json``."""
 
-    pid: int
-    port: int
+    pid: _Positive
+    port: Annotated[int, Field(ge=1, le=65535)]
     base_url: str
     model: str
     model_path: str
     started_at: str
-    n_ctx: int
+    n_ctx: _Positive
     token: str
+
+
+_RECORD = TypeAdapter(EngineInfo)
+_MAX_RECORD_BYTES = 16 * 1024  # a record is about 400 bytes
 
 
 def require_local_engine() -> None:
@@ -328,14 +344,17 @@ def _ps_says_ours(info: EngineInfo) -> bool:
 
 
 def _read_state(state: Path) -> EngineInfo | None:
+    return load_state(state, _parse_state, "an engine record", _MAX_RECORD_BYTES)
+
+
+def _parse_state(data: bytes) -> EngineInfo:
+    """The record ``data`` holds; ValueError unless it has exactly the shape we write."""
     try:
-        data = json.loads(state.read_text(encoding="utf-8"))
-        return EngineInfo(**data)
-    except FileNotFoundError:
-        return None
-    except (OSError, ValueError, TypeError):
-        state.unlink(missing_ok=True)  # unreadable or from another version: nothing to trust
-        return None
+        return _RECORD.validate_json(data)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(part) for part in first["loc"])
+        raise ValueError(f"{where}: {first['msg']}" if where else first["msg"]) from None
 
 
 def _write_state(cache_dir: Path, info: EngineInfo) -> None:
@@ -350,15 +369,26 @@ def _write_state(cache_dir: Path, info: EngineInfo) -> None:
 
 def _remove_state(state: Path, info: EngineInfo) -> None:
     # Only the record we judged: a concurrent start may have written a fresh one meanwhile.
-    if _read_state(state) == info:
-        state.unlink(missing_ok=True)
+    with contextlib.suppress(OSError, ValueError, ForeignFile):
+        found = read_state(state, limit=_MAX_RECORD_BYTES)
+        if found is not None and _parse_state(found[0]) == info:
+            remove_state(state, found[1])
 
 
 @contextlib.contextmanager
 def _state_lock(cache_dir: Path) -> Iterator[None]:
     import fcntl  # POSIX only, like the rest of process management here
 
-    cache_dir.mkdir(parents=True, exist_ok=True)
-    with (cache_dir / "engine.lock").open("a") as fh:
-        fcntl.flock(fh, fcntl.LOCK_EX)  # released when the file closes
+    path = cache_dir / "engine.lock"
+    try:
+        cache_dir.mkdir(parents=True, exist_ok=True)
+        fd = open_lock(path)
+    except ForeignFile as exc:
+        raise ConfigError(f"{exc}; remove it (it is not this tool's lock file)") from exc
+    except OSError as exc:
+        raise ConfigError(f"Cannot lock {path}: {exc.strerror or exc}") from exc
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)  # released when the file closes
         yield
+    finally:
+        os.close(fd)

@@ -12,7 +12,8 @@ resumable output, rewrites it that way once and then appends):
   that is not a previous output of the same command, unless ``force``.
 - One process per output: a second run on the same OUT fails at once, naming the pid that
   holds it. The lock is ``fcntl.flock`` on a file beside OUT, released by the kernel when its
-  holder dies, so a killed run never blocks the next one.
+  holder dies, so a killed run never blocks the next one. A lock path that is not a regular
+  file of this user with one name (a symlink, a hard link, a FIFO) is refused, not written.
 - Temporary files are made with ``O_EXCL`` in OUT's folder (:mod:`tempfile`), so a planted
   ``OUT.tmp`` (a symlink, say) is never followed, and a failed write leaves none behind.
 - A write that fails (disk full, read-only folder) is one :class:`OutputError` naming the path.
@@ -31,6 +32,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from ..errors import OutputError, UsageError
+from .statefile import ForeignFile, open_lock
 
 __all__ = [
     "OutputError",
@@ -123,8 +125,10 @@ def check_target(
 class OutputLock:
     """An exclusive lock on OUT for one process, held from :meth:`acquire` to :meth:`release`.
 
-    The lock file is ``.OUT.lock`` beside OUT and holds the holder's pid. It is never
-    followed if it is a symlink, and it is removed on release.
+    The lock file is ``.OUT.lock`` beside OUT and holds the holder's pid. It is opened as
+    :mod:`.statefile` opens state files: one that is not a regular file of ours (a symlink,
+    a hard link, a FIFO, another user's file) is refused, never written through. It is
+    removed on release.
     """
 
     def __init__(self, target: Path, what: str = "output") -> None:
@@ -138,18 +142,15 @@ class OutputLock:
 
         Raises:
             OutputError: another process holds it ("another summarizer run is writing OUT
-                (pid N)"), or the lock file cannot be made.
+                (pid N)"), the lock file is not ours, or it cannot be made.
         """
-        flags = os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
         while True:
             try:
                 self.target.parent.mkdir(parents=True, exist_ok=True)
-                fd = os.open(self.path, flags, 0o644)
+                fd = open_lock(self.path)
+            except ForeignFile as exc:
+                raise OutputError(f"{exc}; remove it (it is not this tool's lock file)") from exc
             except OSError as exc:
-                if exc.errno == errno.ELOOP:
-                    raise OutputError(
-                        f"{self.path} is a symlink; remove it (it is not this tool's lock file)"
-                    ) from exc
                 raise OutputError(f"cannot write {self.target}: {exc.strerror or exc}") from exc
             try:
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
