@@ -1,6 +1,6 @@
 """Commands for large runs: ``merge`` and ``batch prepare`` / ``batch collect``.
 
-    summarizer merge OUT.jsonl SHARD.jsonl... [--input INPUT ...]
+    summarizer merge OUT.jsonl SHARD.jsonl... [--input INPUT ...] [--force]
     summarizer batch prepare INPUT -o requests.jsonl --model MODEL [--shard I/N]
     summarizer batch collect INPUT RESULTS.jsonl -o OUT.jsonl [endpoint options]
 
@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from rich.text import Text
 
 from ..errors import InputError
 from .options import (
@@ -46,7 +47,9 @@ Input = Annotated[
 
 
 def merge(
-    output: Annotated[Path, typer.Argument(metavar="OUT", help="The merged JSONL output.")],
+    output: Annotated[
+        Path, typer.Argument(metavar="OUT", help="The merged JSONL output; - for stdout.")
+    ],
     shards: Annotated[
         list[Path],
         typer.Argument(metavar="SHARD_FILES", help="The shard outputs (JSONL or Parquet)."),
@@ -57,16 +60,27 @@ def merge(
             "--input", help="The run's input (repeatable): check every id is there exactly once."
         ),
     ] = None,
-    force: Force = False,
+    force: Annotated[
+        bool,
+        typer.Option(
+            "--force",
+            help="Replace an OUT this tool did not write; merge shards of another model, "
+            "prompt or schema.",
+        ),
+    ] = False,
 ) -> None:
     """Join shard outputs into one file; check no id is missing or doubled."""
     from ..io.inputs import read_papers
     from ..io.sharding import merge_outputs
+    from ..io.target import is_stdout
 
     ids = (p.id for p in read_papers(inputs)) if inputs else None
     report = merge_outputs(output, shards, ids, input_files=inputs or (), force=force)
+    where = "standard output" if is_stdout(output) else str(output)
+    for warning in report.warnings:
+        err.print(Text(f"warning: {warning}", style="yellow"), soft_wrap=True)
     err.print(
-        f"merged {report.written} records into {output} "
+        f"merged {report.written} records into {where} "
         f"({report.duplicates} repeated ids, {report.failed} failed records)",
         markup=False,
         highlight=False,
@@ -156,6 +170,7 @@ def batch_collect(
     from ..run.batch_api import BatchCollector, BatchResults
     from ..run.pipeline import Pipeline
     from ..run.runner import run_batch
+    from ..views.reading import plural
 
     part = shard_of(shard)
     settings = endpoint.settings()
@@ -201,6 +216,16 @@ def batch_collect(
         markup=False,
         highlight=False,
     )
+    if answers.unreadable:
+        shown = ", ".join(map(str, answers.unreadable[:5]))
+        err.print(
+            Text(
+                f"warning: skipped {plural(len(answers.unreadable), 'line')} of {results} "
+                f"naming no paper (line {shown}); a paper with no answer there was asked online",
+                style="yellow",
+            ),
+            soft_wrap=True,
+        )
     print_stats(stats, output)
     if stats.failed:
         raise typer.Exit(EXIT_FAILED_ITEMS)

@@ -1,6 +1,6 @@
 """Everyday commands around the output: ``digest``, ``show``, ``doctor``, ``config show``.
 
-    summarizer digest OUT.jsonl [-o digest.html] [--title TEXT]
+    summarizer digest OUT.jsonl [-o digest.html | -o -] [--title TEXT]
     summarizer show OUT.jsonl [ID ...] [--where KEY=VALUE ...] [--abstract]
     summarizer doctor [endpoint options] [--start-engine] [--json]
     summarizer config show [setting flags] [--json]
@@ -47,7 +47,9 @@ def digest(
     source: Source,
     output: Annotated[
         Path | None,
-        typer.Option("-o", "--output", help="The HTML file. Default: SOURCE with .html."),
+        typer.Option(
+            "-o", "--output", help="The HTML file; - for stdout. Default: SOURCE with .html."
+        ),
     ] = None,
     title: Annotated[str | None, typer.Option(help="Page title.")] = None,
     force: Annotated[
@@ -55,12 +57,14 @@ def digest(
     ] = False,
 ) -> None:
     """Write a self-contained HTML digest: cards, filters, search and an overview."""
+    from ..io.target import is_stdout
     from ..views.digest import write_digest
     from ..views.reading import plural
 
     target = output or source.with_suffix(".html")
     count = write_digest(source, target, title=title, force=force)
-    err.print(f"wrote {target} ({plural(count, 'paper')})", markup=False, highlight=False)
+    where = "the digest to standard output" if is_stdout(target) else str(target)
+    err.print(f"wrote {where} ({plural(count, 'paper')})", markup=False, highlight=False)
 
 
 def show(

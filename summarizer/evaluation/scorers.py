@@ -6,8 +6,9 @@ returns, per field, a small dataclass of counts (``tp``/``fp``/``fn``, a hit, RO
 divide), means for ROUGE and accuracies. Keeping counts per item is what lets
 :func:`bootstrap_ci` resample items and re-aggregate correctly.
 
-Which scorer a field gets comes from its name (``tasks``, ``keywords``, ``results``, ``code_url`` and the
-pseudo-fields ``metrics`` and ``grounding``) or else from its type in ``PaperSummary``
+Which scorer a field gets comes from its name (``tasks``, ``keywords``, ``results``,
+``code_url`` and the pseudo-fields ``metrics`` and ``grounding``) or else from its type in
+``PaperSummary``
 (``list[str]`` -> set F1, ``list[Literal]`` -> label F1, ``Literal`` -> accuracy, ``str`` ->
 ROUGE). A field of another schema with the same shapes is scored the same way.
 

@@ -5,10 +5,13 @@ reads the same input, keeps its share, and writes its own output file. The split
 only on the ids (a hash of the abstract, or the id the input gives), so it is the same on
 every machine and on every rerun.
 
-:func:`merge_outputs` joins the shard outputs (JSONL or Parquet) into one JSONL file: an id
-found twice with the same summary is written once (a failed record gives way to a finished
-one); an id found twice with different summaries is a conflict; with the input given, every
-input id must be in the output exactly once.
+:func:`merge_outputs` joins the shard outputs (JSONL or Parquet) into one JSONL file, or
+standard output for ``-``: an id found twice with the same summary is written once (a failed
+record gives way to a finished one); an id found twice with different summaries is a
+conflict; with the input given, every input id must be in the output exactly once. Shards
+of different runs are refused, as a resume refuses them (:mod:`summarizer.io.identity`):
+every record's model, prompt, template hash and schema must be those of the first record
+read, unless ``force``; another endpoint only warns.
 """
 
 from __future__ import annotations
@@ -17,16 +20,19 @@ import hashlib
 import json
 import re
 from collections.abc import Iterable, Iterator
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import IO, Any, TextIO
 
 from ..errors import ConfigError, InputError, UsageError
+from .identity import IDENTITY, IdentityCheck
 from .idstore import IdStore
 from .output import is_finished, is_output_file
 from .parquet_files import is_parquet_target, iter_parquet_records
 from .record_lines import open_jsonl
-from .target import OutputLock, atomic_file, check_target
+from .stdout import stdout_file
+from .target import OutputLock, atomic_file, check_target, is_stdout
 
 _SHARD = re.compile(r"^\s*(\d+)\s*/\s*(\d+)\s*$")
 #: How many missing or conflicting ids a report lists (all are counted).
@@ -89,6 +95,8 @@ class MergeReport:
     conflict_ids: list[str] = field(default_factory=list)
     missing_ids: list[str] = field(default_factory=list)
     bad_lines: list[str] = field(default_factory=list)
+    #: What the user should know (shards from another endpoint, say).
+    warnings: list[str] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
@@ -126,48 +134,101 @@ def _content(record: dict[str, Any]) -> bytes:
 
 
 def merge_outputs(
-    target: Path,
+    target: Path | str,
     sources: list[Path],
     input_ids: Iterable[str] | None = None,
     *,
     input_files: Iterable[str | Path] = (),
     force: bool = False,
+    stream: TextIO | None = None,
 ) -> MergeReport:
     """Join shard outputs (JSONL or Parquet) into ``target``; see the module docstring.
 
     Two passes over the sources, one record in memory at a time: the first picks, for
     each id, the line to keep; the second copies those lines. What is held per id is a
     short digest and a position. ``target`` follows the output rules of
-    :mod:`summarizer.io.target` (``input_files`` are the run's inputs, which it may not be).
+    :mod:`summarizer.io.target` (``input_files`` are the run's inputs, which it may not be);
+    ``-`` writes to ``stream`` (standard output by default).
+
+    Raises:
+        UsageError: ``target`` may not be written, or the shards were made by different
+            runs (another model, prompt, template hash or schema) and not ``force``.
+        InputError: a source is missing or unreadable.
+        OutputError: ``target`` cannot be written.
     """
     report = MergeReport()
+    lock = None
+    sink: AbstractContextManager[IO[Any]]
+    if is_stdout(target):
+        sink = stdout_file(stream)
+    else:
+        target = _merge_target(Path(target), sources, input_files, force)
+        lock = OutputLock(target, what="merged output").acquire()
+        sink = atomic_file(target)
+    # id -> "digest index number": the summary's digest ("-" for a failed record), the
+    # source's index and the line number (bounded memory however many ids)
+    chosen = IdStore()
+    try:
+        _choose(sources, chosen, report, check_identity=not force)
+        with sink as out:
+            _copy_chosen(out, sources, chosen, report)
+        if input_ids is not None:
+            _check_input_ids(input_ids, chosen, report)
+    finally:
+        chosen.close()
+        if lock is not None:
+            lock.release()
+    return report
+
+
+def _merge_target(
+    target: Path, sources: list[Path], input_files: Iterable[str | Path], force: bool
+) -> Path:
     if is_parquet_target(target):
         raise UsageError(
             f"merge writes JSONL: give OUT.jsonl, not {target} (the shards may be Parquet)"
         )
     resolved = [Path(s).resolve() for s in sources]
-    if Path(target).resolve() in resolved:
+    if target.resolve() in resolved:
         raise UsageError(f"the merged output {target} is also one of the shard files")
-    target = check_target(
+    return check_target(
         target,
         inputs=[*sources, *input_files],
         recognize=is_output_file,
         what="merged output",
         force=force,
     )
-    lock = OutputLock(target, what="merged output").acquire()
-    # id -> "digest index number": the summary's digest ("-" for a failed record), the
-    # source's index and the line number (bounded memory however many ids)
-    chosen = IdStore()
-    try:
-        _choose(sources, chosen, report)
-        _copy_chosen(target, sources, chosen, report)
-        if input_ids is not None:
-            _check_input_ids(input_ids, chosen, report)
-    finally:
-        chosen.close()
-        lock.release()
-    return report
+
+
+class _SameRun:
+    """Checks that every record was made by one run: for each of model, prompt, template
+    hash and schema, the value of the first record that names it (endpoint only warns)."""
+
+    def __init__(self, warnings: list[str]) -> None:
+        self.warnings = warnings
+        self.identity: dict[str, Any] = {}
+        self.where: dict[str, str] = {}  # key -> the record its value came from
+        self._check: IdentityCheck | None = None
+
+    def __call__(self, path: Path, number: int, record: dict[str, Any]) -> None:
+        meta = record.get("meta")
+        if not isinstance(meta, dict):
+            return
+        if self._check is None or self._check.path != path:
+            self._check = IdentityCheck(
+                path,
+                self.identity,
+                self.warnings,
+                against=self.where,
+                remedy="merge only the shards of one run, or pass --force to merge them anyway",
+                going_on="merging",
+            )
+        self._check(meta)
+        new = [k for k in (*IDENTITY, "endpoint") if meta.get(k) and k not in self.identity]
+        if new:
+            self.identity.update((k, meta[k]) for k in new)
+            self.where.update(dict.fromkeys(new, f"{path}:{number}"))
+            self._check = None
 
 
 def _choice(value: str) -> tuple[str | None, int, int]:
@@ -175,13 +236,18 @@ def _choice(value: str) -> tuple[str | None, int, int]:
     return (None if digest == "-" else digest), int(index), int(number)
 
 
-def _choose(sources: list[Path], chosen: IdStore, report: MergeReport) -> None:
+def _choose(
+    sources: list[Path], chosen: IdStore, report: MergeReport, *, check_identity: bool = True
+) -> None:
     """For each id, the line to keep: the first finished record, else the first one."""
+    same_run = _SameRun(report.warnings) if check_identity else None
     for index, path in enumerate(sources):
         for number, record in _lines(Path(path)):
             if record is None:
                 report.bad_lines.append(f"{path}:{number}")
                 continue
+            if same_run is not None:
+                same_run(Path(path), number, record)
             digest = _content(record).hex() if is_finished(record) else None
             seen = chosen.get(record["id"])
             if seen is None:
@@ -198,18 +264,17 @@ def _choose(sources: list[Path], chosen: IdStore, report: MergeReport) -> None:
                     report.conflict_ids.append(record["id"])
 
 
-def _copy_chosen(target: Path, sources: list[Path], chosen: IdStore, report: MergeReport) -> None:
-    with atomic_file(Path(target)) as out:
-        for index, path in enumerate(sources):
-            for number, record in _lines(Path(path)):
-                if record is None:
-                    continue
-                digest, keep_index, keep_number = _choice(chosen.get(record["id"]) or "- -1 -1")
-                if (keep_index, keep_number) != (index, number):
-                    continue
-                out.write(json.dumps(record, ensure_ascii=False) + "\n")
-                report.written += 1
-                report.failed += digest is None
+def _copy_chosen(out: IO[str], sources: list[Path], chosen: IdStore, report: MergeReport) -> None:
+    for index, path in enumerate(sources):
+        for number, record in _lines(Path(path)):
+            if record is None:
+                continue
+            digest, keep_index, keep_number = _choice(chosen.get(record["id"]) or "- -1 -1")
+            if (keep_index, keep_number) != (index, number):
+                continue
+            out.write(json.dumps(record, ensure_ascii=False) + "\n")
+            report.written += 1
+            report.failed += digest is None
 
 
 def _check_input_ids(input_ids: Iterable[str], chosen: IdStore, report: MergeReport) -> None:

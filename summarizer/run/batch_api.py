@@ -14,9 +14,9 @@ against the full model when they come back.
 {"status_code", "body"}, "error"}`` per line, in any order) and turns each answer into the
 record the online path would write for it: validated and grounded with the same schema and
 context, assembled (code-decided fields included) and cached the same way, with
-``meta.batch`` saying where it came from. Answers that are missing, errored, cut short or
-invalid go through the online pipeline instead (with its re-asks), against the configured
-endpoint.
+``meta.batch`` saying where it came from. Answers that are missing, errored, cut short,
+invalid or of another shape (:func:`answer_of`) go through the online pipeline instead (with
+its re-asks), against the configured endpoint; a line that names no paper is skipped.
 """
 
 from __future__ import annotations
@@ -145,12 +145,19 @@ def is_request_file(path: Path) -> bool:
 
 
 class BatchResults:
-    """The Batch API output file, indexed by ``custom_id`` (offsets only, not the answers)."""
+    """The Batch API output file, indexed by ``custom_id`` (offsets only, not the answers).
+
+    A line that names no paper (not JSON, not an object, no ``custom_id``) is skipped and
+    listed in :attr:`unreadable`: its paper, if any, is then missing and asked online. A
+    file with no line naming a paper is not a Batch output.
+    """
 
     def __init__(self, path: Path) -> None:
         self.path = Path(path)
         self._offsets: dict[str, int] = {}
         self.repeated = 0
+        #: Line numbers of the lines that name no paper.
+        self.unreadable: list[int] = []
         self._fh: BinaryIO | None = None
         try:
             fh = self.path.open("rb")
@@ -158,23 +165,20 @@ class BatchResults:
             raise InputError(f"{path}: cannot be read ({exc.strerror})") from exc
         self._fh = fh
         offset = 0
+        first_problem = ""
         for number, line in enumerate(fh, start=1):
             if line.strip():
-                custom_id = self._parse(line, number).get("custom_id")
-                if not isinstance(custom_id, str):
-                    raise InputError(f"{path}, line {number}: no custom_id; not a Batch output")
-                self.repeated += custom_id in self._offsets
-                self._offsets[custom_id] = offset  # the last answer for an id wins
+                custom_id, problem = _custom_id(line)
+                if custom_id is None:
+                    self.unreadable.append(number)
+                    first_problem = first_problem or f"line {number}: {problem}"
+                else:
+                    self.repeated += custom_id in self._offsets
+                    self._offsets[custom_id] = offset  # the last answer for an id wins
             offset += len(line)
-
-    def _parse(self, line: bytes, number: int | str) -> dict[str, Any]:
-        try:
-            data = json.loads(line)
-        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-            raise InputError(f"{self.path}, line {number}: not valid JSON") from exc
-        if not isinstance(data, dict):
-            raise InputError(f"{self.path}, line {number}: expected a JSON object")
-        return data
+        if self.unreadable and not self._offsets:
+            self.close()
+            raise InputError(f"{path}, {first_problem}; not a Batch output")
 
     def __len__(self) -> int:
         return len(self._offsets)
@@ -182,13 +186,16 @@ class BatchResults:
     def __contains__(self, custom_id: str) -> bool:
         return custom_id in self._offsets
 
-    def get(self, custom_id: str) -> dict[str, Any] | None:
-        """The output line for ``custom_id``, or None."""
+    def get(self, custom_id: str) -> Any:
+        """The output line for ``custom_id`` (read it with :func:`answer_of`), or None."""
         offset = self._offsets.get(custom_id)
         if offset is None or self._fh is None:
             return None
         self._fh.seek(offset)
-        return self._parse(self._fh.readline(), f"at byte {offset}")
+        try:
+            return json.loads(self._fh.readline())
+        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+            raise InputError(f"{self.path} changed while it was read (at byte {offset})") from exc
 
     def close(self) -> None:
         if self._fh is not None:
@@ -196,36 +203,84 @@ class BatchResults:
             self._fh = None
 
 
-def answer_of(line: dict[str, Any]) -> tuple[str | None, dict[str, int], str | None]:
-    """(content, usage, why there is no usable content) of one Batch output line."""
+def _custom_id(line: bytes) -> tuple[str | None, str]:
+    """The ``custom_id`` a results line names, or None and why it names none."""
+    try:
+        data = json.loads(line)
+    except (json.JSONDecodeError, UnicodeDecodeError):
+        return None, "not valid JSON"
+    if not isinstance(data, dict):
+        return None, f"{_kind(data)}, not a JSON object"
+    custom_id = data.get("custom_id")
+    if not isinstance(custom_id, str):
+        return None, "no custom_id"
+    return custom_id, ""
+
+
+def answer_of(line: Any) -> tuple[str | None, dict[str, int], str | None]:
+    """(content, usage, why there is no usable content) of one Batch output line.
+
+    The one place that reads the line's shape: a line that is not a JSON object, or whose
+    ``response``, ``body``, ``usage`` or token counts have another type, has no usable
+    content (its paper is asked online), never an error of the run.
+    """
+    if not isinstance(line, dict):
+        return None, {}, f"the line is {_kind(line)}, not a JSON object"
     if line.get("error"):
         error = line["error"]
         message = error.get("message") if isinstance(error, dict) else str(error)
         return None, {}, f"the Batch API reported an error: {message}"
-    response = line.get("response") or {}
+    response = _field(line, "response")
+    if not isinstance(response, dict):
+        return None, {}, _shape("response", response)
     status = response.get("status_code")
-    body = response.get("body") or {}
+    body = _field(response, "body")
     if status != 200:
         error = body.get("error") if isinstance(body, dict) else None
         message = error.get("message") if isinstance(error, dict) else ""
         return None, {}, f"the request failed with HTTP {status} {message}".rstrip()
-    raw_usage = body.get("usage") or {}
-    usage = {
-        "prompt_tokens": raw_usage.get("prompt_tokens", 0) or 0,
-        "completion_tokens": raw_usage.get("completion_tokens", 0) or 0,
-    }
+    if not isinstance(body, dict):
+        return None, {}, _shape("response.body", body)
+    raw_usage = _field(body, "usage")
+    if not isinstance(raw_usage, dict):
+        return None, {}, _shape("response.body.usage", raw_usage)
+    usage: dict[str, int] = {}
+    for name in ("prompt_tokens", "completion_tokens"):
+        count = raw_usage.get(name) or 0
+        if not isinstance(count, int) or isinstance(count, bool) or count < 0:
+            return None, {}, _shape(f"response.body.usage.{name}", count, "a count of tokens")
+        usage[name] = count
     usage["total_tokens"] = usage["prompt_tokens"] + usage["completion_tokens"]
     try:
         choice = body["choices"][0]
-        content = choice["message"].get("content")
+        message = choice["message"]
+        content = message.get("content")
     except (KeyError, IndexError, TypeError, AttributeError):
         return None, usage, "the answer has no message"
     if choice.get("finish_reason") == "length":
         return None, usage, "the answer hit the token limit unfinished"
+    if content is not None and not isinstance(content, str):
+        return None, usage, _shape("the message content", content, "a string")
     if not content:
-        refusal = choice["message"].get("refusal")
+        refusal = message.get("refusal")
         return None, usage, f"the model refused: {refusal}" if refusal else "the answer is empty"
     return content, usage, None
+
+
+def _field(obj: dict[str, Any], name: str) -> Any:
+    """``obj[name]``, with a missing or null one as an empty object (as the API may send)."""
+    value = obj.get(name)
+    return {} if value is None else value
+
+
+def _shape(where: str, value: Any, expected: str = "an object") -> str:
+    return f"the line's {where} is {_kind(value)}, not {expected}"
+
+
+def _kind(value: Any) -> str:
+    names = {str: "a string", list: "a list", bool: "a boolean", int: "a number"}
+    names |= {float: "a number", type(None): "null", dict: "an object"}
+    return names.get(type(value), type(value).__name__)
 
 
 class BatchCollector:
@@ -245,8 +300,8 @@ class BatchCollector:
         if line is None:
             batch.update(status="missing", reason="no answer in the Batch output")
         else:
-            batch["request_id"] = line.get("id")
             content, usage, reason = answer_of(line)
+            batch["request_id"] = line.get("id") if isinstance(line, dict) else None
             if content is not None:
                 try:
                     record = self.pipeline.record_from_answer(

@@ -21,12 +21,13 @@ from collections import Counter
 from datetime import UTC, datetime
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 from markupsafe import Markup
 
 from ..io.output import failed_fields, is_partial
-from ..io.target import OutputLock, atomic_file, check_target
+from ..io.stdout import stdout_file
+from ..io.target import OutputLock, atomic_file, check_target, is_stdout
 from ..schemas.grounding import find_span
 from ..schemas.paper_summary import CONTRIBUTION_TYPES, DOMAINS
 from ..text import valid_text
@@ -332,24 +333,37 @@ def is_digest_file(path: Path) -> bool:
     )
 
 
-def write_digest(source: Path, target: Path, title: str | None = None, force: bool = False) -> int:
+def write_digest(
+    source: Path,
+    target: Path | str,
+    title: str | None = None,
+    force: bool = False,
+    stream: TextIO | None = None,
+) -> int:
     """Write the digest of the JSONL output ``source`` to ``target``; returns the paper count.
 
     ``target`` follows the output rules of :mod:`summarizer.io.target`: never ``source``
-    itself, nor a file that is not a digest unless ``force``.
+    itself, nor a file that is not a digest unless ``force``; ``-`` writes the page to
+    ``stream`` (standard output by default).
 
     Raises:
         InputError: ``source`` is missing or holds no records.
         UsageError: ``target`` may not be written.
         OutputError: ``target`` cannot be written.
     """
-    path = check_target(
-        target, inputs=[source], recognize=is_digest_file, what="digest", force=force
-    )
+    path = None
+    if not is_stdout(target):
+        path = check_target(
+            target, inputs=[source], recognize=is_digest_file, what="digest", force=force
+        )
     records = load_records(source)
     page = build_digest(
         records, title=title or f"Digest of {Path(source).name}", source=Path(source).name
     )
-    with OutputLock(path, what="digest"), atomic_file(path) as fh:
-        fh.write(page)
+    if path is None:
+        with stdout_file(stream) as fh:
+            fh.write(page)
+    else:
+        with OutputLock(path, what="digest"), atomic_file(path) as fh:
+            fh.write(page)
     return len(records)
