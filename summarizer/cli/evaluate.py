@@ -56,7 +56,9 @@ eval_app = typer.Typer(
 
 SuiteArg = Annotated[
     str,
-    typer.Argument(help="dev, test or blind (evals/gold), scitldr:PATH, scierc:PATH, or a gold .jsonl."),
+    typer.Argument(
+        help="dev, test or blind (evals/gold), scitldr:PATH, scierc:PATH, or a gold .jsonl."
+    ),
 ]
 
 

@@ -57,7 +57,8 @@ ModeOpt = Annotated[
         help="Structured-output mode: auto, json_schema, json_object_schema, json, md_json, tools."
     ),
 ]
-CacheDir = Annotated[Path | None, typer.Option(help="Cache directory.")]
+# Text, not a Path: typer would read an empty value as Path("."), which Settings cannot refuse.
+CacheDir = Annotated[str | None, typer.Option(metavar="<path>", help="Cache directory.")]
 Concurrency = Annotated[
     int | None,
     typer.Option(
@@ -68,7 +69,7 @@ Concurrency = Annotated[
     ),
 ]
 NoCache = Annotated[bool, typer.Option("--no-cache", help="Neither read nor write the cache.")]
-MaxTokens = Annotated[int, typer.Option(min=16, help="Token limit per answer.")]
+MaxTokens = Annotated[int, typer.Option(min=16, help="Token limit per answer (at most 1,000,000).")]
 Timeout = Annotated[
     float | None, typer.Option(help="Seconds to wait for one answer (default 120).")
 ]
@@ -132,7 +133,7 @@ def layered_settings(**flags: Any) -> Settings:
     return resolved
 
 
-def cache_dir_of(flag: Path | None) -> Path:
+def cache_dir_of(flag: str | Path | None) -> Path:
     """The cache directory from the same layers as every other setting."""
     return layered_settings(cache_dir=flag).cache_dir
 

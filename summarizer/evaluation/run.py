@@ -1,6 +1,6 @@
 """Running a suite: summarize its abstracts through the pipeline, score them, keep a run folder.
 
-The abstracts go through the normal :class:`~summarizer.pipeline.Pipeline` (cache included),
+The abstracts go through the normal :class:`~summarizer.run.pipeline.Pipeline` (cache included),
 so an eval run measures exactly what ``summarizer summarize`` would produce. A run folder::
 
     runs/<suite>-<prompt>-<timestamp>/
@@ -14,11 +14,16 @@ so an eval run measures exactly what ``summarizer summarize`` would produce. A r
 
 ``scores.jsonl`` keeps the raw counts, not only the metrics, so that a later comparison can
 resample items and re-aggregate micro metrics correctly (:func:`load_run`).
+
+A run is never resumed: it is written into a staging folder beside its run folder and takes
+the folder's place once saved (:func:`~summarizer.evaluation.run_dir.staged`), so a rerun into
+an existing run folder leaves the old run whole until then, also when it is stopped midway.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import dataclasses
 import hashlib
 import json
@@ -29,13 +34,22 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from ..errors import InputError, UsageError
+from ..errors import InputError
 from ..io.inputs import Paper
 from ..io.output import RecordWriter, read_records
 from ..io.target import atomic_file
 from ..run.pipeline import Pipeline
 from ..run.runner import BatchStats, run_batch
 from ..settings.config import Settings
+from .run_dir import (
+    PREDICTIONS_FILE,
+    RUN_FILE,
+    SCORES_FILE,
+    check_run_dir,
+    new_run_dir,
+    staged,
+    suite_slug,
+)
 from .run_scores import (
     BOOTSTRAP_RESAMPLES,
     CI_LEVEL,
@@ -55,11 +69,10 @@ __all__ = [
     "BOOTSTRAP_RESAMPLES", "CI_LEVEL", "DEFAULT_RUNS_DIR", "KINDS", "MAIN_METRIC",
     "PREDICTIONS_FILE", "RUN_FILE", "SCORES_FILE", "EvalRun", "check_run_dir", "item_metrics",
     "kind_of", "load_run", "new_run_dir", "run_info", "run_suite", "save_run", "score_from_row",
-    "score_records", "score_row", "score_table",
+    "score_records", "score_row", "score_table", "suite_slug",
 ]  # fmt: skip
 
 DEFAULT_RUNS_DIR = Path("runs")
-RUN_FILE, PREDICTIONS_FILE, SCORES_FILE = "run.json", "predictions.jsonl", "scores.jsonl"
 
 
 @dataclass
@@ -103,25 +116,6 @@ def public_settings(settings: Settings) -> dict[str, Any]:
 def items_hash(ids: Iterable[str]) -> str:
     """A short hash of the sorted item ids: two runs with the same hash scored the same items."""
     return hashlib.sha256("\n".join(sorted(ids)).encode()).hexdigest()[:16]
-
-
-def suite_slug(suite: str) -> str:
-    """A folder-name-safe name of a suite: ``test``, ``scitldr-test``, ``mygold``."""
-    kind, sep, rest = suite.partition(":")
-    text = f"{kind}-{Path(rest).stem}" if sep and kind in ("scitldr", "scierc") else suite
-    if text.endswith((".jsonl", ".json")):
-        text = Path(text).stem
-    return re.sub(r"[^A-Za-z0-9._-]+", "-", text).strip("-.") or "suite"
-
-
-def new_run_dir(runs_dir: Path, suite: str, prompt: str, when: datetime) -> Path:
-    """``runs_dir/<suite>-<prompt>-<UTC timestamp>``, suffixed ``-2``, ``-3`` if taken."""
-    base = f"{suite_slug(suite)}-{suite_slug(prompt)}-{when:%Y%m%d-%H%M%S}"
-    path, n = runs_dir / base, 1
-    while path.exists():
-        n += 1
-        path = runs_dir / f"{base}-{n}"
-    return path
 
 
 def run_info(
@@ -180,24 +174,6 @@ def run_info(
 def _write_atomic(path: Path, text: str) -> None:
     with atomic_file(path) as fh:
         fh.write(text)
-
-
-def check_run_dir(out: Path) -> None:
-    """Refuse an ``--out`` that is a file, or a folder that is not empty nor a run folder.
-
-    Raises:
-        UsageError: writing the run there would replace files it did not write.
-    """
-    if not out.exists():
-        return
-    if not out.is_dir():
-        raise UsageError(f"{out} is a file; give a folder for the run")
-    names = {p.name for p in out.iterdir() if not p.name.startswith(".")}
-    if names and "run.json" not in names:
-        raise UsageError(
-            f"{out} holds files that are not an eval run's ({', '.join(sorted(names)[:3])}"
-            f"{', ...' if len(names) > 3 else ''}); give an empty or new folder"
-        )
 
 
 def save_run(run: EvalRun) -> None:
@@ -278,43 +254,43 @@ async def arun_suite(
         if on_record is not None:
             on_record(record)
 
-    async with Pipeline(settings) as pipeline:
-        path = out or new_run_dir(runs_dir, suite, pipeline.prompt.name, created)
-        path.mkdir(parents=True, exist_ok=True)
-        (path / PREDICTIONS_FILE).unlink(missing_ok=True)  # a run folder is never resumed
-        writer = RecordWriter(path / PREDICTIONS_FILE)
-        try:
-            stats = await run_batch(
-                pipeline, papers, writer, concurrency=settings.concurrency, on_record=collect
-            )
-        finally:
-            writer.close()
-        meta = {
-            "model": pipeline.connection.model,
-            "endpoint": pipeline.connection.endpoint,
-            "mode": pipeline.connection.mode,
-            "prompt": {
-                "id": pipeline.prompt.id,
-                "name": pipeline.prompt.name,
-                "template_hash": pipeline.prompt.template_hash,
-            },
-            "schema": pipeline.schema.id,
-        }
-    records = [done[i.id] for i in items]
-    item_scores = score_records(items, records)
-    info = run_info(
-        name=path.name,
-        suite=suite,
-        settings=settings,
-        pipeline_meta=meta,
-        items=items,
-        records=records,
-        item_scores=item_scores,
-        stats=stats,
-        created=created,
-    )
-    run = EvalRun(path=path, info=info, records=records, scores=item_scores, items=items)
-    save_run(run)
+    with contextlib.ExitStack() as folder:
+        async with Pipeline(settings) as pipeline:
+            path = out or new_run_dir(runs_dir, suite, pipeline.prompt.name, created)
+            stage = folder.enter_context(staged(path))
+            writer = RecordWriter(stage / PREDICTIONS_FILE)
+            try:
+                stats = await run_batch(
+                    pipeline, papers, writer, concurrency=settings.concurrency, on_record=collect
+                )
+            finally:
+                writer.close()
+            meta = {
+                "model": pipeline.connection.model,
+                "endpoint": pipeline.connection.endpoint,
+                "mode": pipeline.connection.mode,
+                "prompt": {
+                    "id": pipeline.prompt.id,
+                    "name": pipeline.prompt.name,
+                    "template_hash": pipeline.prompt.template_hash,
+                },
+                "schema": pipeline.schema.id,
+            }
+        records = [done[i.id] for i in items]
+        item_scores = score_records(items, records)
+        info = run_info(
+            name=path.name,
+            suite=suite,
+            settings=settings,
+            pipeline_meta=meta,
+            items=items,
+            records=records,
+            item_scores=item_scores,
+            stats=stats,
+            created=created,
+        )
+        run = EvalRun(path=path, info=info, records=records, scores=item_scores, items=items)
+        save_run(dataclasses.replace(run, path=stage))
     return run
 
 

@@ -1,13 +1,16 @@
 """Settings: one small object that every entry point (CLI, library, eval) passes down.
 
 Every value is checked when the object is built (a finite positive timeout, a known mode, an
-http(s) endpoint, a model file only for the embedded engine), so a bad value fails before any
-work. :meth:`Settings.check` then checks what needs the environment but no request (the API
-key of a hosted endpoint, the model file), and entry points call it before the first item.
+http(s) endpoint without credentials in it, a model name and a cache folder that are not
+empty, a token limit an answer can have, a model file only for the embedded engine), so a bad
+value fails before any work. :meth:`Settings.check` then checks what needs the environment but
+no request (the API key of a hosted endpoint, the model file), and entry points call it before
+the first item.
 
 URLs are printed and recorded only through :func:`redact_url`: a key in the userinfo
-(``http://user:KEY@host/v1``) or in a query parameter (``?api_key=...``) never reaches a record,
-a log line or the terminal. The backend alone sees the full URL.
+(``http://user:KEY@host/v1``, which Settings refuses but other callers may pass) or in a query
+parameter (``?api_key=...``) never reaches a record, a log line or the terminal, nor does a
+refused value reach the text of a validation error. The backend alone sees the full URL.
 """
 
 from __future__ import annotations
@@ -26,6 +29,12 @@ from ..errors import ConfigError
 #: Every structured-output mode an endpoint can be asked for, in the order ``auto`` prefers
 #: them. ``auto`` (probe the endpoint once) is the default and not in this tuple.
 MODES: tuple[str, ...] = ("json_schema", "json_object_schema", "json", "md_json", "tools")
+
+#: The largest ``max_tokens`` a run takes. Far above what any model writes in one answer
+#: (hosted output limits are tens of thousands of tokens), so it refuses only typos: a value
+#: up to the int64 range that servers parse would still go out, and come back as an error
+#: for every item.
+MAX_TOKENS = 1_000_000
 
 _ENV_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 # Query parameter names that carry a credential (compared lowercased, '-' read as '_').
@@ -126,7 +135,9 @@ def _redact_param(pair: str) -> str:
 class Settings(BaseModel):
     """What a run needs to know. ``base_url=None`` means the embedded local engine."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    # A refused value can be a URL with a key in it: errors() still carries it, for callers
+    # that redact it (sources._setting_error), but str(error) and tracebacks do not.
+    model_config = ConfigDict(extra="forbid", frozen=True, hide_input_in_errors=True)
 
     base_url: str | None = None
     model: str | None = None
@@ -163,6 +174,49 @@ class Settings(BaseModel):
             raise ValueError(
                 "not an http(s) URL; give the endpoint's base, e.g. http://localhost:11434/v1"
             )
+        if "@" in parts.netloc:
+            # The client sends the key in its own Authorization header, and the HTTP library
+            # refuses a request that also has credentials in the URL: every item would fail.
+            raise ValueError(
+                "credentials in the URL (user:key@) cannot go beside the API key's header; "
+                "drop them and put the key in an environment variable named by --api-key-env "
+                "(api_key_env in summarizer.toml; default OPENAI_API_KEY)"
+            )
+        return value
+
+    @field_validator("model")
+    @classmethod
+    def _model_name(cls, value: str | None) -> str | None:
+        if value is not None and not value.strip():
+            raise ValueError(
+                "empty model name; give the name the endpoint serves (its /v1/models lists "
+                "them), or leave it unset for the endpoint's default"
+            )
+        return None if value is None else value.strip()
+
+    @field_validator("max_tokens")
+    @classmethod
+    def _answer_length(cls, value: int) -> int:
+        if value > MAX_TOKENS:
+            raise ValueError(
+                f"more than any model writes in one answer; give at most {MAX_TOKENS:,} "
+                "(default 512)"
+            )
+        return value
+
+    @field_validator("cache_dir", mode="before")
+    @classmethod
+    def _cache_folder(cls, value: Any) -> Any:
+        # An empty text would become Path("."): the cache in whatever folder the run starts in.
+        if isinstance(value, str):
+            if not value.strip():
+                raise ValueError(
+                    "empty cache folder; give a path, or leave it unset for the default "
+                    "(~/.cache/summarizer)"
+                )
+            return Path(value).expanduser()
+        if isinstance(value, Path):
+            return value.expanduser()
         return value
 
     @field_validator("mode")

@@ -149,8 +149,6 @@ def resolve_settings(
             values[field], sources[field] = value, "flag"
     if "concurrency" not in values:
         values["concurrency"] = 1 if values.get("base_url") is None else 4
-    if "cache_dir" in values:
-        values["cache_dir"] = Path(str(values["cache_dir"])).expanduser()
 
     try:
         settings = Settings(**values)
@@ -254,7 +252,8 @@ def _read_file(path: Path) -> dict[str, Any]:
             raise ConfigError(f"{path}: unknown key '{key}'. Known keys: {', '.join(LAYERED)}.")
         if isinstance(value, dict | list):
             raise ConfigError(f"{path}: '{key}' must be a single value, not a table or list")
-    if "cache_dir" in data:
-        # A relative cache directory in a file is relative to that file, not to the cwd.
+    if str(data.get("cache_dir", "")).strip():
+        # A relative cache directory in a file is relative to that file, not to the cwd. An
+        # empty one is left for Settings to refuse, not read as the file's own folder.
         data["cache_dir"] = (path.parent / Path(str(data["cache_dir"])).expanduser()).resolve()
     return data
