@@ -63,6 +63,8 @@ def test_a_prompt_from_the_working_directory_is_named(tmp_path: Path, monkeypatc
     note = origin_note("default")
     assert note is not None and str(path) in note and "instead of the bundled" in note
     assert origin_note(str(path)) is None  # a file named on the command line is the user's
+    monkeypatch.chdir(Path(__file__).resolve().parents[1])
+    assert origin_note("default") is None  # a checkout's own prompts, run from its root
 
 
 def _start(tmp_path: Path) -> subprocess.Popen[str]:

@@ -79,6 +79,9 @@ class PromptSpec(BaseModel):
     ground: Literal["reask", "drop"] = "reask"
     repair: bool = False
     grammar: bool = True
+    #: Under ``cues``: the model also chooses, among the phrases of each number's sentence,
+    #: the metric of every number the rules leave without one, in the same request.
+    bind_metrics: bool = False
     system: str
     user: str
     examples: list[Example] = Field(default_factory=list)
@@ -225,9 +228,11 @@ def origin_note(ref: str) -> str | None:
     except PromptError:
         return None  # the run reports it
     local = Path.cwd() / "prompts"
+    bundled = _bundled_dir()
     if found.parent.resolve() != local.resolve():
         return None
-    bundled = _bundled_dir()
+    if bundled is not None and local.resolve() == bundled.resolve():
+        return None  # the checkout's own prompts, run from its root
     name = found.name.split(".")[0]
     shadows = bundled is not None and any(
         p.name.split(".")[0] == name for p in bundled.glob("*.toml")
