@@ -1,16 +1,19 @@
 """Starting Ray the way Ray's own tools do, and leaving nothing behind.
 
-``RAY_ADDRESS`` set: connect to that cluster (``ray start``, KubeRay) and leave it running.
-Unset: start a local instance for this run, with every core of the machine, no dashboard, a
-token of its own for Ray's token authentication (none is written to ``~/.ray``), under a
-temporary folder of its own with a short path (Ray's socket paths must stay under
-about 107 characters), and stop it at the end: :func:`ray.shutdown`, then any process still
-running from that folder is killed, so a run never leaves Ray processes behind. A driver
-killed outright cannot do that; the folder holds the driver's pid and start time
-(``driver.pid``), and the next local run kills what is left of every instance whose driver
-is gone before it starts its own. Usage
-statistics are off wherever we start Ray (``RAY_USAGE_STATS_ENABLED=0``): they would send
-traffic off the machine.
+``RAY_ADDRESS`` set: connect to that cluster (``ray start``, KubeRay) within
+:data:`~summarizer.scale.connect.CONNECT_SECONDS`, and leave it running. Unset (or
+``local``): start a local instance for this run, with every core of the machine, no
+dashboard, a token of its own for Ray's token authentication (none is written to ``~/.ray``),
+under a temporary folder of its own with a short path (Ray's socket paths must stay under
+108 bytes), and stop it at the end: :func:`ray.shutdown`, then any process still
+running from that folder is killed, so a run never leaves Ray processes behind. Ray makes
+every folder it creates or is given world-writable (``chmod 0777`` when a node starts), so it
+is given ``r`` inside the run's folder (``mkdtemp``, 0700), which Ray never changes and which
+keeps other users out of everything below it. A driver killed outright cannot stop its
+instance; the folder holds the driver's pid and start time (``driver.pid``), and the next
+local run kills what is left of every instance whose driver is gone before it starts its
+own. Usage statistics are off wherever we start Ray (``RAY_USAGE_STATS_ENABLED=0``): they
+would send traffic off the machine.
 """
 
 from __future__ import annotations
@@ -23,12 +26,14 @@ import shutil
 import signal
 import sys
 import tempfile
+import threading
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from ..errors import ConfigError
+from .connect import cluster_address, connect, parse_address
 
 #: The variables that say how Ray authenticates (token authentication, Ray 2.52 on).
 _AUTH = ("RAY_AUTH_MODE", "RAY_AUTH_TOKEN", "RAY_AUTH_TOKEN_PATH")
@@ -37,14 +42,25 @@ MISSING = "{what} needs Ray: pip install 'summarizer[ray]'"
 #: The folders of the local instances this tool starts, and the file naming their driver.
 PREFIX = "summarizer-ray-"
 DRIVER_FILE = "driver.pid"
+#: The folder Ray is given, inside the run's own.
+RAY_DIR = "r"
+#: Ray's longest socket path below the temporary folder (the session name holds the date and
+#: the driver's pid), and the longest path a Unix socket can have.
+_SOCKET_TAIL = len(f"/{PREFIX}xxxxxxxx/{RAY_DIR}/session_2026-01-01_00-00-00_000000_4194304")
+_SOCKET_TAIL += len("/sockets/plasma_store")
+_SOCKET_MAX = 107
 
 
 def import_ray(what: str = "--ray") -> Any:
     """The ``ray`` module with Ray Data loaded, telemetry off.
 
     Raises:
-        ConfigError: Ray (or Ray Data) is not installed.
+        ConfigError: Ray (or Ray Data) is not installed, or ``RAY_ADDRESS`` is not an
+            address.
     """
+    address = cluster_address()
+    if address is not None:
+        parse_address(address)
     os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
     _own_token()
     try:
@@ -87,14 +103,18 @@ def ray_session(num_cpus: int | None = None) -> Iterator[Session]:
 
     Args:
         num_cpus: CPUs of a local instance (default: every core of the machine).
+
+    Raises:
+        ConfigError: Ray is not installed, or the cluster cannot be reached.
     """
     ray = import_ray()
     if ray.is_initialized():  # a library user's own instance: theirs to stop
         _quiet(ray)
         yield Session(ray, local=False)
         return
-    if os.environ.get("RAY_ADDRESS"):
-        ray.init(logging_level=logging.ERROR, log_to_driver=True)
+    address = cluster_address()
+    if address is not None:
+        connect(ray, parse_address(address), logging_level=logging.ERROR, log_to_driver=True)
         _quiet(ray)
         try:
             yield Session(ray, local=False)
@@ -106,12 +126,13 @@ def ray_session(num_cpus: int | None = None) -> Iterator[Session]:
     root = Path(tempfile.mkdtemp(prefix=PREFIX, dir=base))
     (root / DRIVER_FILE).write_text(_process_id(os.getpid()))
     try:
-        ray.init(
+        _init_keeping_sigterm(
+            ray,
             # "local": a new instance, never the last one `ray start` left on this machine.
             address="local",
             num_cpus=num_cpus or os.cpu_count() or 1,
             include_dashboard=False,
-            _temp_dir=str(root),
+            _temp_dir=str(root / RAY_DIR),
             logging_level=logging.ERROR,
             log_to_driver=True,
         )
@@ -127,11 +148,27 @@ def ray_session(num_cpus: int | None = None) -> Iterator[Session]:
             shutil.rmtree(root, ignore_errors=True)
 
 
+def _init_keeping_sigterm(ray: Any, **init: Any) -> None:
+    """``ray.init(**init)``, and then the caller's own SIGTERM handler again: Ray sets one
+    that exits with status 15, which would end a CLI run otherwise than Ctrl-C does (the
+    CLI's handler). Without a handler of the caller's, Ray's stays: it stops the instance."""
+    previous = signal.getsignal(signal.SIGTERM)
+    try:
+        ray.init(**init)
+    finally:
+        if (
+            callable(previous)
+            and threading.current_thread() is threading.main_thread()
+            and signal.getsignal(signal.SIGTERM) is not previous
+        ):
+            signal.signal(signal.SIGTERM, previous)
+
+
 def _own_token() -> None:
     """For a local instance, a token of its own: Ray's token authentication stays on, and Ray
     writes no token to ``~/.ray``. Only before Ray is imported (it reads the mode then), and
     only when the user chose nothing (``RAY_AUTH_*``) and names no cluster."""
-    if "ray" in sys.modules or "RAY_ADDRESS" in os.environ:
+    if "ray" in sys.modules or cluster_address() is not None:
         return
     if not any(name in os.environ for name in _AUTH):
         # The instance's processes start with this environment.
@@ -142,7 +179,7 @@ def _short_tmp() -> str:
     """``$RAY_TMPDIR`` or ``$TMPDIR`` when short enough for Ray's socket paths, else /tmp."""
     for name in ("RAY_TMPDIR", "TMPDIR"):
         value = os.environ.get(name)
-        if value and len(value) <= 40 and os.path.isdir(value):
+        if value and len(os.fsencode(value)) + _SOCKET_TAIL <= _SOCKET_MAX and os.path.isdir(value):
             return value
     return "/tmp"
 
