@@ -4,7 +4,7 @@ PY := $(VENV)/bin/python
 SEEDS ?= ../shared/seeds/000_89500ff302b6df21.txt
 LIMIT ?= 5
 
-.PHONY: install browser run test lint eval bench clean
+.PHONY: install browser run test test-fast lint eval bench clean
 
 $(VENV)/.installed: pyproject.toml
 	python3 -m venv $(VENV)
@@ -67,6 +67,11 @@ browser:
 
 test: install browser lint
 	$(PY) -m pytest
+
+# Everything but the tests marked slow (the real engine, Ray, the wheel, the browser, the
+# plan hashes): the lane to run while working. `make test` runs every test.
+test-fast: install lint
+	$(PY) -m pytest -m "not slow"
 
 # Style, then the house rules: the import contracts of pyproject.toml (layers, one-way
 # imports, typer/openai/instructor/rich each in its place) and no module over 400 lines.

@@ -53,6 +53,7 @@ def needs_browser(*, selenium: bool = True) -> Callable[[Any], Any]:
         reason = None
 
     def mark(test: Any) -> Any:
+        test = pytest.mark.browser(test)
         if reason is None:
             return test
         if not under_ci():
@@ -62,7 +63,7 @@ def needs_browser(*, selenium: bool = True) -> Callable[[Any], Any]:
         def fail(*args: Any, **kwargs: Any) -> None:
             pytest.fail(f"{reason} (CI=true: the browser tests may not be skipped)")
 
-        return fail
+        return pytest.mark.browser(fail)
 
     return mark
 

@@ -26,6 +26,27 @@ def load_eval_script(name: str) -> ModuleType:
     return module
 
 
+#: Test modules that are slow as a whole: Ray instances, wheel builds, every plan's hash.
+SLOW_MODULES = frozenset(
+    {"test_ray_cli", "test_ray_connect", "test_ray_steps", "test_wheel", "test_plan_check",
+     "test_e2e", "test_bench_smoke"}
+)  # fmt: skip
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Mark ``slow`` what ``make test-fast`` leaves out: the modules above, the real engine
+    (the ``engine`` marker or the ``model_store`` fixture) and the browser."""
+    for item in items:
+        module = item.nodeid.split("::", 1)[0].rsplit("/", 1)[-1].removesuffix(".py")
+        if (
+            module in SLOW_MODULES
+            or item.get_closest_marker("engine") is not None
+            or item.get_closest_marker("browser") is not None
+            or "model_store" in getattr(item, "fixturenames", ())
+        ):
+            item.add_marker(pytest.mark.slow)
+
+
 @pytest.fixture(autouse=True)
 def isolated_env(tmp_path, monkeypatch):
     """Cache in tmp_path, no API keys, no debug tracebacks."""
