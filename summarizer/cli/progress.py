@@ -59,6 +59,19 @@ def prompt_origin(ref: str) -> None:
 
 #: Seconds of recent work the rate is measured over (as rich's own speed column does).
 RATE_WINDOW = 30.0
+#: Seconds between two plain progress lines when stderr is not a terminal (a log file).
+LINE_EVERY = 10.0
+
+
+def _plain_line(
+    label: str, done: int, total: int, counts: dict[str, int], rate: float | None, elapsed: float
+) -> str:
+    shown = "--" if not rate else f"{rate:.2f} it/s" if rate >= 1 else f"{1 / rate:.1f} s/it"
+    share = f" ({100 * done // total}%)" if total else ""
+    return (
+        f"{label}: {done}/{total}{share}, {shown}, cached {counts['cached']}, "
+        f"failed {counts['failed']}, {int(elapsed) // 60}m{int(elapsed) % 60:02d}s"
+    )  # fmt: skip
 
 
 class RateColumn(ProgressColumn):
@@ -76,7 +89,12 @@ class RateColumn(ProgressColumn):
 
 
 def batch_progress(label: str, total: int) -> tuple[Progress, Callable[[dict[str, Any]], None]]:
-    """A progress bar on stderr with items/s, cache hits and failures, and its per-record tick."""
+    """A progress bar on stderr with items/s, cache hits and failures, and its per-record tick.
+
+    When stderr is not a terminal (a log, a background job) the bar is off and a plain line
+    says the same every :data:`LINE_EVERY` seconds, and once at the last record.
+    """
+    bar = err.is_terminal or os.environ.get("SUMMARIZER_PROGRESS") == "1"
     progress = Progress(
         SpinnerColumn(),
         TextColumn(f"[bold]{label}"),
@@ -86,13 +104,16 @@ def batch_progress(label: str, total: int) -> tuple[Progress, Callable[[dict[str
         TextColumn("cached {task.fields[cached]}  failed {task.fields[failed]}"),
         TimeElapsedColumn(),
         console=err,
-        disable=not err.is_terminal and os.environ.get("SUMMARIZER_PROGRESS") != "1",
+        disable=not bar,
     )
     counts = {"cached": 0, "failed": 0}
     task = progress.add_task(label, total=total, rate=None, **counts)
     # (end, seconds) of the time before each summarized record, since the record before it.
     spans: deque[tuple[float, float]] = deque()
     last = [time.monotonic()]
+    started = last[0]
+    said = [started]  # when the last plain line was written
+    done = [0]
 
     def tick(record: dict[str, Any]) -> None:
         now = time.monotonic()
@@ -107,5 +128,10 @@ def batch_progress(label: str, total: int) -> tuple[Progress, Callable[[dict[str
         busy = sum(seconds for _, seconds in spans)
         rate = len(spans) / busy if busy > 0 else None
         progress.update(task, advance=1, rate=rate, **counts)
+        done[0] += 1
+        if not bar and (now - said[0] >= LINE_EVERY or done[0] == total):
+            said[0] = now
+            line = _plain_line(label, done[0], total, counts, rate, now - started)
+            err.print(line, markup=False, highlight=False, soft_wrap=True)
 
     return progress, tick
