@@ -5,6 +5,8 @@ from __future__ import annotations
 import hashlib
 import re
 
+import regex
+
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(\[])")
 _ABBREVIATIONS = ("e.g.", "i.e.", "et al.", "vs.", "cf.", "Fig.", "Eq.", "etc.")
 # What a terminal would act on rather than show: C0 and C1 controls (ESC starts colour,
@@ -20,14 +22,86 @@ _NAMED = {"\n": "\\n", "\t": "\\t", "\r": "\\r"}
 _SURROGATES = re.compile(r"[\ud800-\udbff][\udc00-\udfff]|[\ud800-\udfff]")
 
 
+# Scripts written without spaces between words.
+_UNSPACED = regex.compile(r"[\p{Han}\p{Hiragana}\p{Katakana}\p{Thai}\p{Lao}\p{Khmer}\p{Myanmar}]")
+# Unicode's default word boundaries (UAX #29), which regex's WORD flag gives \b.
+_WORD_BOUNDARY = regex.compile(r"(?w)\b")
+_WORD_CHAR = regex.compile(r"\w")
+# A long text is normalized and hashed this many characters at a time, so that a refused
+# abstract of many megabytes is not split into millions of words at once.
+_PIECE = 1 << 16
+
+
 def normalize_whitespace(text: str) -> str:
     """Collapse every run of whitespace to one space and strip the ends."""
     return " ".join(text.split())
 
 
+class NormalizedText:
+    """A text given in pieces, normalized as it comes: what :meth:`feed` returns for each
+    piece, joined, is :func:`normalize_whitespace` of the whole, and :meth:`paper_id` is
+    :func:`paper_id` of the whole. A word may run across pieces."""
+
+    def __init__(self) -> None:
+        self._digest = hashlib.sha256()
+        self._started = False  # a word was given: the next one needs a space before it
+        self._in_word = False  # the last piece ended inside a word
+
+    def feed(self, piece: str) -> str:
+        """The part of the normalized text that ``piece`` adds."""
+        words = piece.split()
+        continues = self._in_word and not piece[:1].isspace()
+        if piece:
+            self._in_word = not piece[-1].isspace()
+        if not words:
+            return ""
+        text = " ".join(words)
+        if self._started and not continues:
+            text = " " + text
+        self._started = True
+        self._digest.update(text.encode("utf-8"))
+        return text
+
+    def paper_id(self) -> str:
+        """The id of the text fed so far."""
+        return self._digest.hexdigest()[:16]
+
+
 def paper_id(abstract: str) -> str:
     """The first 16 hex digits of the sha256 of the whitespace-normalized abstract."""
-    return hashlib.sha256(normalize_whitespace(abstract).encode("utf-8")).hexdigest()[:16]
+    stream = NormalizedText()
+    for start in range(0, len(abstract), _PIECE):
+        stream.feed(abstract[start : start + _PIECE])
+    return stream.paper_id()
+
+
+def unspaced(text: str) -> bool:
+    """Whether ``text`` holds a letter of a script written without spaces between words
+    (Han, Hiragana, Katakana, Thai, Lao, Khmer, Myanmar): next to such a letter, a Latin
+    name ends ("我们提出FooNet，" names FooNet)."""
+    return not text.isascii() and _UNSPACED.search(text) is not None
+
+
+def word_count(text: str) -> int:
+    """How many words ``text`` has, for the shortest abstract worth a request.
+
+    Where a script puts spaces between words, a word is what whitespace separates, as
+    ``len(text.split())`` counts. Chinese, Japanese, Thai, Lao, Khmer and Myanmar put none,
+    so a stretch of text holding their letters counts the words Unicode's default word
+    segmentation (UAX #29) finds in it: one per Han, Hiragana, Thai, Lao, Khmer or Myanmar
+    character with its marks (telling their words apart takes a dictionary), one per run of
+    Katakana and one per run of Latin letters or digits; punctuation is no word. A Chinese
+    word of two characters so counts two: the count is only compared with a small minimum.
+    """
+    if not unspaced(text):
+        return len(text.split())
+    count = 0
+    for token in text.split():
+        if not unspaced(token):
+            count += 1
+        else:
+            count += sum(1 for part in _WORD_BOUNDARY.split(token) if _WORD_CHAR.search(part))
+    return count
 
 
 def valid_text(text: str, *, escape: bool = False) -> str:

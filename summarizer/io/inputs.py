@@ -1,10 +1,12 @@
 """Reading abstracts: Daily Papers text dumps, JSONL, CSV, Parquet, or standard input.
 
 Readers stream: they yield one :class:`Paper` at a time, so a million-line input does
-not sit in memory. A problem with the input as a whole (missing file, undecodable
-bytes, a JSONL line that is not JSON) raises :class:`InputError` with a one-line reason;
-a problem with one abstract (absurdly long, or a CSV row whose quote never closes) travels
-on the paper as ``problem``, so the batch goes on and that item's record carries the reason.
+not sit in memory, and a text dump is read in pieces of lines, so neither does one huge
+paragraph (:mod:`.paragraphs`). A problem with the input as a whole (missing file,
+undecodable bytes, a JSONL line that is not JSON or that Python's json cannot read)
+raises :class:`InputError` with a one-line reason; a problem with one abstract (absurdly
+long or short, or a CSV row whose quote never closes) travels on the paper as ``problem``
+(:mod:`.papers`), so the batch goes on and that item's record carries the reason.
 
 The format comes from ``format=`` if given, else from the file's suffix, else from its
 first bytes (JSONL opens with ``{``; CSV with a header naming an ``abstract`` column).
@@ -23,78 +25,39 @@ import os
 import stat
 import sys
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
 from ..errors import InputError
-from ..text import normalize_whitespace, paper_id, valid_text
+from ..text import paper_id
 from .csv_rows import CsvRows
 from .idstore import IdStore
+from .papers import KEPT_CHARS, MAX_ABSTRACT_CHARS, MIN_ABSTRACT_WORDS, Paper, make_paper
+from .paragraphs import HEADER_LINES, read_daily_papers, undecodable
 from .parquet_files import SUFFIXES as PARQUET_SUFFIXES
 from .parquet_files import parquet_rows
 from .prefixed import HEAD_BYTES as _HEAD_BYTES
 from .prefixed import Prefixed, read_head
 
-MAX_ABSTRACT_CHARS = 20_000
-MIN_ABSTRACT_WORDS = 3  # "We propose X." is the shortest thing worth a request
-HEADER_LINES = {"daily papers"}
 ABSTRACT_KEYS = ("abstract", "Abstract", "summary", "text")
 #: What ``format=`` accepts: the reader of every input, whatever its name.
 FORMATS = ("jsonl", "csv", "txt", "parquet")
-#: A refused abstract's record keeps this much of it (and its length in the message).
-KEPT_CHARS = 1_000
-
-
-@dataclass(frozen=True)
-class Paper:
-    """One abstract to summarize."""
-
-    id: str
-    abstract: str
-    title: str | None = None
-    source: str | None = None
-    problem: str | None = None
-
-
-def make_paper(
-    abstract: str,
-    source: str,
-    id_: object,
-    title: object,
-    limit: int,
-    *,
-    problem: str | None = None,
-) -> Paper:
-    """A paper from one abstract; one over ``limit`` characters, or of fewer than
-    ``MIN_ABSTRACT_WORDS`` words, carries a ``problem`` and is not sent to the model.
-
-    Text UTF-8 cannot encode (a lone surrogate from JSON) is made valid first, so that the
-    paper's record can be written. A refused over-long abstract keeps only its first
-    ``KEPT_CHARS`` characters: its record need not carry megabytes that were never sent.
-    A ``problem`` given by the reader (a broken CSV row) wins over both checks.
-    """
-    abstract = valid_text(abstract.strip())
-    # The id comes from the whole abstract, so a rerun finds the same id.
-    id_text = valid_text(str(id_), escape=True) if id_ not in (None, "") else paper_id(abstract)
-    if problem is None and len(abstract) > limit:
-        problem = (
-            f"abstract is {len(abstract):,} characters, over the limit of {limit:,}; "
-            f"not sent to the model (the record keeps its first {KEPT_CHARS:,})"
-        )
-        abstract = abstract[:KEPT_CHARS] + "\u2026"
-    elif problem is None and (words := len(abstract.split())) < MIN_ABSTRACT_WORDS:
-        problem = (
-            f"abstract has {words} word{'s' if words != 1 else ''}, too short to summarize "
-            f"(at least {MIN_ABSTRACT_WORDS}); not sent to the model"
-        )
-    return Paper(
-        id=id_text,
-        abstract=abstract,
-        title=(valid_text(str(title).strip()) or None) if title is not None else None,
-        source=valid_text(source, escape=True),
-        problem=problem,
-    )
+__all__ = [
+    "ABSTRACT_KEYS",
+    "FORMATS",
+    "HEADER_LINES",
+    "KEPT_CHARS",
+    "MAX_ABSTRACT_CHARS",
+    "MIN_ABSTRACT_WORDS",
+    "Paper",
+    "make_paper",
+    "read_csv",
+    "read_daily_papers",
+    "read_jsonl",
+    "read_papers",
+    "read_parquet_papers",
+    "rereadable",
+]
 
 
 def rereadable(path: str) -> bool:
@@ -169,38 +132,7 @@ def _lines(fh: TextIO, name: str) -> Iterator[tuple[int, str]]:
     try:
         yield from enumerate(fh, start=1)
     except UnicodeDecodeError as exc:
-        raise InputError(
-            f"{name}: not UTF-8 text (undecodable byte near position {exc.start} of a line); "
-            "convert it to UTF-8 first"
-        ) from exc
-
-
-def read_daily_papers(fh: TextIO, name: str, limit: int) -> Iterator[Paper]:
-    """Paragraph-per-abstract text; header lines such as "Daily Papers" are skipped."""
-    buf: list[str] = []
-    count = 0
-
-    def flush() -> Paper | None:
-        nonlocal count
-        text = normalize_whitespace(" ".join(buf))
-        buf.clear()
-        if not text or text.lower() in HEADER_LINES:
-            return None
-        count += 1
-        return make_paper(text, f"{name}#{count}", None, None, limit)
-
-    for _, line in _lines(fh, name):
-        if line.strip():
-            buf.append(line)
-            continue
-        paper = flush()
-        if paper:
-            yield paper
-    paper = flush()
-    if paper:
-        yield paper
-    if count == 0:
-        raise InputError(f"{name}: no abstracts found (expected one abstract per paragraph)")
+        raise undecodable(name, exc) from exc
 
 
 def _abstract_of(record: dict, where: str) -> str:
@@ -211,19 +143,37 @@ def _abstract_of(record: dict, where: str) -> str:
     raise InputError(f"{where}: record has no 'abstract' field (or it is empty)")
 
 
+def _json_of(line: str, where: str) -> object:
+    """The JSON value of one line, or an InputError naming the line: Python's json cannot
+    read every valid text (arrays nested a thousand deep, integers of thousands of digits),
+    and such a line is as unreadable as a broken one."""
+    fix = "fix or remove the line"
+    try:
+        return json.loads(line)
+    except json.JSONDecodeError as exc:
+        raise InputError(f"{where}: not valid JSON ({exc.msg}); {fix}") from exc
+    except RecursionError as exc:
+        raise InputError(
+            f"{where}: cannot be read as JSON (arrays or objects nested too deeply); a record "
+            f"is one object with an abstract and an optional id and title: {fix}"
+        ) from exc
+    except ValueError as exc:  # an integer over sys.get_int_max_str_digits()
+        raise InputError(
+            f"{where}: cannot be read as JSON (a number of over "
+            f"{sys.get_int_max_str_digits():,} digits); write a long id as a string, or {fix}"
+        ) from exc
+
+
 def read_jsonl(fh: TextIO, name: str, limit: int) -> Iterator[Paper]:
     """One JSON object per line with an ``abstract`` field, optional ``id`` and ``title``."""
     count = 0
     for number, line in _lines(fh, name):
         if not line.strip():
             continue
-        try:
-            record = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise InputError(f"{name}, line {number}: not valid JSON ({exc.msg})") from exc
-        if not isinstance(record, dict):
-            raise InputError(f"{name}, line {number}: expected a JSON object")
         where = f"{name}, line {number}"
+        record = _json_of(line, where)
+        if not isinstance(record, dict):
+            raise InputError(f"{where}: expected a JSON object")
         count += 1
         yield make_paper(
             _abstract_of(record, where), where, record.get("id"), record.get("title"), limit

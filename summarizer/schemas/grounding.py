@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from ..text import unspaced
+
 Span = tuple[int, int]
 
 _DASHES = "-\u2010\u2011\u2012\u2013\u2212"
@@ -143,7 +145,8 @@ _JOINERS = "-\u2010\u2011"
 
 
 def _is_word(ch: str) -> bool:
-    return ch.isalnum() or ch == "_"
+    # A Han or kana letter touching a name is the next word, not more of the name.
+    return (ch.isalnum() or ch == "_") and not unspaced(ch)
 
 
 def _joined(abstract: str, span: Span, first: str, last: str) -> bool:
