@@ -4,7 +4,7 @@
 Usage: python evals/agreement.py [FIRST.jsonl] [SECOND.jsonl] [--json]
 
 By default the first reading is the dev part (``evals/gold/dev.jsonl``, the records whose ids
-the second file holds) and the second is ``evals/gold/second_reading.jsonl``. Each field is
+the second file holds) and the second is ``evals/readings/second_reading.jsonl``. Each field is
 scored twice, each reading taken as gold for the other, with the harness's bootstrap
 intervals: what one careful reader scores against another is the ceiling a target is read
 against. Text fields (``tldr``, ``problem``) are ROUGE between two readers' own sentences.
@@ -68,7 +68,9 @@ def agreement(pairs: list[tuple[EvalItem, EvalItem]]) -> dict[str, dict[str, Any
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("first", nargs="?", type=Path, default=GOLD / "dev.jsonl")
-    parser.add_argument("second", nargs="?", type=Path, default=GOLD / "second_reading.jsonl")
+    parser.add_argument(
+        "second", nargs="?", type=Path, default=GOLD.parent / "readings" / "second_reading.jsonl"
+    )
     parser.add_argument("--json", action="store_true", help="print the tables as JSON")
     args = parser.parse_args(argv)
     pairs = paired(args.first, args.second)

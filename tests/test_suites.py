@@ -68,8 +68,8 @@ def test_load_gold(tmp_path: Path) -> None:
         "results",
         "domain",
         "code_url",
+        "keywords",
     )
-    assert "keywords" not in item.fields
     assert item.references == {"tldr": [GOLD["tldr"]], "problem": [GOLD["problem"]]}
 
 
@@ -223,7 +223,7 @@ def test_load_suite_dev_from_cwd(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 @pytest.mark.parametrize(
     ("spec", "message"),
     [
-        ("nonsense", "unknown suite 'nonsense'; use 'dev' or 'test'"),
+        ("nonsense", "unknown suite 'nonsense'; use 'dev', 'test' or 'blind'"),
         ("scitldr:/no/such/file.jsonl", "scitldr file not found"),
         ("/no/such/gold.jsonl", "gold file not found"),
     ],
