@@ -124,3 +124,21 @@ def test_cli_csv_resume_with_a_carriage_return_in_a_title(tmp_path: Path) -> Non
     with (tmp_path / "cr.csv").open(encoding="utf-8", newline="") as fh:
         titles = {row["id"]: row["title"] for row in csv.DictReader(fh)}
     assert titles["r1"] == "a\rb"
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["[" * 100_000 + "]" * 100_000, '{"id": ' + "1" * 100_000 + "}"],
+    ids=["nested-deep", "huge-number"],
+)
+def test_an_output_line_json_cannot_read_is_a_broken_line(tmp_path: Path, line: str) -> None:
+    """Resume, merge and the views read such a line as they read a broken one."""
+    out = tmp_path / "out.jsonl"
+    good = json.dumps(_record("r0"))
+    out.write_text(good + "\n" + line + "\n" + json.dumps(_record("r1")) + "\n", encoding="utf-8")
+    assert [r["id"] for r in iter_records(out)] == ["r0", "r1"]
+    report = merge_outputs(tmp_path / "merged.jsonl", [out])
+    assert report.written == 2 and report.bad_lines == [f"{out}:2"]
+    resumed = RecordWriter(out, identity=IDENTITY)
+    resumed.close()
+    assert sorted(resumed.done) == ["r0", "r1"]

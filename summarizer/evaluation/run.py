@@ -210,7 +210,7 @@ def load_run(path: str | Path) -> EvalRun:
             for line in (path / SCORES_FILE).read_text(encoding="utf-8").split("\n")
             if line.strip()
         ]
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+    except (ValueError, RecursionError) as exc:  # broken, too deep, a huge number
         raise InputError(f"{path}: run.json or scores.jsonl is not valid JSON ({exc})") from exc
     records = read_records(path / PREDICTIONS_FILE)
     by_id: dict[str, dict[str, ItemScore]] = {r["id"]: {} for r in records}

@@ -96,6 +96,11 @@ def _json_lines(path: Path, what: str) -> Iterator[tuple[int, dict[str, Any]]]:
             raise InputError(
                 f"{path}:{lineno}: invalid JSON ({exc.msg}); each line must be one JSON object"
             ) from exc
+        except (ValueError, RecursionError) as exc:  # nested too deep, or a huge number
+            raise InputError(
+                f"{path}:{lineno}: cannot be read as JSON (nested too deeply or a number too "
+                "long); each line must be one JSON object"
+            ) from exc
         if not isinstance(obj, dict):
             raise InputError(f"{path}:{lineno}: expected a JSON object, got {type(obj).__name__}")
         yield lineno, obj

@@ -64,7 +64,7 @@ def iter_records(path: Path) -> Iterator[dict[str, Any]]:
                 continue
             try:
                 record = json.loads(line)
-            except json.JSONDecodeError:
+            except (ValueError, RecursionError):  # broken, too deep, or a huge number
                 continue
             if isinstance(record, dict) and "id" in record:
                 yield record
@@ -165,7 +165,7 @@ def is_output_file(path: Path) -> bool:
                 continue
             try:
                 record = json.loads(line)
-            except json.JSONDecodeError:
+            except (ValueError, RecursionError):  # broken, too deep, or a huge number
                 # a first record cut short by a crash
                 return not line.endswith("\n") and line.startswith('{"id": ')
             return _is_record(record)

@@ -116,7 +116,7 @@ def _lines(path: Path) -> Iterator[tuple[int, dict[str, Any] | None]]:
                     continue
                 try:
                     record = json.loads(line)
-                except json.JSONDecodeError:
+                except (ValueError, RecursionError):  # broken, too deep, or a huge number
                     yield number, None
                     continue
                 ok = isinstance(record, dict) and isinstance(record.get("id"), str)

@@ -9,6 +9,9 @@ A prompt's ``strategy`` picks one of these:
 - ``cues``: as ``candidates``, but code also decides ``introduces``, ``datasets``,
   ``domain``, ``contribution_types`` and ``tasks`` from the abstract's wording (see
   :mod:`summarizer.rules.cues`); the model writes only ``tldr``, ``problem`` and ``keywords``.
+  With the prompt's ``bind_metrics``, the model also chooses the ``metric`` of each number
+  the rules are not sure of (:func:`unsure_metric`) among the phrases of its sentence, in
+  the same answer (``metrics``, an enum per number: :func:`bound_model`).
 - ``free``: the model fills the whole schema; grounding runs in validation and
   instructor re-asks on a miss.
 """
@@ -35,6 +38,8 @@ from ..rules import (
     find_numbers,
     find_tasks,
 )
+from ..rules.metrics import metric_phrases
+from ..rules.numbers import Number
 from ..schemas.paper_summary import PaperSummary, Result, SummaryChecks
 from ..schemas.prose_bounds import TEXT_BOUNDS, TEXT_PATTERNS, end_cleanly
 from .templates import Prompt
@@ -79,6 +84,29 @@ def text_model() -> type[BaseModel]:
     return create_model("TextAnswer", __base__=SummaryChecks, **spec)
 
 
+#: The answer that leaves a number's metric to the rules.
+NO_METRIC = "none"
+
+
+def unsure_metric(number: Number) -> bool:
+    """Whether the rules are not sure what ``number`` measures: they found no metric."""
+    return number.metric is None
+
+
+@lru_cache(maxsize=1024)
+def bound_model(options: tuple[tuple[str, ...], ...]) -> type[BaseModel]:
+    """The cues answer with ``metrics``: for value ``vK``, one of ``options[K-1]``."""
+    metrics = create_model(
+        "Metrics",
+        **{f"v{k}": (Literal[choices], ...) for k, choices in enumerate(options, 1)},  # type: ignore[valid-type]
+    )
+    info = Field(
+        description="For each value listed: the words of its sentence that say what it "
+        f"measures, or {NO_METRIC}."
+    )
+    return create_model("BoundAnswer", __base__=text_model(), metrics=(metrics, info))
+
+
 @lru_cache(maxsize=1024)
 def answer_model(names: tuple[str, ...]) -> type[BaseModel]:
     """The response model for an abstract whose candidate names are ``names``."""
@@ -103,11 +131,15 @@ class Plan:
     response_model: type[BaseModel]
     candidates: Candidates | None
     decided: dict[str, Any] | None = None
+    #: The value key (``v1``, ...) the answer gives each number's metric under, by the
+    #: number's place in ``candidates.numbers``.
+    bound: dict[int, str] | None = None
 
     def finish(self, parsed: BaseModel) -> dict[str, Any]:
         """The summary fields, before the final validation against the schema."""
         data = parsed.model_dump()
-        if self.response_model is text_model():
+        chosen = data.pop("metrics", None) if self.bound else None
+        if issubclass(self.response_model, text_model()):
             for name in TEXT_BOUNDS:
                 if isinstance(data.get(name), str):
                     data[name] = end_cleanly(name, data[name])
@@ -115,21 +147,55 @@ class Plan:
             data.update(self.decided)
         if self.candidates is not None:
             data["results"] = [
-                Result(value=n.value, metric=n.metric, subject=n.subject, kind=n.kind).model_dump()  # type: ignore[arg-type]
-                for n in self.candidates.numbers
-            ]
+                Result(value=n.value, metric=self._metric(i, n, chosen), subject=n.subject,
+                       kind=n.kind).model_dump()  # type: ignore[arg-type]
+                for i, n in enumerate(self.candidates.numbers)
+            ]  # fmt: skip
             data["code_url"] = self.candidates.code_url
         return data
 
+    def _metric(self, place: int, number: Number, chosen: dict[str, Any] | None) -> str | None:
+        key = (self.bound or {}).get(place)
+        if number.metric is not None or key is None or not isinstance(chosen, dict):
+            return number.metric
+        pick = chosen.get(key)
+        return pick if isinstance(pick, str) and pick != NO_METRIC else None
 
-def _variables(abstract: str, title: str | None, cands: Candidates | None) -> dict[str, Any]:
+
+def _variables(
+    abstract: str,
+    title: str | None,
+    cands: Candidates | None,
+    unbound: list[dict[str, str]] | None = None,
+) -> dict[str, Any]:
     return {
         "abstract": abstract,
         "title": title or "",
         "names": cands.names if cands else [],
         "numbers": [n.value for n in cands.numbers] if cands else [],
         "urls": cands.urls if cands else [],
+        "unbound": unbound or [],
     }
+
+
+def _unbound(
+    analysis: Analysis, numbers: list[Number]
+) -> tuple[list[dict[str, str]], dict[int, str], tuple[tuple[str, ...], ...]]:
+    """The numbers whose metric the model chooses: their template variables (``key``,
+    ``value``, ``sentence``), their keys by place, and each one's choices."""
+    listed: list[dict[str, str]] = []
+    keys: dict[int, str] = {}
+    options: list[tuple[str, ...]] = []
+    for place, number in enumerate(numbers):
+        if not unsure_metric(number):
+            continue
+        sentence = analysis.sentence_at(number.start)
+        text = sentence.text if sentence is not None else number.value
+        key = f"v{len(listed) + 1}"
+        listed.append({"key": key, "value": number.value, "sentence": text})
+        keys[place] = key
+        options.append((NO_METRIC, *metric_phrases(text)))
+    return listed, keys, tuple(options)
 
 
 def _example_variables(prompt: Prompt, with_candidates: bool) -> list[tuple[dict, Any]]:
@@ -174,8 +240,14 @@ def plan(paper: Paper, prompt: Prompt, schema: type[BaseModel]) -> Plan:
             "tasks": find_tasks(analysis),
         }
         examples = _example_variables(prompt, with_candidates=True)
-        messages = prompt.render(_variables(paper.abstract, paper.title, cands), examples)
-        return Plan(messages, text_model(), cands, decided)
+        listed, keys, options = (
+            _unbound(analysis, cands.numbers) if spec.bind_metrics else ([], {}, ())
+        )
+        variables = _variables(paper.abstract, paper.title, cands, listed)
+        messages = prompt.render(variables, examples)
+        if not listed:
+            return Plan(messages, text_model(), cands, decided)
+        return Plan(messages, bound_model(options), cands, decided, keys)
     if spec.strategy == "candidates":
         cands = find_candidates(Analysis(paper.abstract))
         examples = _example_variables(prompt, with_candidates=True)

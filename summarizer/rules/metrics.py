@@ -158,3 +158,29 @@ def metric_before(before: str, after: str = "") -> str | None:
     if match is None:
         return None
     return _phrase(match.group(1), 4)
+
+
+# Words a phrase of a sentence does not start or end with when it may say what a number
+# measures: function words and the words that only join ("accuracy of", "on the").
+_EDGE_WORDS = _STOP | frozenset(words("name_openers"))
+_WORD = re.compile(r"[^\s]+")
+_PUNCTUATION = re.compile(r"[.,;:!?()\[\]{}\"\u201c\u201d]+(?:\s|$)|\s[(\[{\"\u201c]+|[()\[\]{}]")
+
+
+def metric_phrases(sentence: str, most: int = 3) -> list[str]:
+    """The phrases of ``sentence`` that may say what one of its numbers measures, for a
+    model to choose among: runs of one to ``most`` words, as written, with no digit and no
+    function word at either end ("top-1 accuracy" is not one: it has a digit; "accuracy",
+    "word error rate" are). In the order they are written, each once."""
+    out: dict[str, None] = {}
+    for part in _PUNCTUATION.split(sentence):  # a phrase is written whole, within a clause
+        words_ = _WORD.findall(part)
+        for i in range(len(words_)):
+            for n in range(1, most + 1):
+                span = words_[i : i + n]
+                if len(span) < n or any(any(c.isdigit() for c in w) for w in span):
+                    break
+                if span[0].lower() in _EDGE_WORDS or span[-1].lower() in _EDGE_WORDS:
+                    continue
+                out[" ".join(span)] = None
+    return list(out)

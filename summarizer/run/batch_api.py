@@ -136,7 +136,7 @@ def is_request_file(path: Path) -> bool:
             if line.strip():
                 try:
                     first = json.loads(line)
-                except json.JSONDecodeError:
+                except (ValueError, RecursionError):  # broken, too deep, or a huge number
                     return False
                 return isinstance(first, dict) and {"custom_id", "method", "url", "body"} <= set(
                     first
@@ -194,7 +194,7 @@ class BatchResults:
         self._fh.seek(offset)
         try:
             return json.loads(self._fh.readline())
-        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        except (ValueError, RecursionError) as exc:  # broken, too deep, a huge number
             raise InputError(f"{self.path} changed while it was read (at byte {offset})") from exc
 
     def close(self) -> None:
@@ -207,7 +207,7 @@ def _custom_id(line: bytes) -> tuple[str | None, str]:
     """The ``custom_id`` a results line names, or None and why it names none."""
     try:
         data = json.loads(line)
-    except (json.JSONDecodeError, UnicodeDecodeError):
+    except (ValueError, RecursionError):  # broken, too deep, a huge number
         return None, "not valid JSON"
     if not isinstance(data, dict):
         return None, f"{_kind(data)}, not a JSON object"
