@@ -198,7 +198,7 @@ def test_under_ci_a_missing_browser_fails_the_browser_tests(monkeypatch):
 
     monkeypatch.delenv("CI", raising=False)
     skipped = browser.needs_browser(selenium=False)(opens_a_page)
-    assert [m.name for m in skipped.pytestmark] == ["skip"]
+    assert [m.name for m in skipped.pytestmark] == ["browser", "skip"]
     monkeypatch.setenv("CI", "true")
     with pytest.raises(pytest.fail.Exception, match="CI=true: the browser tests may not be"):
         browser.needs_browser(selenium=False)(opens_a_page)()
