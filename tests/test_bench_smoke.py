@@ -1,7 +1,8 @@
-"""The benchmark's client-overhead and stream sections, small: every record valid, then all
-cached; every line written, then all skipped on resume.
+"""The benchmark's client-overhead and stream sections and the soak script, small: every
+record valid, then all cached; every line written, then all skipped on resume; every id once,
+and a run cut by SIGINT resumed to the end.
 
-No timing is asserted: bench/run.py measures, this only keeps it working.
+No timing is asserted: bench/run.py and bench/soak.py measure, this only keeps them working.
 """
 
 from __future__ import annotations
@@ -59,3 +60,21 @@ def test_stream_section_small_writes_every_line_then_resumes_past_them():
     ]
     assert all(r["resumed_from"] == (r["items"] if r["skipped"] else 0) for r in results)
     assert "| 500" in text and "peak RSS MB" in text
+
+
+def test_soak_small_writes_every_id_once_and_a_cut_run_resumes_to_the_end():
+    from bench.soak import report, soak
+
+    full, cut, resumed = soak(200, 32, timeout=60)
+    assert [o.problems for o in (full, cut, resumed)] == [[], [], []]
+    assert (full.exit_code, full.written, full.unique, full.torn, full.failed) == (
+        0,
+        200,
+        200,
+        0,
+        0,
+    )
+    assert cut.signalled and cut.written == cut.unique and cut.torn == 0
+    assert (resumed.exit_code, resumed.unique, resumed.missing, resumed.torn) == (0, 200, 0, 0)
+    assert resumed.new_records == 200 - cut.written  # the resume redid nothing
+    assert "| interrupted at half" in report([full, cut, resumed])
