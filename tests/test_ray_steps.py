@@ -308,3 +308,22 @@ def test_a_reused_pid_is_not_the_driver(tmp_path):
     (folder / DRIVER_FILE).write_text(f"{os.getpid()} 0")
     assert reap_orphans(tmp_path) == [folder]
     assert not folder.exists()
+
+
+def test_reap_orphans_never_waits_on_or_reaps_what_is_not_a_folder_of_ours(tmp_path):
+    """A FIFO planted as a driver file is not read (reading it would block), and a link to a
+    folder is not followed into."""
+    from summarizer.scale.session import DRIVER_FILE, PREFIX, reap_orphans
+
+    from .support.limits import time_limit
+
+    fifo = tmp_path / f"{PREFIX}fifo"
+    fifo.mkdir()
+    os.mkfifo(fifo / DRIVER_FILE)
+    target = tmp_path / "elsewhere"
+    target.mkdir()
+    (target / DRIVER_FILE).write_text("999999999 1")
+    (tmp_path / f"{PREFIX}link").symlink_to(target, target_is_directory=True)
+    with time_limit(10):
+        assert reap_orphans(tmp_path) == []
+    assert fifo.is_dir() and (target / DRIVER_FILE).is_file()

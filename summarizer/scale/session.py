@@ -24,6 +24,7 @@ import os
 import secrets
 import shutil
 import signal
+import stat
 import sys
 import tempfile
 import threading
@@ -33,6 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import ConfigError
+from ..io.statefile import ForeignFile, read_state
 from .connect import cluster_address, connect, parse_address
 
 #: The variables that say how Ray authenticates (token authentication, Ray 2.52 on).
@@ -255,9 +257,15 @@ def reap_orphans(base: Path) -> list[Path]:
     reaped = []
     for folder in sorted(base.glob(PREFIX + "*")):
         try:
-            driver = (folder / DRIVER_FILE).read_text().strip()
-        except OSError:
+            info = folder.lstat()
+            if not stat.S_ISDIR(info.st_mode) or info.st_uid != os.geteuid():
+                continue  # a link, or another user's folder: never ours to reap
+            found = read_state(folder / DRIVER_FILE, 64)
+        except (OSError, ForeignFile):
+            continue  # no driver file, or one that is not a regular file of ours (a FIFO)
+        if found is None:
             continue
+        driver = found[0].decode("ascii", errors="replace").strip()
         pid = driver.split()[0] if driver else ""
         if not pid.isdigit() or _process_id(int(pid)) == driver:
             continue
