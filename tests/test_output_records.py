@@ -142,3 +142,32 @@ def test_an_output_line_json_cannot_read_is_a_broken_line(tmp_path: Path, line: 
     resumed = RecordWriter(out, identity=IDENTITY)
     resumed.close()
     assert sorted(resumed.done) == ["r0", "r1"]
+
+
+def test_a_csv_result_says_whose_number_it_is(tmp_path: Path) -> None:
+    out = tmp_path / "out.csv"
+    record = _record("r0")
+    record["summary"]["results"] = [
+        {"value": "84.2", "metric": "accuracy", "subject": "FooNet", "kind": "absolute"},
+        {"value": "83.1", "metric": "accuracy", "subject": "BERT", "kind": "absolute"},
+        {"value": "4.8%", "metric": None, "subject": None, "kind": "improvement"},
+    ]
+    writer = RecordWriter(out, identity=IDENTITY)
+    writer.write(record)
+    writer.close()
+    with out.open(encoding="utf-8", newline="") as fh:
+        (row,) = csv.DictReader(fh)
+    assert row["results"] == (
+        "84.2 accuracy (FooNet, absolute); 83.1 accuracy (BERT, absolute); 4.8% (improvement)"
+    )
+
+
+def test_show_help_names_every_where_key(tmp_path: Path) -> None:
+    from summarizer.views.show import KEYS
+
+    from .support.cli import run_cli
+
+    shown = run_cli(["show", "--help"], tmp_path)
+    assert shown.returncode == 0
+    text = " ".join(shown.stdout.split())
+    assert all(key in text for key in KEYS), [k for k in KEYS if k not in text]

@@ -78,7 +78,8 @@ def show(
             "--where",
             "-w",
             help="Filter KEY=VALUE or KEY!=VALUE, repeatable: domain, type, "
-            "dataset, introduces, task, keyword, title, text, has_code, has_numbers, failed.",
+            "dataset, introduces, task, keyword, title, text, has_code, has_numbers, failed, "
+            "partial.",
         ),
     ] = None,
     abstract: Annotated[

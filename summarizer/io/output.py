@@ -114,10 +114,7 @@ def _flatten(record: dict[str, Any]) -> dict[str, str]:
         row[field] = summary.get(field) or ""
     for field in ("contribution_types", "introduces", "datasets", "tasks", "keywords"):
         row[field] = "; ".join(summary.get(field) or [])
-    row["results"] = "; ".join(
-        " ".join(x for x in (r.get("value"), r.get("metric") or "") if x)
-        for r in summary.get("results") or []
-    )
+    row["results"] = "; ".join(_result_cell(r) for r in summary.get("results") or [])
     error = record.get("error")
     row["error"] = f"{error['type']}: {error['message']}" if error else ""
     row["prompt"] = meta.get("prompt", "")
@@ -126,6 +123,14 @@ def _flatten(record: dict[str, Any]) -> dict[str, str]:
     for field in ("schema", "template_hash", "endpoint"):
         row[field] = meta.get(field, "")
     return {k: escape_cell(str(v)) for k, v in row.items()}
+
+
+def _result_cell(result: dict[str, Any]) -> str:
+    """One result as a CSV cell part: "83.1 accuracy (BERT, absolute)", so that a reader can
+    tell whose number each one is."""
+    text = " ".join(x for x in (result.get("value"), result.get("metric") or "") if x)
+    about = ", ".join(str(x) for x in (result.get("subject"), result.get("kind")) if x)
+    return f"{text} ({about})" if about else text
 
 
 def escape_cell(value: str) -> str:
