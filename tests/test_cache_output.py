@@ -389,7 +389,7 @@ def test_csv_output_has_header_and_one_row_per_record(tmp_path: Path) -> None:
     assert a["id"] == "a" and a["title"] == "Title a"
     assert a["tldr"] == "Summary of a, with a comma."
     assert a["contribution_types"] == "method; theory"
-    assert a["results"] == "4.8% accuracy"
+    assert a["results"] == "4.8% accuracy (improvement)"
     assert a["code_url"] == "https://github.com/Foo/ImbSAM"
     assert a["error"] == "" and a["cached"] == "False"
     assert b["id"] == "b" and b["tldr"] == ""
