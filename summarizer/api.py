@@ -94,15 +94,20 @@ async def _run(
 ) -> list[dict[str, Any]]:
     s.check()
     records: dict[str, dict[str, Any]] = {}
+    # One request per distinct id: the same abstract twice is one paper, summarized once.
+    first: dict[str, Paper] = {}
+    for paper in papers:
+        first.setdefault(paper.id, paper)
+    distinct = list(first.values())
     async with Pipeline(s) as pipeline:
         pipeline.failures = failures
         await run_batch(
             pipeline,
-            papers,
+            distinct,
             concurrency=s.concurrency,
             on_record=lambda r: records.__setitem__(r["id"], r),
         )
-    return [records[p.id] for p in dict.fromkeys(papers) if p.id in records]
+    return [records[p.id] for p in distinct if p.id in records]
 
 
 async def asummarize_many(

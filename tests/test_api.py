@@ -176,3 +176,19 @@ def test_a_key_in_the_url_reaches_no_record(tmp_path):
     assert record["meta"]["endpoint"] == shown
     assert "sk-url-secret" not in repr(record)
     assert record["error"] is None and len(server.requests) == 1
+
+
+def test_the_same_abstract_twice_is_one_record_and_one_request(tmp_path):
+    other = ABSTRACT.replace("4.8%", "5.1%")
+    with time_limit(60), FakeOpenAI(default=answer()) as server:
+        settings = Settings(
+            base_url=server.base_url,
+            model="fake",
+            prompt="naive-grammar",
+            mode="json_schema",
+            cache_dir=tmp_path / "c",
+        )
+        records = summarize_many([ABSTRACT, other, ABSTRACT], settings)
+    assert len(records) == 2 and records[0]["id"] != records[1]["id"]
+    assert records[0]["abstract"] == ABSTRACT and records[1]["abstract"] == other
+    assert len(server.requests) == 2
