@@ -32,7 +32,7 @@ def _valid(**overrides: Any) -> dict[str, Any]:
         "results": [{"value": "4.8%", "metric": "tail accuracy", "kind": "improvement"}],
         "domain": "computer_vision",
         "code_url": "https://github.com/Foo/ImbSAM",
-        "keywords": ["long-tailed learning", "sharpness-aware minimization", "class imbalance"],
+        "keywords": ["long-tailed data", "sharpness-aware training", "tail accuracy"],
     }
     data.update(overrides)
     return data
@@ -215,7 +215,7 @@ def _mammo(**overrides: Any) -> dict[str, Any]:
         "datasets": [],
         "results": [],
         "code_url": None,
-        "keywords": ["mammography", "domain generalisation", "contrastive learning"],
+        "keywords": ["mammography", "multi-view mammograms", "contrastive mechanism"],
     }
     return _valid(**(mammo | overrides))
 
@@ -247,7 +247,7 @@ def _mammo_error(**overrides: Any) -> str:
             id="problem-cyrillic-homoglyph",
         ),
         pytest.param(
-            {"keywords": ["mammography", "领域泛化", "contrastive learning"]},
+            {"keywords": ["mammography", "领域泛化", "contrastive mechanism"]},
             "keywords has '领域泛化' in Han script",
             id="keyword-han",
         ),
@@ -268,7 +268,7 @@ def test_a_script_the_abstract_uses_is_fine() -> None:
     abstract = MAMMO + " The loss weighs views by α and is tuned on 乳腺 data."
     data = _mammo(
         tldr="This paper devises MammoDG, an α-weighted contrastive framework.",
-        keywords=["mammography", "乳腺", "contrastive learning"],
+        keywords=["mammography", "乳腺", "contrastive mechanism"],
     )
     summary = PaperSummary.model_validate(data, context={"abstract": abstract})
     assert summary.keywords[1] == "乳腺"
@@ -278,8 +278,11 @@ def test_a_script_the_abstract_uses_is_fine() -> None:
 
 
 def test_kana_goes_with_han() -> None:
-    abstract = "本研究では乳腺画像を用いる。 MammoDG is trained on 乳腺 data."
-    data = _mammo(tldr="This paper trains MammoDG on マンモグラフィ images.")
+    abstract = "本研究では乳腺画像を用いる。 MammoDG is trained on 乳腺 data from many sites."
+    data = _mammo(
+        tldr="This paper trains MammoDG on マンモグラフィ images.",
+        keywords=["MammoDG", "乳腺", "many sites"],
+    )
     assert PaperSummary.model_validate(data, context={"abstract": abstract}).tldr
 
 
@@ -428,7 +431,9 @@ def test_a_recorded_answer_in_another_script_is_reasked_and_the_next_answer_kept
         for p in read_papers([str(SEEDS / "002_1bd9a942588fdb29.txt")])
         if p.id == "4ce992c95a9b2817"
     ]
-    keywords = ["mammography", "domain generalisation", "contrastive learning"]
+    # the bundled model's keywords, "multi-view mammograms" in place of its "contrastive
+    # learning", which the abstract does not hold (this test is about the tldr's re-ask)
+    keywords = ["mammography", "domain generalisation", "multi-view mammograms"]
     recorded = {  # the bundled model's answer to the default prompt, every time
         "tldr": "This paper devises MammoDG, a deep-learning framework that leverages "
         "multi-view mammograms and a novel contrastive mechanism to增强.",
@@ -543,7 +548,8 @@ def test_code_url_null_spellings(value: str | None) -> None:
 
 
 def test_scheme_less_code_url_is_grounded_as_written() -> None:
-    abstract = "Videos are at robotics-transformer1.github.io."
+    abstract = "Videos of long-tailed data and tail accuracy under sharpness-aware training are at "
+    abstract += "robotics-transformer1.github.io."
     summary = PaperSummary.model_validate(
         _valid(introduces=[], datasets=[], results=[], code_url="robotics-transformer1.github.io."),
         context={"abstract": abstract},

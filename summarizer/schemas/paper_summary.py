@@ -37,7 +37,7 @@ from pydantic import (
 from ..records import SPAN_LISTS, SPAN_ONE
 from ..text import sentences, words
 from . import prose
-from .grounding import find_span, normalize
+from .grounding import find_span, is_grounded, normalize
 from .prose_bounds import end_cleanly
 
 SCHEMA_NAME = "paper_summary"
@@ -85,6 +85,25 @@ def _context(info: ValidationInfo) -> dict[str, Any] | None:
     if ctx is not None and isinstance(ctx.get("abstract"), str):
         return ctx
     return None
+
+
+def _grounded_keywords(value: list[str], ctx: dict[str, Any]) -> list[str]:
+    """The keywords found in the abstract (the guide: each is checked for grounding). The
+    others are dropped and recorded while at least three are left; below that, they are a
+    re-ask that names them."""
+    missing = [phrase for phrase in value if not is_grounded(phrase, ctx["abstract"])]
+    if not missing:
+        return value
+    kept = [phrase for phrase in value if phrase not in missing]
+    if len(kept) >= 3 or ctx.get("drop"):
+        ctx.setdefault("dropped", []).extend({"field": "keywords", "item": i} for i in missing)
+        return kept
+    quoted = ", ".join(repr(i) for i in missing)
+    verb = "is" if len(missing) == 1 else "are"
+    raise ValueError(
+        f"{quoted} {verb} not in the abstract; keywords must be key phrases copied from the "
+        "abstract"
+    )
 
 
 def _missing(field: str, items: list[str], ctx: dict[str, Any]) -> None:
@@ -200,13 +219,15 @@ class SummaryChecks(BaseModel):
     def _unique_phrases(cls, value: list[str], info: ValidationInfo) -> list[str]:
         value = _dedupe(value)
         if info.field_name == "keywords":
-            if len(value) < 3:
-                raise ValueError("keywords needs 3 to 6 different phrases")
             ctx = _context(info)
             for phrase in value:
                 if ctx is not None:
                     _refuse(prose.foreign_script("keywords", phrase, ctx["abstract"]))
                 _refuse(prose.repeated_phrase("keywords", phrase))
+            if ctx is not None:
+                value = _grounded_keywords(value, ctx)
+            if len(value) < 3:
+                raise ValueError("keywords needs 3 to 6 different phrases")
         return value
 
     @field_validator("code_url", mode="before", check_fields=False)
