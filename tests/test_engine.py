@@ -403,7 +403,7 @@ def _embedded_run(cache: Path) -> dict[str, Any]:
     async def go() -> dict[str, Any]:
         settings = Settings(cache_dir=cache, prompt="naive-grammar")
         async with Pipeline(settings) as pipeline:
-            paper = make_paper("We study X on CIFAR-10 and find Y.", "t", None, None, 20_000)
+            paper = make_paper("We study X on CIFAR-10. We find Y.", "t", None, None, 20_000)
             return await pipeline.summarize(paper)
 
     real = connection.LocalEngine

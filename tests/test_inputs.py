@@ -40,12 +40,12 @@ DAILY = (
     "Daily Papers\n"
     "\n"
     "We propose ImbSAM, a flat-minima method\n"
-    "for  long-tailed   classification.\n"
+    "for  long-tailed   classification. It helps tail classes.\n"
     "\n"
     "\n"
-    "DiagnosisArena is a benchmark of 1,113 cases.\n"
+    "DiagnosisArena is a benchmark of 1,113 cases. Models fail it.\n"
     "   \n"
-    "A third abstract.\n"
+    "A third abstract. It has two sentences.\n"
 )
 
 
@@ -54,9 +54,10 @@ def test_daily_papers_skips_header_and_joins_lines(tmp_path: Path) -> None:
     path.write_text(DAILY, encoding="utf-8")
     papers = _read(path)
     assert [p.abstract for p in papers] == [
-        "We propose ImbSAM, a flat-minima method for long-tailed classification.",
-        "DiagnosisArena is a benchmark of 1,113 cases.",
-        "A third abstract.",
+        "We propose ImbSAM, a flat-minima method for long-tailed classification. "
+        "It helps tail classes.",
+        "DiagnosisArena is a benchmark of 1,113 cases. Models fail it.",
+        "A third abstract. It has two sentences.",
     ]
     assert [p.source for p in papers] == [f"{path}#1", f"{path}#2", f"{path}#3"]
     assert all(p.problem is None and p.title is None for p in papers)
@@ -231,7 +232,8 @@ def test_over_long_abstract_carries_a_problem(tmp_path: Path) -> None:
     path = tmp_path / "long.jsonl"
     long = "word " * 400  # 2,000 characters before stripping
     path.write_text(
-        f'{{"abstract": "{long}"}}\n{{"abstract": "A short abstract."}}\n', encoding="utf-8"
+        f'{{"abstract": "{long}"}}\n{{"abstract": "A short abstract. Two sentences."}}\n',
+        encoding="utf-8",
     )
     big, short = _read(path, limit_chars=1000)
     assert big.problem is not None
@@ -330,12 +332,12 @@ def test_undecodable_file_name_still_gives_a_writable_source(tmp_path: Path) -> 
     "text, why",
     [
         pytest.param(
-            'id,abstract\n1,"We study x and more\n2,"We study y and more"\n3,"We study z."\n',
+            'id,abstract\n1,"We study x and more\n2,"We study y. And more"\n3,"We study z. W."\n',
             "closes only on line 3",
             id="closed-by-the-next-rows-quote",
         ),
         pytest.param(
-            'id,abstract\n1,"We study x and more\n2,We study y and more\n3,We study z.\n',
+            'id,abstract\n1,"We study x and more\n2,We study y. And more\n3,We study z. W.\n',
             "is never closed",
             id="never-closed",
         ),
@@ -350,14 +352,14 @@ def test_csv_unterminated_quote_refuses_that_row_and_reads_the_rest(
     assert bad.id == "1" and bad.abstract == "We study x and more"
     assert bad.problem is not None and bad.problem.startswith(f"{path}, line 2: a quote")
     assert why in bad.problem and "fix the quoting" in bad.problem
-    assert (two.id, two.abstract, two.problem) == ("2", "We study y and more", None)
-    assert (three.id, three.abstract, three.problem) == ("3", "We study z.", None)
+    assert (two.id, two.abstract, two.problem) == ("2", "We study y. And more", None)
+    assert (three.id, three.abstract, three.problem) == ("3", "We study z. W.", None)
     assert three.source == f"{path}, line 4"
 
 
 def test_csv_last_row_with_an_open_quote_is_refused(tmp_path: Path) -> None:
     path = tmp_path / "in.csv"
-    path.write_text('id,abstract\n1,We study x and more.\n2,"We study y, cut\n', encoding="utf-8")
+    path.write_text('id,abstract\n1,We study x. And more.\n2,"We study y, cut\n', encoding="utf-8")
     good, cut = _read(path)
     assert good.problem is None
     assert cut.id == "2" and cut.problem is not None and "line 3" in cut.problem
@@ -366,14 +368,15 @@ def test_csv_last_row_with_an_open_quote_is_refused(tmp_path: Path) -> None:
 def test_csv_quoting_that_is_only_untidy_is_read_as_before(tmp_path: Path) -> None:
     path = tmp_path / "in.csv"
     path.write_text(
-        'id,abstract\n1,"A quoted\nmulti-line abstract."\n2,"Space after it" ,x\n3,a "b" c d\n',
+        'id,abstract\n1,"A quoted\nmulti-line abstract. Two."\n2,"Space after. It" ,x\n'
+        '3,A. B "b" c d\n',
         encoding="utf-8",
     )
     papers = _read(path)
     assert [(p.id, p.abstract, p.problem) for p in papers] == [
-        ("1", "A quoted\nmulti-line abstract.", None),
-        ("2", "Space after it", None),
-        ("3", 'a "b" c d', None),
+        ("1", "A quoted\nmulti-line abstract. Two.", None),
+        ("2", "Space after. It", None),
+        ("3", 'A. B "b" c d', None),
     ]
 
 

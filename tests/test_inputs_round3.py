@@ -100,7 +100,7 @@ def test_reading_an_unreadable_line_raises_input_error_naming_it(tmp_path):
 
 def test_an_id_of_many_digits_within_the_limit_is_read_as_before(tmp_path):
     path = tmp_path / "in.jsonl"
-    path.write_text('{"id": 1' + "0" * 4000 + ', "abstract": "We study one thing."}\n')
+    path.write_text('{"id": 1' + "0" * 4000 + ', "abstract": "We study one thing. It works."}\n')
     (paper,) = read_papers([str(path)])
     assert paper.id == "1" + "0" * 4000 and paper.problem is None
 
@@ -265,7 +265,8 @@ def test_an_abstract_without_spaces_is_not_too_short(abstract):
 
 
 def test_each_han_character_counts_one_word_toward_the_minimum():
-    assert make_paper("变换器", "in.jsonl, line 1", None, None, 20_000).problem is None
+    three = make_paper("变换器", "in.jsonl, line 1", None, None, 20_000).problem
+    assert three is not None and three.startswith("abstract is a single sentence of 3 words")
     paper = make_paper("模型。", "in.jsonl, line 1", None, None, 20_000)
     assert paper.problem == (
         "abstract has 2 words, too short to summarize (at least 3); not sent to the model"
@@ -288,7 +289,7 @@ JA_ANSWER = answer(
     tasks=["長尾認識"],
     results=[{"value": "4.8%", "metric": "尾部精度", "subject": "FooNet", "kind": "improvement"}],
     code_url="https://github.com/x/foonet",
-    keywords=["クラス不均衡", "尾部クラス", "最適化手法"],
+    keywords=["クラスの不均衡", "尾部クラス", "尾部精度"],
 )
 
 
@@ -315,11 +316,13 @@ def test_an_abstract_without_spaces_is_summarized_and_grounded(tmp_path, abstrac
 
 def test_an_english_answer_to_a_chinese_abstract_that_uses_latin_letters_is_kept(tmp_path):
     # The prose check refuses letters of a script the abstract does not use; this abstract
-    # writes FooNet and CIFAR in Latin letters, so English prose passes it.
+    # writes FooNet and CIFAR in Latin letters, so English prose passes it. (Keywords are
+    # phrases of the abstract, so they stay in its words.)
     reply = answer(
         tldr="FooNet, a class-aware optimizer, improves tail accuracy on CIFAR-100 by 4.8%.",
         introduces=["FooNet"],
         code_url="https://github.com/x/foonet",
+        keywords=["类别不平衡", "尾部类别", "FooNet"],
     )
     (tmp_path / "in.jsonl").write_text(json.dumps({"abstract": ZH}, ensure_ascii=False))
     with FakeOpenAI(default=reply) as server:

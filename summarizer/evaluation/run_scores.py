@@ -14,6 +14,7 @@ from .scorers import (
     ItemScore,
     LabelScore,
     MatchScore,
+    ProblemScore,
     ResultScore,
     RougeScore,
     SetScore,
@@ -33,6 +34,7 @@ KINDS: dict[str, type] = {
     "labels": LabelScore,  # before "set": LabelScore is a SetScore
     "set": SetScore,
     "match": MatchScore,
+    "problem": ProblemScore,  # before "rouge": ProblemScore is a RougeScore
     "rouge": RougeScore,
     "grounding": GroundingScore,
 }
@@ -41,6 +43,7 @@ MAIN_METRIC = {
     "labels": "f1",
     "set": "f1",
     "match": "accuracy",
+    "problem": "rouge1",
     "rouge": "rouge1",
     "grounding": "rate",
 }

@@ -7,10 +7,12 @@ divide), means for ROUGE and accuracies. Keeping counts per item is what lets
 :func:`bootstrap_ci` resample items and re-aggregate correctly.
 
 Which scorer a field gets comes from its name (``tasks``, ``keywords``, ``results``,
-``code_url`` and the pseudo-fields ``metrics`` and ``grounding``) or else from its type in
-``PaperSummary``
+``code_url``, ``problem`` and the pseudo-fields ``metrics`` and ``grounding``) or else from
+its type in ``PaperSummary``
 (``list[str]`` -> set F1, ``list[Literal]`` -> label F1, ``Literal`` -> accuracy, ``str`` ->
-ROUGE). A field of another schema with the same shapes is scored the same way.
+ROUGE). A field of another schema with the same shapes is scored the same way. ``problem``
+gets ROUGE and the checks of :mod:`.problem_checks` (not the tldr again, not a finding, not
+the paper's contribution), each a rate of its own.
 
 A record is scored by what it predicts (:func:`prediction`): a failed record predicts
 nothing, and a partial record (see :mod:`summarizer.run.partial`) its fields that validated, the
@@ -35,6 +37,7 @@ from ..schemas.grounding import find_span
 from ..schemas.paper_summary import PaperSummary
 from .aggregate import aggregate, aggregate_field, bootstrap_ci
 from .keys import _distinct, item_key, token_f1, url_key, value_key
+from .problem_checks import ProblemScore, check_problem
 from .result_scores import ResultScore, score_results
 from .score_types import (
     ROUGE_TYPES,
@@ -48,10 +51,10 @@ from .score_types import (
 
 __all__ = [
     "GROUNDING", "ROUGE_TYPES", "SCORED_FIELDS", "GroundingScore", "ItemScore", "LabelScore",
-    "MatchScore", "ResultScore", "RougeScore", "SetScore", "aggregate", "aggregate_field",
-    "bootstrap_ci", "item_key", "prediction", "score_item", "score_labels", "score_rouge",
-    "score_set", "score_soft", "score_url", "score_values", "scorer_for", "token_f1",
-    "url_key", "value_key", "verbatim_items",
+    "MatchScore", "ProblemScore", "ResultScore", "RougeScore", "SetScore", "aggregate",
+    "aggregate_field", "bootstrap_ci", "item_key", "prediction", "score_item", "score_labels",
+    "score_rouge", "score_set", "score_soft", "score_url", "score_values", "scorer_for",
+    "token_f1", "url_key", "value_key", "verbatim_items",
 ]  # fmt: skip
 
 TASK_MATCH_THRESHOLD = 0.5
@@ -234,12 +237,19 @@ def _rouge_field(case: Case, name: str) -> ItemScore:
     return score_rouge(case.pred.get(name) or "", refs)
 
 
+def _problem_field(case: Case, name: str) -> ItemScore:
+    rouge = _rouge_field(case, name)
+    assert isinstance(rouge, RougeScore)
+    return check_problem(rouge, case.pred, case.gold)
+
+
 _BY_NAME: dict[str, FieldScorer] = {
     "tasks": lambda c, n: score_soft(c.pred.get(n) or [], _gold(c, n) or []),
     # the guide: keywords are a set, matched by token F1 as tasks are
     "keywords": lambda c, n: score_soft(c.pred.get(n) or [], _gold(c, n) or []),
     "results": lambda c, n: score_results(c.pred.get(n) or [], _gold(c, n) or []),
     "code_url": lambda c, n: score_url(c.pred.get(n), _gold(c, n)),
+    "problem": _problem_field,
     # SciERC's Metric mentions against the metric names of the predicted results.
     "metrics": lambda c, n: score_set(
         _result_parts(c.pred.get("results"), "metric"), _gold(c, n) or []
