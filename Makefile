@@ -4,7 +4,7 @@ PY := $(VENV)/bin/python
 SEEDS ?= ../shared/seeds/000_89500ff302b6df21.txt
 LIMIT ?= 5
 
-.PHONY: install browser run test test-fast lint eval bench clean
+.PHONY: install browser run test test-fast lint docs eval bench clean
 
 $(VENV)/.installed: pyproject.toml
 	python3 -m venv $(VENV)
@@ -74,12 +74,24 @@ test-fast: install lint
 	$(PY) -m pytest -m "not slow"
 
 # Style, then the house rules: the import contracts of pyproject.toml (layers, one-way
-# imports, typer/openai/instructor/rich each in its place) and no module over 400 lines.
+# imports, typer/openai/instructor/rich each in its place), no module over 400 lines, and the
+# documentation site built with --strict (a broken link, a missing page or an API page that
+# does not render fails) into a temporary folder. Not --quiet: it drops the warnings that
+# --strict counts, and the build then passes whatever is broken.
+# NO_MKDOCS_2_WARNING silences mkdocs-material's end-of-life banner, which is not about the docs.
+MKDOCS := NO_MKDOCS_2_WARNING=1 $(VENV)/bin/mkdocs
+
 lint: install
 	$(VENV)/bin/ruff check summarizer tests bench evals
 	$(VENV)/bin/ruff format --check summarizer tests bench evals
 	$(VENV)/bin/lint-imports
 	$(PY) -m pytest -q -p no:cacheprovider tests/test_layout.py
+	@site=$$(mktemp -d) && $(MKDOCS) build --strict -d "$$site"; \
+	status=$$?; rm -rf "$$site"; exit $$status
+
+# The documentation site (mkdocs.yml, pages in docs/) into site/.
+docs: install
+	$(MKDOCS) build --strict -d site
 
 clean:
-	rm -rf $(VENV) out dist build
+	rm -rf $(VENV) out dist build site

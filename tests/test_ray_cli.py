@@ -369,11 +369,11 @@ def test_after_a_killed_driver_its_instance_is_found_by_its_folder_and_a_rerun_c
 
 
 def test_the_readme_ray_data_snippet_runs_as_written(server, tmp_path):
-    """The README's library example, on a local instance of its own, against the fast server
-    (its URL in place of the README's port)."""
-    readme = (REPO / "README.md").read_text()
+    """The Ray page's library example (docs/ray.md), on a local instance of its own, against
+    the fast server (its URL in place of the page's port)."""
+    page = (REPO / "docs" / "ray.md").read_text()
     (snippet,) = [
-        b for b in re.findall(r"```python\n(.*?)```", readme, flags=re.S) if "SummarizeBatch" in b
+        b for b in re.findall(r"```python\n(.*?)```", page, flags=re.S) if "SummarizeBatch" in b
     ]
     code = snippet.replace("http://127.0.0.1:8001/v1", server.base_url)
     assert code != snippet

@@ -1,107 +1,158 @@
-"""The README's commands and snippets stay true."""
+"""The README: the front door fits on a few screens, opens with the two make commands, and
+every command and snippet in it runs as written or is listed with the reason it cannot."""
 
 from __future__ import annotations
 
-import ast
-import builtins
+import json
 import os
 import re
-import shlex
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
+from bench.run import FastServer
 from summarizer.cli import app
 
 from .conftest import SEEDS, link_models
+from .support.snippets import (
+    help_command,
+    make_sandbox,
+    names_used_but_not_defined,
+    run_snippet,
+    snippet_env,
+    snippets,
+    summarizer_commands,
+)
 
 REPO = Path(__file__).resolve().parents[1]
 README = (REPO / "README.md").read_text()
+SNIPPETS = snippets(REPO / "README.md")
+MAX_LINES = 250
+
+#: README blocks that the tests do not run as they stand, and why (a piece of the block's text).
+NOT_RUN = {
+    "make run": "sets up .venv and runs the whole suite; CI runs make test (.ci/run)",
+    "make test-fast": "the suite without the slow tests; CI runs the whole of it",
+    "pip install '.[local]'": "installs packages; tests/test_wheel.py installs the built wheel "
+    "into a clean venv",
+    "summarize_many": "run by test_library_snippet_runs_as_written_on_the_embedded_engine",
+}
+ENDPOINT_QUICK_START = "--base-url https://api.openai.com/v1"
+ENGINE_QUICK_START = "summarizer summarize evals/gold/test.jsonl --limit 3 -o out/test3.jsonl"
 
 
-def blocks(language: str) -> list[str]:
-    return re.findall(rf"```{language}\n(.*?)```", README, flags=re.S)
+def _one(piece: str):
+    (found,) = [s for s in SNIPPETS if piece in s.code]
+    return found
 
 
 def test_readme_opens_with_the_two_make_commands():
-    first = blocks("bash")[0]
-    commands = [line for line in first.splitlines() if line and not line.startswith("#")]
-    assert commands == ["make run", "make test"]
+    first = SNIPPETS[0]
+    commands = [line for line in first.code.splitlines() if line and not line.startswith("#")]
+    assert first.language == "bash" and commands == ["make run", "make test"]
     makefile = (REPO / "Makefile").read_text()
     assert re.search(r"^run:", makefile, re.M) and re.search(r"^test:", makefile, re.M)
     ci = (REPO / ".ci" / "run").read_text()
     assert "make test" in ci
 
 
-def summarizer_commands() -> list[list[str]]:
-    found = []
-    for block in blocks("bash"):
-        for line in block.splitlines():
-            line = line.split("#")[0].strip()
-            if line.startswith("summarizer "):
-                found.append(shlex.split(line)[1:])
-    return found
+def test_readme_fits_on_a_few_screens_and_names_the_fast_lane_and_the_plain_install():
+    assert len(README.splitlines()) <= MAX_LINES
+    assert _one("make test-fast").code.strip() == "make test-fast"
+    assert re.search(r"^test-fast:", (REPO / "Makefile").read_text(), re.M)
+    assert _one("pip install").code.strip() == "pip install '.[local]'"
+    assert "about 13 minutes on 2 cores (2,169 tests)" in " ".join(README.split())
 
 
-@pytest.mark.parametrize("argv", summarizer_commands(), ids=lambda a: " ".join(a[:2]))
-def test_every_summarizer_command_in_the_readme_exists(argv):
+def test_every_readme_snippet_is_run_or_listed():
+    run = {_one(ENDPOINT_QUICK_START).index, _one(ENGINE_QUICK_START).index}
+    listed = {_one(piece).index for piece in NOT_RUN}
+    assert run.isdisjoint(listed)
+    assert run | listed == {s.index for s in SNIPPETS}
+    for reason in NOT_RUN.values():
+        for name in re.findall(r"run by (test_\w+)", reason):
+            assert f"def {name}(" in (REPO / "tests" / "test_readme.py").read_text()
+
+
+def test_the_readme_links_to_files_and_sections_that_exist():
+    anchors = {
+        re.sub(r"[^\w\- ]", "", h.lower()).strip().replace(" ", "-")
+        for h in re.findall(r"^#+ (.+)$", README, re.M)
+    }
+    links = re.findall(r"\]\(([^)\s]+)\)", README)
+    assert any(link.startswith("docs/") for link in links)
+    for link in links:
+        if link.startswith("#"):
+            assert link[1:] in anchors, link
+        elif not re.match(r"[a-z]+:", link):
+            assert (REPO / link.split("#")[0]).exists(), link
+
+
+@pytest.mark.parametrize("snippet", SNIPPETS, ids=lambda s: s.id)
+def test_every_summarizer_command_in_the_readme_exists(snippet):
     from typer.testing import CliRunner
 
-    words = [w for w in argv if not w.startswith("-")]
-    groups = {"eval", "cache", "engine", "config", "batch"}
-    group = words[:2] if words and words[0] in groups else words[:1]
-    if group[:2] == ["eval", "test"] or (group and group[0] == "eval" and group[-1] != "compare"):
-        group = ["eval", "run"]
-    result = CliRunner().invoke(app, [*group, "--help"])
-    assert result.exit_code == 0, (argv, result.output)
-    # every option the README uses is one the command knows
-    for option in (w.split("=")[0] for w in argv if w.startswith("--")):
-        assert option in result.output, (option, argv)
+    for argv in summarizer_commands(snippet) if snippet.language == "bash" else []:
+        result = CliRunner().invoke(app, [*help_command(argv), "--help"])
+        assert result.exit_code == 0, (argv, result.output)
+        # every option the README uses is one the command knows
+        for option in (w.split("=")[0] for w in argv if w.startswith("--")):
+            assert option in result.output, (option, argv)
 
 
-def test_gold_check_command_in_the_readme_passes():
-    lines = [row for row in README.splitlines() if "check_gold.py" in row]
-    assert lines, "the README shows how to check the gold files"
-    line = lines[0]
-    command = re.search(r"`?(python3 evals/check_gold\.py [^`]+)`?", line).group(1)
-    result = subprocess.run(
-        command.replace("python3", shlex.quote(sys.executable), 1),
-        shell=True,
-        cwd=REPO,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
-    assert result.returncode == 0, result.stdout + result.stderr
-    assert "0 errors" in result.stdout
-
-
-def _names_used_but_not_defined(code: str) -> set[str]:
-    """The names a snippet reads that it neither assigns, imports, nor gets from builtins."""
-    tree = ast.parse(code)
-    bound = set(dir(builtins))
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store | ast.Del):
-            bound.add(node.id)
-        elif isinstance(node, ast.alias):
-            bound.add((node.asname or node.name).split(".")[0])
-        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
-            bound.add(node.name)
-        elif isinstance(node, ast.arg):
-            bound.add(node.arg)
-    used = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
-    return used - bound
-
-
-@pytest.mark.parametrize("snippet", blocks("python"), ids=lambda b: b.splitlines()[0][:40])
+@pytest.mark.parametrize(
+    "snippet", [s for s in SNIPPETS if s.language == "python"], ids=lambda s: s.id
+)
 def test_every_python_snippet_defines_what_it_uses(snippet):
-    assert _names_used_but_not_defined(snippet) == set()
+    assert names_used_but_not_defined(snippet.code) == set()
 
 
 def test_the_name_check_sees_an_undefined_name():
-    assert _names_used_but_not_defined("import x\nprint(x.y, abstract)") == {"abstract"}
+    assert names_used_but_not_defined("import x\nprint(x.y, abstract)") == {"abstract"}
+
+
+def test_endpoint_quick_start_runs_as_written_against_a_loopback_endpoint(tmp_path):
+    work = make_sandbox(tmp_path)
+    with FastServer() as server:
+        snippet = _one(ENDPOINT_QUICK_START)
+        done = run_snippet(snippet, work, snippet_env(work, None), server.base_url, timeout=120)
+    assert done.returncode == 0, done.stderr[-3000:]
+    for name in ("openai", "ollama"):
+        records = [json.loads(x) for x in (work / "out" / f"{name}.jsonl").read_text().splitlines()]
+        assert len(records) == 3 and all(r["error"] is None for r in records), name
+        assert {r["meta"]["model"] for r in records} == {
+            "openai": {"gpt-4o-mini"},
+            "ollama": {"qwen2.5:7b"},
+        }[name]
+
+
+def test_engine_quick_start_runs_as_written(tmp_path, model_store):
+    work = make_sandbox(tmp_path)
+    link_models(work / "cache", model_store)
+    snippet = _one(ENGINE_QUICK_START)
+    done = run_snippet(snippet, work, snippet_env(work, None), None, timeout=600)
+    assert done.returncode == 0, done.stderr[-3000:]
+    records = [json.loads(x) for x in (work / "out" / "test3.jsonl").read_text().splitlines()]
+    assert len(records) == 3 and {r["meta"]["endpoint"] for r in records} == {"embedded"}
+    assert (work / "out" / "digest.html").stat().st_size > 0
+    assert done.stdout.count("╭─") == 3  # show: one card per record
+
+
+@pytest.mark.slow
+def test_the_readme_says_how_many_tests_there_are_to_within_a_tenth():
+    said = int(re.search(r"\(([\d,]+) tests\)", README).group(1).replace(",", ""))
+    collected = subprocess.run(
+        [sys.executable, "-m", "pytest", "--collect-only", "-q", "-p", "no:cacheprovider"],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    found = int(re.search(r"(\d+) tests? collected", collected.stdout).group(1))
+    assert abs(found - said) <= found / 10, (said, found)
 
 
 @pytest.mark.engine
@@ -113,8 +164,8 @@ def test_library_snippet_runs_as_written_on_the_embedded_engine(
     monkeypatch.setenv("SUMMARIZER_CACHE_DIR", str(link_models(tmp_path / "cache", model_store)))
     monkeypatch.chdir(REPO)  # where the README's commands run
     papers = list(read_papers([str(SEEDS / "000_89500ff302b6df21.txt")]))[:2]
-    (snippet,) = [b for b in blocks("python") if "summarize_many" in b]
-    exec(compile(snippet, "README.md", "exec"), {"__name__": "__main__"})
+    snippet = _one("summarize_many")
+    exec(compile(snippet.code, "README.md", "exec"), {"__name__": "__main__"})
     printed = capsys.readouterr().out
     assert "DiagnosisArena" in printed
     assert papers[0].id in printed and papers[1].id in printed

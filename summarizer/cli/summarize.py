@@ -67,7 +67,7 @@ def summarize(
 ) -> None:
     """Summarize abstracts into validated, grounded records (JSONL, CSV or Parquet).
 
-    With --ray the run goes through Ray Data (see the README, "Large runs"): the same
+    With --ray the run goes through Ray Data (see docs/ray.md): the same
     inputs, records, resume and progress; the papers are summarized by Ray actors.
     """
     from ..io.inputs import FORMATS, read_papers, rereadable
