@@ -125,7 +125,7 @@ def test_whole_name_spans_of_two_names_do_not_overlap() -> None:
         "contribution_types": ["dataset", "method"],
         "introduces": ["Quill3D-9M", "Quill3D"],
         "domain": "computer_vision",
-        "keywords": ["3D generation", "video dataset", "generative model"],
+        "keywords": ["Quill3D", "dataset", "generative model"],
     }
     summary = PaperSummary.model_validate(data, context={"abstract": text})
     (a, b), (c, d) = spans(summary, text)["introduces"]
