@@ -63,10 +63,15 @@ RATE_WINDOW = 30.0
 LINE_EVERY = 10.0
 
 
+def rate_text(rate: float) -> str:
+    """A rate as the progress shows it: items per second, or seconds per item below one."""
+    return f"{rate:.2f} it/s" if rate >= 1 else f"{1 / rate:.1f} s/it"
+
+
 def _plain_line(
     label: str, done: int, total: int, counts: dict[str, int], rate: float | None, elapsed: float
 ) -> str:
-    shown = "--" if not rate else f"{rate:.2f} it/s" if rate >= 1 else f"{1 / rate:.1f} s/it"
+    shown = rate_text(rate) if rate else "--"
     share = f" ({100 * done // total}%)" if total else ""
     return (
         f"{label}: {done}/{total}{share}, {shown}, cached {counts['cached']}, "
@@ -84,8 +89,7 @@ class RateColumn(ProgressColumn):
         speed = task.fields.get("rate")
         if not speed:
             return Text("-- it/s", style="progress.data.speed")
-        shown = f"{speed:.2f} it/s" if speed >= 1 else f"{1 / speed:.1f} s/it"
-        return Text(shown, style="progress.data.speed")
+        return Text(rate_text(speed), style="progress.data.speed")
 
 
 def batch_progress(label: str, total: int) -> tuple[Progress, Callable[[dict[str, Any]], None]]:
