@@ -36,6 +36,7 @@ from typing import Any
 from ..backends.base import rate_limit_listener
 from ..errors import UsageError, WorkerError
 from ..io.inputs import Paper
+from ..records import error_of
 from ..settings.config import Settings
 
 #: Messages on two pipes, pickled: parent → child the Settings first, then
@@ -83,7 +84,7 @@ async def _serve(settings: Settings, conn: Connection, out: Connection) -> None:
         try:
             record = await pipeline.summarize(paper)
         except Exception as exc:  # one paper's surprise must not stop the child
-            record = _failed(paper, f"unexpected error: {str(exc)[:300] or type(exc).__name__}")
+            record = _failed(paper, error_of(exc, unexpected=True)["message"])
         finally:
             rate_limit_listener.reset(token)
         try:
