@@ -549,7 +549,7 @@ def floor_section(n: int = 20, seeds: str = SEEDS) -> tuple[str, dict[str, Any]]
         started = time.perf_counter()
         for paper in papers:
             engine.mark()
-            records += summarize_many([paper], settings)
+            records += [r.to_dict() for r in summarize_many([paper], settings)]
             by_record.append(engine.requests())
         wall = time.perf_counter() - started
         requests = [r for mine in by_record for r in mine]
@@ -716,7 +716,7 @@ def peers_section(
             if ours is None:  # else: the floor section's run of the same abstracts
                 settings = Settings(cache_dir=engine.cache_dir, use_cache=False, concurrency=1)
                 started = time.perf_counter()
-                records = summarize_many(papers, settings)
+                records = [r.to_dict() for r in summarize_many(papers, settings)]
                 ours = records, time.perf_counter() - started
             rows.append(_peer_row("summarizer (default.v1, cues)", *ours))
             for peer in ("instructor", "langextract"):

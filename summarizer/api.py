@@ -3,8 +3,9 @@
 Example:
     from summarizer import summarize, summarize_many
 
-    summary = summarize("We propose ImbSAM, ...")          # a PaperSummary
-    records = summarize_many(["...", "..."], concurrency=2)  # output records (dicts)
+    record = summarize("We propose ImbSAM, ...")            # a Record
+    print(record.summary.tldr, record.spans["introduces"])
+    records = summarize_many(["...", "..."], concurrency=2)  # a Record per distinct id
 
 Keyword overrides are settings (``concurrency``, ``timeout``, ``base_url``, ...), checked as
 the CLI checks its flags: an unknown name is a TypeError, a bad value a
@@ -21,14 +22,13 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ValidationError
+from pydantic import ValidationError
 
-from . import errors
-from .errors import SummarizerError, UsageError
+from .errors import InputError, SummarizerError, UsageError
 from .io.inputs import Paper, make_paper
+from .result import Record
 from .run.pipeline import Pipeline
 from .run.runner import run_batch
-from .schemas.registry import load_schema
 from .settings.config import Settings, redact_url
 
 
@@ -89,11 +89,10 @@ def _papers(abstracts: Iterable[str | Paper], limit: int) -> list[Paper]:
     return papers
 
 
-async def _run(
-    papers: list[Paper], s: Settings, failures: dict[str, BaseException] | None = None
-) -> list[dict[str, Any]]:
+async def _run(papers: list[Paper], s: Settings) -> list[Record]:
     s.check()
     records: dict[str, dict[str, Any]] = {}
+    failures: dict[str, BaseException] = {}
     # One request per distinct id: the same abstract twice is one paper, summarized once.
     first: dict[str, Paper] = {}
     for paper in papers:
@@ -107,15 +106,22 @@ async def _run(
             concurrency=s.concurrency,
             on_record=lambda r: records.__setitem__(r["id"], r),
         )
-    return [records[p.id] for p in distinct if p.id in records]
+        model = pipeline.schema.model
+    return [
+        Record.from_dict(records[p.id], model, failures.get(p.id))
+        for p in distinct
+        if p.id in records
+    ]
 
 
 async def asummarize_many(
     abstracts: Iterable[str | Paper], settings: Settings | None = None, **overrides: Any
-) -> list[dict[str, Any]]:
-    """Output records for many abstracts, in input order (one per distinct id).
+) -> list[Record]:
+    """One :class:`~summarizer.Record` per distinct abstract, in input order.
 
-    A paper that fails has a record whose ``error`` says why; the others go on.
+    The same abstract twice (the same id) is one paper, summarized once and returned once.
+    A paper that fails has a record whose ``error`` says why (and whose ``exception`` is the
+    error raised); the others go on.
 
     Args:
         abstracts: The abstracts, as strings or :class:`~summarizer.Paper` objects.
@@ -132,10 +138,11 @@ async def asummarize_many(
     return await _run(_papers(abstracts, s.max_abstract_chars), s)
 
 
-async def asummarize(
-    abstract: str, settings: Settings | None = None, **overrides: Any
-) -> BaseModel:
-    """The validated, grounded summary of one abstract.
+async def asummarize(abstract: str, settings: Settings | None = None, **overrides: Any) -> Record:
+    """The :class:`~summarizer.Record` of one abstract, whose summary validated.
+
+    One straight call: the abstract is planned, asked, validated and grounded once, with no
+    batch runner around it, and the error that failed it is raised as itself.
 
     Args:
         abstract: The abstract's text.
@@ -145,9 +152,11 @@ async def asummarize(
     Raises:
         TypeError: ``abstract`` is not a string, or an override is not a setting.
         UsageError: An override has a bad value.
-        SummarizerError: The abstract could not be summarized. The error is of its own class
-            with its own fields: ``RateLimitError.retry_after``, ``BackendError.original``,
-            ``OutputValidationError.attempts``, ``last_raw`` and ``usage``, and so on.
+        SummarizerError: The abstract could not be summarized, a partial record included
+            (``OutputValidationError``). The error is of its own class with its own fields:
+            ``RateLimitError.retry_after``, ``BackendError.original``,
+            ``OutputValidationError.attempts``, ``last_raw`` and ``usage``, and so on; an
+            abstract refused before any request is an ``InputError``.
     """
     if not isinstance(abstract, str):
         raise TypeError(
@@ -155,34 +164,37 @@ async def asummarize(
             "for many abstracts use summarize_many()"
         )
     s = _settings(settings, overrides)
+    s.check()
+    (paper,) = _papers([abstract], s.max_abstract_chars)
     failures: dict[str, BaseException] = {}
-    papers = _papers([abstract], s.max_abstract_chars)
-    (record,) = await _run(papers, s, failures)
-    if record["error"]:
-        raise _error(record, failures.get(papers[0].id))
-    return load_schema(s.schema_ref).model.model_validate(record["summary"])
+    async with Pipeline(s) as pipeline:
+        pipeline.failures = failures
+        data = await pipeline.summarize(paper)
+        model = pipeline.schema.model
+    if data["error"]:
+        raise _error(data["error"], failures.get(paper.id))
+    return Record.from_dict(data, model)
 
 
-def _error(record: dict[str, Any], exc: BaseException | None) -> SummarizerError:
-    """The exception that failed the record: the one raised, else one of the class it names."""
+def _error(error: dict[str, Any], exc: BaseException | None) -> SummarizerError:
+    """The exception that failed a record: the one raised, as itself; an input refused
+    before any request (no exception) is an :class:`~summarizer.errors.InputError`."""
     if isinstance(exc, SummarizerError):
         return exc
-    kind, message = record["error"]["type"], record["error"]["message"]
-    cls = getattr(errors, kind, None)
-    if exc is None and isinstance(cls, type) and issubclass(cls, SummarizerError):
-        return cls(message)
-    error = SummarizerError(f"{kind}: {message}")
-    error.__cause__ = exc
-    return error
+    if exc is None:
+        return InputError(error["message"])
+    wrapped = SummarizerError(f"{error['type']}: {error['message']}")
+    wrapped.__cause__ = exc
+    return wrapped
 
 
-def summarize(abstract: str, settings: Settings | None = None, **overrides: Any) -> BaseModel:
+def summarize(abstract: str, settings: Settings | None = None, **overrides: Any) -> Record:
     """Synchronous :func:`asummarize`."""
     return asyncio.run(asummarize(abstract, settings, **overrides))
 
 
 def summarize_many(
     abstracts: Iterable[str | Paper], settings: Settings | None = None, **overrides: Any
-) -> list[dict[str, Any]]:
+) -> list[Record]:
     """Synchronous :func:`asummarize_many`."""
     return asyncio.run(asummarize_many(abstracts, settings, **overrides))

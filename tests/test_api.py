@@ -113,7 +113,7 @@ def test_good_overrides_are_applied(tmp_path):
         records = summarize_many(
             [ABSTRACT], _settings(server, tmp_path), model="other-model", max_tokens=300
         )
-    assert records[0]["error"] is None
+    assert records[0].error is None
     assert server.requests[0]["model"] == "other-model"
     assert server.requests[0]["max_tokens"] == 300
 
@@ -173,9 +173,9 @@ def test_a_key_in_the_url_reaches_no_record(tmp_path):
             cache_dir=tmp_path / "c",
         )
         (record,) = summarize_many([ABSTRACT], settings)
-    assert record["meta"]["endpoint"] == shown
-    assert "sk-url-secret" not in repr(record)
-    assert record["error"] is None and len(server.requests) == 1
+    assert record.meta["endpoint"] == shown
+    assert "sk-url-secret" not in repr(record) and "sk-url-secret" not in repr(record.to_dict())
+    assert record.error is None and len(server.requests) == 1
 
 
 def test_the_same_abstract_twice_is_one_record_and_one_request(tmp_path):
@@ -189,6 +189,6 @@ def test_the_same_abstract_twice_is_one_record_and_one_request(tmp_path):
             cache_dir=tmp_path / "c",
         )
         records = summarize_many([ABSTRACT, other, ABSTRACT], settings)
-    assert len(records) == 2 and records[0]["id"] != records[1]["id"]
-    assert records[0]["abstract"] == ABSTRACT and records[1]["abstract"] == other
+    assert len(records) == 2 and records[0].id != records[1].id
+    assert records[0].abstract == ABSTRACT and records[1].abstract == other
     assert len(server.requests) == 2

@@ -428,7 +428,9 @@ def test_the_library_raises_for_a_partial_record_and_returns_it_from_many(tmp_pa
         with pytest.raises(OutputValidationError, match="copies a sentence"):
             summarize(ABSTRACT, settings)
         (record,) = summarize_many([ABSTRACT], settings)
-    assert record["error"]["type"] == "PartialRecord" and record["summary"]["tldr"] == COPY
+    assert record.partial and record.error.type == "PartialRecord"
+    assert record.summary.tldr == COPY and record.to_dict()["summary"]["tldr"] == COPY
+    assert isinstance(record.exception, OutputValidationError)
 
 
 def _cli_summarize(server, tmp_path, out, *extra):

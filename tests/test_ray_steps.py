@@ -76,7 +76,7 @@ def test_a_batch_gives_the_records_of_a_plain_run_in_row_order(server, tmp_path)
     with time_limit(120):
         actor = SummarizeBatch(settings, output="json", cache_dir=str(tmp_path / "actor-cache"))
         (block,) = call(actor, batch)
-        plain = summarize_many(rows, Settings.model_validate(settings))
+        plain = [r.to_dict() for r in summarize_many(rows, Settings.model_validate(settings))]
     records = [json.loads(line) for line in block["record"]]
     assert block["id"] == [p.id for p in rows]
     assert [compared(r) for r in records] == [compared(r) for r in plain]
@@ -203,7 +203,7 @@ def test_pre_answer_post_gives_the_record_of_an_online_run(server, tmp_path):
     papers = list(synthetic_papers(PATTERN, 6))
     s = Settings.model_validate(settings_for(server, tmp_path, use_cache=False))
     with time_limit(60):
-        online = summarize_many(papers, s)
+        online = [r.to_dict() for r in summarize_many(papers, s)]
     for paper, expected in zip(papers, online, strict=True):
         row = preprocess({"id": paper.id, "abstract": paper.abstract}, s)
         body = {
