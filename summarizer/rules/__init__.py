@@ -8,7 +8,8 @@ no pipeline, no endpoint). The flow for one abstract:
    phrases and lists (:mod:`.dataset_lists`, :mod:`.known_datasets`), URLs (:mod:`.urls`);
 2. names (:mod:`.cues`): which candidates the paper introduces and which are datasets, from
    the evidence of :mod:`.name_evidence`, :mod:`.data_cues`, :mod:`.short_forms`,
-   :mod:`.well_known`, with names' bounds from :mod:`.name_spans`;
+   :mod:`.well_known` (which, like :mod:`.known_datasets`, looks names up through
+   :mod:`.listed`), with names' bounds from :mod:`.name_spans`;
 3. results (:mod:`.numbers`, with :mod:`.metrics` and :mod:`.subjects`): every reported
    number with its metric, subject and kind;
 4. labels (:mod:`.labels`): domain and contribution types; tasks (:mod:`.tasks`).

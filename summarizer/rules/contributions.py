@@ -17,7 +17,7 @@ import re
 from collections.abc import Iterable, Sequence
 
 from .analysis import Analysis, analysed
-from .cue_words import MAKE, MAKE_AFTER_WHO, either, tensed
+from .cue_words import MAKE, MAKE_AFTER_WHO, NAMED, either, tensed, without
 from .wordlists import table
 
 __all__ = ["classify_contributions", "described_kinds", "kind_of_phrase", "made_kinds"]
@@ -28,7 +28,9 @@ _KIND_OF: dict[str, str] = {}
 for _kind in _KINDS:
     for _noun in _NOUNS[_kind]:
         _KIND_OF.setdefault(_noun, _kind)
-_ENDS = frozenset(_NOUNS["ends_before"])
+# "a benchmark called X": a naming word ends the phrase too.
+_NAMING_WORDS = frozenset((*NAMED, "namely"))
+_ENDS = frozenset(_NOUNS["ends_before"]) | set(NAMED)
 _THEORY_WORDS = frozenset(_NOUNS["theory_words"])
 _DETERMINERS = frozenset({"a", "an", "the", "our", "one", "two", "three", "several"})
 # A word (hyphens and apostrophes inside), a number, or one mark.
@@ -73,7 +75,6 @@ def kind_of_phrase(words: Sequence[str]) -> str | None:
 
 
 _SET_OFF = frozenset({",", ":", "is", "was"})
-_NAMING_WORDS = frozenset({"called", "named", "dubbed", "termed", "coined", "namely"})
 # "an evaluation framework", "a benchmarking platform": a benchmark, not a method or a tool.
 _BENCHMARK_MODIFIERS = frozenset(_NOUNS["benchmark_modifiers"])
 
@@ -160,9 +161,12 @@ def made_kinds(analysis: Analysis) -> list[str]:
     return out
 
 
+# "this survey", "our review": the survey nouns but "taxonomy" (a taxonomy is made in many a
+# paper that surveys nothing).
+_SURVEY_NOUNS = either(without(_NOUNS["survey"], "taxonomy"))
 _CUES: dict[str, re.Pattern[str]] = {
     "survey": re.compile(
-        r"\b(?:(?:this|our|the present) (?:\w+ ){0,2}(?:survey|review|overview|tutorial)|"
+        r"\b(?:(?:this|our|the present) (?:\w+ ){0,2}(?:" + _SURVEY_NOUNS + r")|"
         r"we (?:survey|review)|position paper|systematic (?:literature )?review|"
         r"(?:survey|review|overview) of (?:the )?(?:\w+ )?(?:literature|research|works?|"
         r"advances|methods|approaches|progress|developments|techniques))\b"

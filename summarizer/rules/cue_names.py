@@ -6,7 +6,16 @@ import re
 
 from .analysis import Analysis, analysed
 from .cue_patterns import ACRONYM_AFTER, CUES, Cue, who_positions
-from .cue_words import MAKE_BARE, MAKE_DONE, either
+from .cue_words import (
+    BUILT_ON,
+    EARLIER,
+    EARLIER_AFTER_NAME,
+    EARLIER_BEFORE_NAMING,
+    MAKE_BARE,
+    MAKE_DONE,
+    either,
+    without,
+)
 from .names import ADJECTIVE_SUFFIX, GENERIC, GLUED_WORD, whole_name_end
 
 _MAKING_BEFORE = re.compile(
@@ -22,9 +31,7 @@ PROPOSED_BEFORE = re.compile(
 )
 # "X (Y), a recent approach ...": the words right after a name say it is earlier work.
 EARLIER_KIND_AFTER = re.compile(
-    r"\)?,\s*an?\s+(?:[\w-]+\s+){0,2}?(?:recent|popular|standard|existing|well-known|"
-    r"classic|common|widely[\w-]*|prior|previous)\b",
-    re.I,
+    r"\)?,\s*an?\s+(?:[\w-]+\s+){0,2}?(?:" + either(EARLIER_AFTER_NAME) + r")\b", re.I
 )
 # "building on X (Y)", "the use of X (Y)": the words right before the name say it is
 # earlier work.
@@ -36,14 +43,23 @@ _BUILDS_ON = re.compile(
 
 
 # Earlier work, then its name: "a recent generalizable NeRF architecture called GNT".
+# "based on a sparsity-enhanced topic model named STC", "We study a general formulation of
+# program synthesis called SyGuS", "the online learning literature called ...".
 EXISTING_BEFORE_NAMING = re.compile(
-    r"\b(?:recent|recently|existing|popular|prior|previous|well-known|standard|widely used|"
-    # "based on a sparsity-enhanced topic model named STC", "We study a general formulation
-    # of program synthesis called SyGuS", "the online learning literature called ..."
-    r"based on|built on|builds on|we (?:study|consider|investigate|revisit|analy[sz]e)|"
-    r"literature|classical|classic)\b"
-    r"[^.;,()]*\s$",
+    r"\b(?:" + either(EARLIER_BEFORE_NAMING) + r"|we (?:study|consider|investigate|revisit|"
+    r"analy[sz]e))\b[^.;,()]*\s$",
     re.IGNORECASE,
+)
+
+
+# Before a name, what says it is earlier work: a comparison, a use, or an adjective of
+# earlier work (not "recent", "well-known" or "classic": "the recent X" may be the paper's).
+EXISTING = (
+    r"(?:outperform\w*|surpass\w*|than|compared (?:to|with)|such as|e\.g\.,?|including|like|"
+    r"built upon|using|uses|use|with|versus|vs\.?|over|beyond|extends?|baselines?|"
+    r"state-of-the-art|"
+    + either((*without(EARLIER, "recent", "well-known", "classic"), *BUILT_ON))
+    + r")"
 )
 
 

@@ -15,7 +15,11 @@ from .wordlists import table
 __all__ = [
     "AND_MAKING",
     "ARTIFACT_NOUNS",
+    "BUILT_ON",
     "CALLED_LOWER",
+    "EARLIER",
+    "EARLIER_AFTER_NAME",
+    "EARLIER_BEFORE_NAMING",
     "GERUNDS",
     "LEAD_WORDS",
     "MAKE",
@@ -44,6 +48,7 @@ __all__ = [
 _VERBS = table("cue_verbs")
 _NOUNS = table("cue_nouns")
 _ADJECTIVES = table("cue_adjectives")
+_EARLIER = table("earlier_work")
 
 #: "we propose / introduce / present / develop / design X".
 MAKE: tuple[str, ...] = tuple(_VERBS["make"])
@@ -145,6 +150,19 @@ def tensed(verb: str) -> str:
 #: "X is proposed", "X was introduced": the participles that say the paper (or another) made
 #: X. "Designed" says what a thing is for ("is designed to"), not who made it.
 MAKE_DONE: tuple[str, ...] = tuple(participle(v) for v in without(MAKE, "design"))
+
+#: "outperforms existing X", "X, a recent approach": the words that say a thing is earlier work.
+EARLIER: tuple[str, ...] = tuple(_EARLIER["adjectives"])
+#: "X (Y), a widely adopted approach": after a name, "widely" says it with any word after it
+#: (so "widely used" is left to it), and so does "common".
+EARLIER_AFTER_NAME: tuple[str, ...] = (
+    *without(EARLIER, "widely used"),
+    *_EARLIER["after_name_more"],
+)
+#: "based on X", "built on X": what the paper starts from.
+BUILT_ON: tuple[str, ...] = tuple(_EARLIER["built_on"])
+#: "a recently introduced model called X", "the literature called X": before a naming word.
+EARLIER_BEFORE_NAMING: tuple[str, ...] = (*EARLIER, *_EARLIER["before_naming_more"], *BUILT_ON)
 
 
 # The sets the cues of ``cue_patterns`` read, from the families above. Where a cue reads

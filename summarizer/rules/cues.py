@@ -19,9 +19,21 @@ from .candidates import (
     PROPOSED_BEFORE,
     find_names,
 )
-from .cue_names import find_cue_names
-from .cue_words import MAKE_IN_WINDOW, NAMED_IN_WINDOW, NEW_WORDS, either
-from .data_cues import DATA_WORD, LANGUAGE_PAIR, listed_as_data, models_plural, with_versions
+from .cue_names import EXISTING, find_cue_names
+from .cue_words import (
+    MAKE_IN_WINDOW,
+    NAMED_IN_WINDOW,
+    NEW_WORDS,
+    either,
+)
+from .data_cues import (
+    DATA_WORD,
+    LANGUAGE_PAIR,
+    listed_as_data,
+    models_plural,
+    named_as_model,
+    with_versions,
+)
 from .dataset_lists import find_listed_datasets
 from .known_datasets import find_known_datasets, is_known_dataset
 from .name_evidence import DATASET_AT, EVIDENCE, INTRODUCES_AT, Evidence, NameCall, Tally
@@ -34,6 +46,7 @@ from .short_forms import (
     expansion_only,
     in_parens,
     prefer_short,
+    spelled_out_in_parens,
     term_acronym,
     written_as,
 )
@@ -45,11 +58,6 @@ __all__ = ["EVIDENCE", "Evidence", "NameCall", "classify_name", "classify_names"
 _INTRO_VERB = r"(?:" + either(MAKE_IN_WINDOW) + r")"
 _NAMING = r"(?:" + either(NAMED_IN_WINDOW) + r")"
 _NEW_NOUN = r"(?:" + either(NEW_WORDS) + r")"
-_EXISTING = (
-    r"(?:outperform\w*|surpass\w*|than|compared (?:to|with)|such as|e\.g\.,?|including|like|"
-    r"based on|built (?:on|upon)|using|uses|use|with|versus|vs\.?|over|beyond|extends?|"
-    r"baselines?|state-of-the-art|existing|prior|previous|popular|standard|widely used)"
-)
 _DATA_CONTEXT = r"(?:on|across|over|using|from|in|with|including|such as|e\.g\.,?|and|of|to)"
 
 
@@ -111,8 +119,11 @@ _NAMING_WORD = re.compile(r"\b" + _NAMING + r"\b")
 _WE_PROPOSE = re.compile(r"\b(?:we|this (?:paper|work)|our work|authors)\b[^.;]*\b" + _INTRO_VERB)
 _OUR_BEFORE = re.compile(r"\bour\s+(?:[\w-]+\s+)?$")
 _A_NEW_AFTER = re.compile(r"^[,:(]?\s*(?:an?|the)\s+(?:\w+[\s,-]+){0,3}?" + _NEW_NOUN)
+# "we instantiate it as Deformable Kernels (DKs), a family of novel ... operators": whatever
+# the verb, an appositive that calls the named thing novel makes it the paper's.
+_NOVEL_AFTER = re.compile(r"\)?\s*,\s*an?\s+(?:[\w-]+\s+){0,4}?(?:novel|new)\b", re.I)
 _IS_NEW_AFTER = re.compile(r"^\)?\s*(?:,\s*)?(?:is|are)\s+(?:an?\s+)?" + _NEW_NOUN)
-_EXISTING_BEFORE = re.compile(r"\b" + _EXISTING + r"\s*(?:\w+\s*){0,2}$")
+_EXISTING_BEFORE = re.compile(r"\b" + EXISTING + r"\s*(?:\w+\s*){0,2}$")
 _BASE_OF_BEFORE = re.compile(
     r"\b(?:"
     + "|".join(r"\s+".join(map(re.escape, w.split())) for w in words("naming_base_words"))
@@ -136,7 +147,9 @@ def classify_name(
     abstract = analysis.text
     if _background(name, analysis):
         if is_known_dataset(name) or (
-            listed_as_data(name, abstract, loose=False) and not models_plural(name)
+            listed_as_data(name, abstract, loose=False)
+            and not models_plural(name)
+            and not named_as_model(name, abstract)
         ):
             return NameCall(name, "dataset", "existing, listed as a dataset")
         return NameCall(name, "other", "mentioned as existing before the paper's own work")
@@ -203,6 +216,12 @@ def classify_name(
             tally.add("our_appositive")
         if _A_NEW_AFTER.match(after4):
             tally.add("a_new_after")
+        if (
+            _NOVEL_AFTER.match(abstract, end)
+            and not EARLIER_KIND_AFTER.match(abstract, end)
+            and not spelled_out_in_parens(name, abstract, start, analysis.abbreviations)
+        ):
+            tally.add("novel_after")
         if _APPOSITIVE_ARTIFACT.match(after4) and _WE_MAKE.search(
             sentence[: max(0, _first_mention(name, sentence))]
         ):
@@ -233,7 +252,8 @@ def classify_name(
             tally.add("short_form_of_a_name")
     why = ", ".join(dict.fromkeys(tally.reasons)) or _NO_CUE
     new, data = points["new"], points["data"]
-    if data >= DATASET_AT and data > new and not models_plural(name):
+    model_by_wording = named_as_model(name, abstract)
+    if data >= DATASET_AT and data > new and not models_plural(name) and not model_by_wording:
         return NameCall(name, "dataset", why)
     if new >= INTRODUCES_AT and new > points["existing"]:
         return NameCall(name, "introduces", why)

@@ -14,7 +14,14 @@ from .name_spans import glued, mentions, occurrences
 from .short_forms import OPEN_PAREN_END
 from .wordlists import words
 
-__all__ = ["DATA_WORD", "LANGUAGE_PAIR", "listed_as_data", "models_plural", "with_versions"]
+__all__ = [
+    "DATA_WORD",
+    "LANGUAGE_PAIR",
+    "listed_as_data",
+    "models_plural",
+    "named_as_model",
+    "with_versions",
+]
 
 DATA_WORD = r"(?:datasets?|benchmarks?|corpus|corpora|suites?|test sets?|splits?|collections?)"
 
@@ -91,6 +98,35 @@ def models_plural(name: str) -> bool:
     if is_known_dataset(name):
         return False
     return _MODELS_PLURAL.fullmatch(name) is not None or _MODEL_FAMILY.fullmatch(name) is not None
+
+
+# "KGE models such as TransE and QuatE", "rollout algorithms such as UCT and RTDP": listed as
+# kinds of model or method; "AR models": the name of a kind of model.
+_MODEL_NOUN = r"(?:models?|methods?|algorithms?|architectures?|networks?|baselines?|approaches)"
+_MODELS_SUCH_AS = re.compile(
+    r"\b" + _MODEL_NOUN + r"\s+(?:such\s+as|including|like|e\.g\.,?)\s+"
+    r"(?:[\w\-.]+,?\s+(?:and\s+|or\s+)?){0,4}$"
+)
+_MODEL_NOUN_AFTER = re.compile(r"\s+(?:[\w\-]+\s+)?" + _MODEL_NOUN + r"\b")
+
+
+def named_as_model(name: str, abstract: str) -> bool:
+    """A name the wording makes a kind of model or method, never a dataset: listed after
+    "models such as" or written before "models" ("AR models"), and never before a dataset
+    word; a known dataset is never one."""
+    if is_known_dataset(name):
+        return False
+    spots = mentions(name, abstract)
+    if any(_DATA_AFTER.match(abstract, end) for _, end in spots):
+        return False
+    return any(
+        _MODELS_SUCH_AS.search(abstract, max(0, start - 120), start)
+        or _MODEL_NOUN_AFTER.match(abstract, end)
+        for start, end in spots
+    )
+
+
+_DATA_AFTER = re.compile(r"\s+(?:[\w\-]+\s+)?" + DATA_WORD + r"\b")
 
 
 _LANGUAGES = r"(?:" + either(words("naming_languages")) + r")"

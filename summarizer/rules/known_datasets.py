@@ -1,8 +1,8 @@
 """Well-known datasets and benchmarks: a name on this list is a dataset wherever it is used.
 
-Names are matched without case, hyphens and spaces ("CIFAR-10" is "cifar10"), in the
-plural ("ImageNets") and with a version or size suffix ("Kinetics600", "COCO2017"). The
-list is ``data/known_datasets.txt``.
+Names are looked up as :mod:`.listed` does: without case, hyphens and spaces ("CIFAR-10"
+is "cifar10"), in the plural ("ImageNets") and with a version or size suffix
+("Kinetics600", "COCO2017"). The list is ``data/known_datasets.txt``.
 """
 
 from __future__ import annotations
@@ -10,34 +10,17 @@ from __future__ import annotations
 import re
 from functools import cache
 
+from .listed import NameList, key
 from .wordlists import words
 
+_LIST = NameList("known_datasets")
 # Lower case, as data/known_datasets.txt lists them.
-KNOWN_DATASETS = frozenset(words("known_datasets"))
-
-
-def _key(name: str) -> str:
-    return re.sub(r"[\s\-_]", "", name.lower())
-
-
-@cache
-def _keys() -> frozenset[str]:
-    return frozenset(_key(name) for name in KNOWN_DATASETS)
-
-
-def _singular(key: str) -> str:
-    """The listed key a plural stands for ("imagenets" is "imagenet"), else the key itself."""
-    return key[:-1] if key.endswith("s") and key[:-1] in _keys() else key
+KNOWN_DATASETS = _LIST.names
 
 
 def is_known_dataset(name: str) -> bool:
-    """True for a listed name, its plural, or the name with a version suffix."""
-    key = _key(name)
-    keys = _keys()
-    if _singular(key) in keys:
-        return True
-    base = re.sub(r"(?:v?\d+(?:\.\d+)?[a-z]?)$", "", key)
-    return len(base) >= 4 and base != key and base in keys
+    """True for a listed name, its plural, or the name with a size or version after it."""
+    return name in _LIST
 
 
 @cache
@@ -53,7 +36,7 @@ def _multiword() -> re.Pattern[str]:
 
 
 # Listed names that are also English words or other things' names: not taken alone.
-_ALSO_WORDS = frozenset(words("dataset_also_words"))
+_ALSO_WORDS = frozenset(key(w) for w in words("dataset_also_words"))
 
 # One capitalized word in lower case after its capital: "Omniglot", "Imagenet", "Cityscapes";
 # not at the start of a sentence, where any word is capitalized ("Habitat loss is ...").
@@ -72,6 +55,6 @@ def find_known_datasets(abstract: str) -> list[str]:
             out.append(text)
     for match in _CAPITALIZED_WORD.finditer(abstract):
         text = match.group(0)
-        if text not in out and is_known_dataset(text) and _singular(_key(text)) not in _ALSO_WORDS:
+        if text not in out and _LIST.find(text) not in (None, *_ALSO_WORDS):
             out.append(text)
     return out

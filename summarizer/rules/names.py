@@ -21,6 +21,9 @@ _NAME = re.compile(
     r")(?![\w])"
 )
 
+# A resolution or a shape: "256x256", "32×32", "1x1".
+RESOLUTION = re.compile(r"\d+(?:\s?[x×]\s?\d+)+")
+
 # A token that is a name by itself (a part after a slash that is one is a second name).
 WHOLE_NAME = re.compile(_NAME.pattern[len(r"(?<![\w\-])") :])
 
@@ -55,6 +58,8 @@ def find_names(abstract: str | Analysis) -> list[str]:
                 continue  # a number with a unit, not a name
             if re.fullmatch(r"\d+[A-Za-z]{1,2}", name) and not re.search(r"[A-Z]{2}", name):
                 continue  # "3D", "2.5D", "7B" are sizes or terms
+            if RESOLUTION.fullmatch(name):
+                continue  # "256x256" of "ImageNet 256x256" is a resolution
             if ADJECTIVE_SUFFIX.search(name):
                 continue  # "ImageNet-based", "GPT-style" describe, they do not name
             seen.add(key)

@@ -12,8 +12,10 @@ from collections.abc import Collection
 from dataclasses import dataclass, replace
 
 from .analysis import Analysis, analysed
+from .cue_words import either, without
 from .known_datasets import is_known_dataset
 from .metrics import metric_after, metric_before
+from .name_spans import mentions
 from .subjects import actor_phrase, compared_side, subject_before, whole_name_at
 from .urls import url_matches
 from .wordlists import alternation, words
@@ -39,10 +41,18 @@ _NUMBER = re.compile(
 )
 _CITATION = re.compile(r"\[\d+(?:\s*[,\u2013-]\s*\d+)*\]")
 _YEAR = re.compile(r"^(19|20)\d\d$")
+# Words before a number that make it a change: a verb of change of data/metric_verbs.txt
+# ("improves", "cuts"; not "compress": "compression ratios of 47.1" state a score), a
+# comparative ("faster", "more"; not those that compare with a threshold: "when SIR is
+# smaller than 0dB"), "by", "outperforms" ...
+_THRESHOLD_WORDS = ("slower", "larger", "smaller", "worse")
+_CHANGE_VERBS = (*without(words("metric_verbs"), "compress"), "gain", "outperform", "surpass")
 _IMPROVEMENT = re.compile(
-    r"\b(improv\w*|gain\w*|boost\w*|increas\w*|reduc\w*|decreas\w*|outperform\w*|"
-    r"surpass\w*|faster|speed\s?up\w*|higher|lower|fewer|less|more|better|by|relative|"
-    r"cut\w*|lift\w*|advantage|margin|exceed\w*|drop\w*|saving\w*)\b",
+    r"\b(?:(?:"
+    + either((*_CHANGE_VERBS, "exceed", "saving"))
+    + r")\w*|"
+    + either(without(words("comparatives"), *_THRESHOLD_WORDS))
+    + r"|higher|fewer|by|relative|advantage|margin)\b",
     re.IGNORECASE,
 )
 
@@ -105,8 +115,11 @@ _SENTENCE_START = re.compile(r"(?:^|[.!?]\s+)$")
 # Words right after a number that make it a change: "4.8% relative", "3x faster", "92%
 # self-attention latency reduction" (a noun of change within the next few words).
 _CHANGE_AFTER = re.compile(
-    r"\s*(?:relative|improvement|gain|faster|speed|reduction|fewer|less|lower|higher|more|"
-    r"better|increase|decrease|boost|larger|smaller|slower|cheaper"
+    r"\s*(?:"
+    + alternation("change_nouns")
+    + "|"
+    + alternation("comparatives")
+    + r"|relative|speed|fewer|lower|higher|cheaper"
     r"|(?:[\w\-]+\s+){1,3}(?:reduction|improvement|gain|speedup|enhancement|acceleration)s?\b)",
     re.IGNORECASE,
 )
@@ -127,8 +140,10 @@ def find_numbers(
     """
     analysis = analysed(text)
     abstract = analysis.text
-    subjects = [n for n in names if n not in datasets and _can_be_subject(n)]
+    # a name the paper introduces is a subject even when listed as a known dataset since
+    subjects = [n for n in names if n not in datasets and (n in own or _can_be_subject(n))]
     own = [n for n in own if n in subjects]
+    subjects = [n for n in subjects if not _part_of_own(n, own, abstract)]
     fallback = _main_name(abstract, own)
     starts = _clause_starts(analysis)
     spans_of_urls = [m.span() for m in url_matches(analysis)]
@@ -194,6 +209,16 @@ def find_numbers(
             )
         )
     return _shared_in_lists(abstract, starts, out, subjects)
+
+
+def _part_of_own(name: str, own: list[str], abstract: str) -> bool:
+    """A word of one of the paper's own names, never written apart from it: "INSTRUCTIONS"
+    of "we introduce NATURAL INSTRUCTIONS, a dataset of 61 distinct tasks" (whose counts are
+    the dataset's)."""
+    inside = [span for o in own if o != name and name in o for span in mentions(o, abstract)]
+    return bool(inside) and all(
+        any(a <= start and end <= b for a, b in inside) for start, end in mentions(name, abstract)
+    )
 
 
 def _main_name(abstract: str, own: list[str]) -> str | None:
@@ -265,6 +290,7 @@ def _start_before(starts: list[int], at: int) -> int:
 # Between two numbers of one list, "45.82%, 31.09%, and 17.79%", of a range, "20-30%", "from
 # 0.6B to 32B", or of a value and its deviation or an aside, "1.93% (1.98+/-0.07)"
 _PLAIN_LIST_GAP = re.compile(r"\s*(?:,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+)$")
+_RANGE_GAP = re.compile(r"\s+to\s+|-{1,2}|\u2013")
 _LIST_GAP = re.compile(
     r"\s*(?:,\s*(?:and\s+|or\s+)?|\s+(?:and|or|to|of)\s+|-{1,2}|\u2013|\s*\(\s*|\+/-|\u00b1)$"
 )
@@ -300,11 +326,15 @@ def _shared_in_lists(
             metric = group[-1].metric or group[0].metric
             if metric is not None:
                 group = [n if n.metric else replace(n, metric=metric) for n in group]
-            # "improvements of 23.81% and 11.15%", "1% and 2% gains": the words before the
-            # first and after the last speak for the whole list (not for a range or an aside)
+            # "improvements of 23.81% and 11.15%", "1% and 2% gains", "a 6% to 20% drop": the
+            # words before the first and after the last speak for the whole list or range (not
+            # for an aside, nor for "from x to y", the values before and after)
+            ranged = not _FROM_BEFORE.search(abstract, max(0, group[0].start - 6), group[0].start)
             listed_only = all(
-                _PLAIN_LIST_GAP.fullmatch(abstract[a.end : b.start])
-                for a, b in zip(group, group[1:], strict=False)
+                _PLAIN_LIST_GAP.fullmatch(gap) or ranged and _RANGE_GAP.fullmatch(gap)
+                for gap in (
+                    abstract[a.end : b.start] for a, b in zip(group, group[1:], strict=False)
+                )
             )
             if listed_only and "improvement" in (group[0].kind, group[-1].kind):
                 group = [replace(n, kind="improvement") for n in group]

@@ -9,12 +9,14 @@ form of lower-case words, a term ("domain generalization (DG)"), from a name.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
-from .analysis import Analysis
+from .analysis import Abbreviation, Analysis
 from .name_spans import glued, is_symbol, long_form_in, mentions, occurrences, size_variant_of
 from .well_known import is_well_known
 
 __all__ = [
+    "spelled_out_in_parens",
     "OPEN_PAREN_END",
     "as_short_forms",
     "called_a_term",
@@ -193,3 +195,12 @@ def as_short_forms(names: list[str], analysis: Analysis) -> list[str]:
         if name not in out:
             out.append(name)
     return out
+
+
+def spelled_out_in_parens(
+    name: str, abstract: str, start: int, abbreviations: Iterable[Abbreviation]
+) -> bool:
+    """ "IO-Net (i.e. InlierOutlierNet), a novel ...": a name at ``start`` inside parentheses
+    is the long form of the name before them, unless it is a short form defined there."""
+    inside = abstract.rfind("(", 0, start) > abstract.rfind(")", 0, start)
+    return inside and all(a.short != name for a in abbreviations)

@@ -14,11 +14,14 @@ import re
 from collections.abc import Iterator
 from typing import NamedTuple
 
+from .names import RESOLUTION
+from .well_known import is_well_known
 from .wordlists import alternation, words
 
 __all__ = ["Phrase", "phrases", "word_before"]
 
 _TASK_HEADS = words("task_heads")
+_MODEL_KINDS = frozenset(words("model_kinds"))
 # Words a task phrase stops at, read back from its head noun: "the", "novel", "achieve".
 _TASK_STOP = frozenset(words("task_stop_words"))
 _HEADS = alternation("task_heads")
@@ -140,6 +143,10 @@ def _qualifiers(words: list[str]) -> list[str]:
         low = word.lower()
         if low in _TASK_STOP or word != word.strip(",;:()") or word.isdigit():
             break  # a stop word, a word at punctuation, a count ("12 segmentation")
+        if RESOLUTION.fullmatch(low) or low == "s":
+            break  # a size ("256x256 resolution"), the end of a possessive ("model’s reasoning")
+        if low in _MODEL_KINDS or is_well_known(word):
+            break  # a kind of model or a model: "MLLM generalization", "GPT-2 pretraining"
         if "--" in word or not any(c.isalnum() for c in word):
             break  # a dash ("tasks -- classification"), not a word
         if _PLURAL.search(word) and low not in _NOT_VERBS:
