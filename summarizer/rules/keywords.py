@@ -1,0 +1,295 @@
+"""Keywords chosen by code: 3 to 5 key phrases copied from the abstract, no model asked.
+
+The candidates are the abstract's noun chunks: runs of words between punctuation and the
+words no key phrase holds (function words, judgements such as "novel" or "effective":
+``data/task_stop_words.txt`` less a few nouns, and a few more here; a word shaped like a
+verb before "the", "to", "by" ...), every run of up to four words inside one, and the
+phrases the other rules find. A phrase never written but inside one longer phrase ("graph
+neural" of "graph neural networks") is dropped. Each is scored by how often the abstract
+writes it and its words, how early it first does, its number of words (two is the usual
+key phrase, one the rarest), and what the other rules say of it:
+
+- a name the paper gives its own work (cue names: "we propose X") weighs most;
+- a short form the abstract defines stands for its long form, which is the keyword
+  ("Domain generalization (DG)" gives "Domain generalization", its mentions of "DG"
+  counted);
+- a task phrase (:mod:`.tasks`) and any other name-shaped span (:mod:`.names`) come next.
+
+The best phrases are taken in order, skipping one that overlaps a phrase already taken
+(half its words or more in common, as the keywords scorer matches them), so five picks are
+five different things. Each keyword is written as the abstract writes it.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+from dataclasses import dataclass
+
+from ..text import words as tokens
+from .analysis import Analysis, analysed
+from .candidates import find_candidates
+from .cue_names import find_cue_names
+from .tasks import find_tasks
+from .wordlists import words
+
+__all__ = ["choose_keywords"]
+
+# Words no keyword starts or ends with, beyond the task phrases' stop words: reporting
+# verbs, vague nouns and quantities.
+_EDGE_STOP = frozenset(
+    """
+    show shows shown demonstrate demonstrates demonstrated propose proposes proposed present
+    presents presented introduce introduces introduced achieve achieves achieved outperform
+    outperforms outperforming extensive experiments experiment results result paper work
+    works study studies performance state art various different several many much more most
+    first second two three four five one new novel existing recent prior previous further
+    also however thus often well small key given able use used uses using way ways number
+    lot set sets type types kind kinds aspects terms code available publicly github https
+    http www com org html
+    """.split()
+)
+# Nouns that end a key phrase ("teacher-student framework") but neither start one nor
+# stand alone.
+_HEAD_ONLY = frozenset(
+    """
+    method methods approach approaches framework frameworks model models task tasks problem
+    problems paradigm technique techniques strategy strategies
+    """.split()
+)
+# Words of the task phrases' stop list that a keyword may hold ("large language models",
+# "latent space", "end-to-end training"), though not every one at its ends.
+_INNER = frozenset(
+    """
+    model models large deep space dynamic adaptive unified joint open-ended end-to-end
+    downstream complex high low long mean average division scales multiple general
+    """.split()
+)
+_STOP = (frozenset(words("task_stop_words")) - _INNER) | frozenset(
+    """
+    is are was were be been being has have had do does did can could may might must shall
+    should will would not no nor than then there here it they them we us our you your he she
+    his her its their this that these those which who whom whose what when where why how
+    while whereas although though because since if unless until so such very only just even
+    each every all any some both either neither other another same own into onto upon over
+    under between among through during before after above below within without about against
+    across along around toward towards per via vs etc i e g al
+    """.split()
+)
+# Words of ``_INNER`` no keyword starts or ends with.
+_START_STOP = frozenset("space division scales mean average".split()) | _HEAD_ONLY
+_END_STOP = frozenset("large deep high low long joint complex multiple general".split())
+_TOKEN = re.compile(r"[A-Za-z0-9][\w'\u2019\-]*[A-Za-z0-9+*]|[A-Za-z0-9]|[^\sA-Za-z0-9]")
+_WORDLIKE = re.compile(r"[A-Za-z0-9]")
+_NUMBER = re.compile(r"[\d.,%x]+$|.*\d.*[%]$")
+_ADVERB = re.compile(r"[a-z]{3,}ly$")
+_MAX_WORDS = 4
+_EDGE_MARKS = "\"'`~.,;:()[]{}\u201c\u201d\u2018\u2019 "
+
+
+@dataclass
+class _Candidate:
+    text: str  # as first written
+    start: int
+    count: int = 0
+
+
+def _key(phrase: str) -> str:
+    """Lower case, hyphens as spaces, the last word without a plural ``s``."""
+    low = phrase.lower().replace("-", " ")
+    if len(low) > 3 and low.endswith("s") and not low.endswith(("ss", "us", "is")):
+        low = low[:-1]
+    return low
+
+
+def _is_stop(token: str) -> bool:
+    low = token.lower()
+    return (
+        low in _STOP
+        or bool(_NUMBER.match(low))
+        or bool(_ADVERB.match(low))
+        or len(low) < 2
+        and not token.isupper()
+    )
+
+
+# A word ending so, right before one of these, is a verb: "the loss provides the bound",
+# "models trained on", "a model that learns to".
+_VERB_SHAPE = re.compile(r"[a-z]{3,}(?:[^s]s|ed)$")
+_AFTER_VERB = frozenset(
+    "the a an that this these those our its their to how what which whether by on with as "
+    "from into in".split()
+)
+
+
+def _chunks(text: str) -> list[list[tuple[str, int]]]:
+    """Runs of candidate words ``(word, start)`` between punctuation, stop words and verbs."""
+    tokens = [(m.group(), m.start()) for m in _TOKEN.finditer(text)]
+    chunks: list[list[tuple[str, int]]] = []
+    run: list[tuple[str, int]] = []
+    for i, (token, start) in enumerate(tokens):
+        after = tokens[i + 1][0].lower() if i + 1 < len(tokens) else ""
+        verb = after in _AFTER_VERB and bool(_VERB_SHAPE.match(token))
+        if not _WORDLIKE.match(token) or _is_stop(token) or verb:
+            if run:
+                chunks.append(run)
+            run = []
+            continue
+        run.append((token, start))
+    if run:
+        chunks.append(run)
+    return chunks
+
+
+def _candidates(text: str) -> dict[str, _Candidate]:
+    found: dict[str, _Candidate] = {}
+    for chunk in _chunks(text):
+        for i in range(len(chunk)):
+            for j in range(i + 1, min(len(chunk), i + _MAX_WORDS) + 1):
+                part = chunk[i:j]
+                first, last = part[0][0].lower(), part[-1][0].lower()
+                if first in _EDGE_STOP or last in _EDGE_STOP or first in _START_STOP:
+                    continue
+                if last in _END_STOP:
+                    continue
+                start, end = part[0][1], part[-1][1] + len(part[-1][0])
+                phrase = text[start:end]
+                entry = found.setdefault(_key(phrase), _Candidate(phrase, start))
+                entry.count += 1
+    return found
+
+
+def _dominated(candidates: dict[str, _Candidate], kept: dict[str, float]) -> set[str]:
+    """Phrases never written but inside one longer phrase ("graph neural" in "graph neural
+    networks"): the longer one says all they say."""
+    out: set[str] = set()
+    for key, longer in candidates.items():
+        parts = key.split()
+        for i in range(len(parts)):
+            for j in range(i + 1, len(parts) + 1):
+                inner = " ".join(parts[i:j])
+                entry = candidates.get(inner)
+                if j - i < len(parts) and entry and entry.count <= longer.count:
+                    out.add(inner)
+    return out - kept.keys()
+
+
+def _word_counts(candidates: dict[str, _Candidate]) -> Counter[str]:
+    counts: Counter[str] = Counter()
+    for key, entry in candidates.items():
+        if " " not in key:
+            counts[key] += entry.count
+    return counts
+
+
+# How a phrase's number of words weighs (one word is rarely a key phrase of its own).
+SHAPE = {1: 0.55, 2: 1.0, 3: 1.0, 4: 0.8}
+COUNT_WEIGHT = 2.5
+EARLY_WEIGHT = 0.3
+WEIGHTS = {"name": 1.0, "task": 1.5, "cue": 3.0, "long": 2.0}
+
+
+def _score(
+    key: str, entry: _Candidate, word_counts: Counter[str], length: int, bonus: float
+) -> float:
+    parts = key.split()
+    repeated = sum(math.log1p(word_counts.get(w, 0)) for w in parts) / len(parts)
+    shape = SHAPE.get(len(parts), SHAPE[4])
+    early = 1.0 + EARLY_WEIGHT * (1.0 - entry.start / max(length, 1))
+    return (math.log1p(entry.count) * COUNT_WEIGHT + repeated) * shape * early + bonus
+
+
+def _overlap(a: str, b: str) -> float:
+    """Token F1 of two phrases, as the keywords scorer matches them."""
+    ta, tb = Counter(tokens(a)), Counter(tokens(b))
+    common = sum((ta & tb).values())
+    if not common:
+        return 0.0
+    p, r = common / sum(ta.values()), common / sum(tb.values())
+    return 2 * p * r / (p + r)
+
+
+@dataclass
+class _Known:
+    """What the other rules say of the abstract: weights of phrases they found, as written,
+    and the short forms whose long form stands for them."""
+
+    bonus: dict[str, float]
+    written: dict[str, str]
+    short_of: dict[str, str]  # long form's key -> short form's key
+
+
+def _known(analysis: Analysis) -> _Known:
+    known = _Known({}, {}, {})
+
+    def add(phrase: str, weight: float) -> None:
+        phrase = phrase.strip(_EDGE_MARKS)
+        key = _key(phrase)
+        known.bonus[key] = max(known.bonus.get(key, 0.0), weight)
+        known.written.setdefault(key, phrase)
+
+    for name in find_candidates(analysis, with_numbers=False).names:
+        add(name, WEIGHTS["name"])
+    for task in find_tasks(analysis):
+        add(task, WEIGHTS["task"])
+    for name in find_cue_names(analysis):
+        add(name, WEIGHTS["cue"])
+    for abbreviation in analysis.abbreviations:
+        long = _trimmed(abbreviation.long)
+        short = _key(abbreviation.short)
+        if long and len(long.split()) > 1:
+            add(long, max(WEIGHTS["long"], known.bonus.pop(short, 0.0)))
+            known.short_of[_key(long)] = short
+    return known
+
+
+def _trimmed(phrase: str) -> str:
+    """``phrase`` without the stop words it starts with."""
+    parts = phrase.split()
+    while parts and _is_stop(parts[0]):
+        parts.pop(0)
+    return " ".join(parts)
+
+
+def choose_keywords(abstract: str | Analysis, limit: int = 5) -> list[str]:
+    """The abstract's key phrases, best first, at most ``limit``, each copied verbatim.
+
+    Args:
+        abstract: The abstract's text, or its :class:`Analysis`.
+        limit: How many to choose at most.
+
+    Returns:
+        Up to ``limit`` phrases of the abstract, no two of which overlap by half their words.
+    """
+    analysis = analysed(abstract)
+    text = analysis.text
+    candidates = _candidates(text)
+    known = _known(analysis)
+    for key, phrase in known.written.items():
+        at = text.find(phrase)
+        if at >= 0:
+            entry = candidates.setdefault(key, _Candidate(phrase, at, 1))
+            entry.text = phrase
+    for long, short in known.short_of.items():
+        if long in candidates and short in candidates:
+            candidates[long].count += candidates.pop(short).count
+    word_counts = _word_counts(candidates)
+    for key in _dominated(candidates, known.bonus):
+        del candidates[key]
+    bonuses = known.bonus
+    ranked = sorted(
+        candidates.items(),
+        key=lambda kv: (
+            -_score(kv[0], kv[1], word_counts, len(text), bonuses.get(kv[0], 0.0)),
+            kv[1].start,
+        ),
+    )
+    chosen: list[str] = []
+    for _, entry in ranked:
+        if any(_overlap(entry.text, c) >= 0.5 for c in chosen):
+            continue
+        chosen.append(entry.text)
+        if len(chosen) == limit:
+            break
+    return chosen
