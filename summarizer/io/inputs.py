@@ -39,12 +39,19 @@ from .parquet_files import parquet_rows
 from .prefixed import HEAD_BYTES as _HEAD_BYTES
 from .prefixed import Prefixed, read_head
 
-ABSTRACT_KEYS = ("abstract", "Abstract", "summary", "text")
+#: The fields (JSONL, Parquet) or columns (CSV) read as the abstract, the first present
+#: winning: ``abstract``, then ``Abstract``, then ``text``. ``abstract_key=`` (``--abstract-key``)
+#: names another one, which is then the only one read.
+ABSTRACT_KEYS = ("abstract", "Abstract", "text")
+#: Names read as the abstract only when ``abstract_key=`` names them: a ``summary`` column
+#: more often holds a summary already written than the abstract.
+OPT_IN_KEYS = ("summary",)
 #: What ``format=`` accepts: the reader of every input, whatever its name.
 FORMATS = ("jsonl", "csv", "txt", "parquet")
 __all__ = [
     "ABSTRACT_KEYS",
     "FORMATS",
+    "OPT_IN_KEYS",
     "HEADER_LINES",
     "KEPT_CHARS",
     "MAX_ABSTRACT_CHARS",
@@ -135,12 +142,33 @@ def _lines(fh: TextIO, name: str) -> Iterator[tuple[int, str]]:
         raise undecodable(name, exc) from exc
 
 
-def _abstract_of(record: dict, where: str) -> str:
-    for key in ABSTRACT_KEYS:
+def _keys(abstract_key: str | None) -> tuple[str, ...]:
+    """The names read as the abstract: ``abstract_key`` alone, or :data:`ABSTRACT_KEYS`."""
+    if abstract_key is None:
+        return ABSTRACT_KEYS
+    if not abstract_key.strip():
+        raise InputError("--abstract-key is empty; name the field that holds the abstract")
+    return (abstract_key,)
+
+
+def _opt_in_hint(keys: tuple[str, ...], present: Iterable[str], what: str) -> str:
+    """How to read an opt-in field (``summary``) that an input without an abstract has."""
+    found = [k for k in OPT_IN_KEYS if k in present] if keys == ABSTRACT_KEYS else []
+    if not found:
+        return ""
+    return (
+        f"; its {found[0]!r} {what} is read as the abstract only when asked: "
+        f"pass --abstract-key {found[0]}"
+    )
+
+
+def _abstract_of(record: dict, where: str, keys: tuple[str, ...] = ABSTRACT_KEYS) -> str:
+    for key in keys:
         value = record.get(key)
         if isinstance(value, str) and value.strip():
             return value
-    raise InputError(f"{where}: record has no 'abstract' field (or it is empty)")
+    hint = _opt_in_hint(keys, record, "field")
+    raise InputError(f"{where}: record has no {keys[0]!r} field (or it is empty){hint}")
 
 
 def _json_of(line: str, where: str) -> object:
@@ -164,8 +192,12 @@ def _json_of(line: str, where: str) -> object:
         ) from exc
 
 
-def read_jsonl(fh: TextIO, name: str, limit: int) -> Iterator[Paper]:
-    """One JSON object per line with an ``abstract`` field, optional ``id`` and ``title``."""
+def read_jsonl(
+    fh: TextIO, name: str, limit: int, abstract_key: str | None = None
+) -> Iterator[Paper]:
+    """One JSON object per line with an ``abstract`` field (see :data:`ABSTRACT_KEYS`, or
+    ``abstract_key``), optional ``id`` and ``title``."""
+    keys = _keys(abstract_key)
     count = 0
     for number, line in _lines(fh, name):
         if not line.strip():
@@ -176,51 +208,64 @@ def read_jsonl(fh: TextIO, name: str, limit: int) -> Iterator[Paper]:
             raise InputError(f"{where}: expected a JSON object")
         count += 1
         yield make_paper(
-            _abstract_of(record, where), where, record.get("id"), record.get("title"), limit
+            _abstract_of(record, where, keys), where, record.get("id"), record.get("title"), limit
         )
     if count == 0:
         raise InputError(f"{name}: no records found")
 
 
 def read_parquet_papers(
-    path: str, limit_chars: int = MAX_ABSTRACT_CHARS, *, name: str | None = None
+    path: str,
+    limit_chars: int = MAX_ABSTRACT_CHARS,
+    *,
+    name: str | None = None,
+    abstract_key: str | None = None,
 ) -> Iterator[Paper]:
-    """Parquet rows with an ``abstract`` column (or another of ``ABSTRACT_KEYS``), optional
-    ``id`` and ``title``, read in row batches, under the rules of :func:`read_jsonl`.
+    """Parquet rows with an ``abstract`` column (or another of ``ABSTRACT_KEYS``, or
+    ``abstract_key``), optional ``id`` and ``title``, read in row batches, under the rules
+    of :func:`read_jsonl`.
 
     Raises:
         InputError: no abstract column, a row without one, no rows, or not Parquet.
         ConfigError: pyarrow is not installed.
     """
     name = name or ("stdin" if path == "-" else path)
+    keys = _keys(abstract_key)
+    # An opt-in column is read too, so that a file with only that one is told how to use it.
+    known = keys + OPT_IN_KEYS if abstract_key is None else keys
     count = 0
-    for number, row in parquet_rows(path, name, ("id", "title", *ABSTRACT_KEYS), ABSTRACT_KEYS):
+    for number, row in parquet_rows(path, name, ("id", "title", *known), known):
         where = f"{name}, row {number}"
         count += 1
-        abstract = _abstract_of(row, where)
+        abstract = _abstract_of(row, where, keys)
         yield make_paper(abstract, where, row.get("id"), row.get("title"), limit_chars)
     if count == 0:
         raise InputError(f"{name}: no rows found")
 
 
-def read_csv(fh: TextIO, name: str, limit: int) -> Iterator[Paper]:
-    """CSV with a header row holding an ``abstract`` column (and optional ``id``, ``title``).
+def read_csv(fh: TextIO, name: str, limit: int, abstract_key: str | None = None) -> Iterator[Paper]:
+    """CSV with a header row holding an ``abstract`` column (see :data:`ABSTRACT_KEYS`, or
+    ``abstract_key``; optional ``id``, ``title``).
 
     A row whose quote does not close where it should is yielded with a ``problem`` (it is
     not sent), and the rows after it are read as they are, not swallowed into it.
     """
+    keys = _keys(abstract_key)
     try:
-        rows = CsvRows(fh, name, tsv=name.lower().endswith(".tsv"), keys=ABSTRACT_KEYS)
-        column = next((k for k in ABSTRACT_KEYS if k in rows.fields), None)
+        tsv = name.lower().endswith(".tsv")
+        rows = CsvRows(fh, name, tsv=tsv, keys=keys + OPT_IN_KEYS)
+        column = next((k for k in keys if k in rows.fields), None)
         if column is None:
             columns = ", ".join(rows.fields) or "none"
-            raise InputError(f"{name}: no 'abstract' column (columns: {columns})")
+            hint = _opt_in_hint(keys, rows.fields, "column")
+            raise InputError(f"{name}: no {keys[0]!r} column (columns: {columns}){hint}")
         count = 0
         for row in rows:
             where = f"{name}, line {row.line}"
             text = row.values.get(column) or ""
             if row.problem is None and not text.strip():
-                raise InputError(f"{where}: empty abstract")
+                named = "" if column == "abstract" else f" (its {column!r} column)"
+                raise InputError(f"{where}: empty abstract{named}")
             count += 1
             id_, title = row.values.get("id"), row.values.get("title")
             if row.problem is not None and not text.strip():  # the quote came before it
@@ -232,7 +277,9 @@ def read_csv(fh: TextIO, name: str, limit: int) -> Iterator[Paper]:
         raise InputError(f"{name}: no rows found")
 
 
-def _format_of(path: str, head: str, fmt: str | None) -> str:
+def _format_of(
+    path: str, head: str, fmt: str | None, keys: tuple[str, ...] = ABSTRACT_KEYS + OPT_IN_KEYS
+) -> str:
     if fmt is not None:
         return fmt
     suffix = Path(path).suffix.lower()
@@ -244,11 +291,12 @@ def _format_of(path: str, head: str, fmt: str | None) -> str:
         return "csv"
     if suffix == ".txt":
         return "txt"
-    return _sniff(head)
+    return _sniff(head, keys)
 
 
-def _sniff(head: str) -> str:
-    """The format of an input without a telling name (stdin, a pipe, no suffix)."""
+def _sniff(head: str, keys: tuple[str, ...] = ABSTRACT_KEYS + OPT_IN_KEYS) -> str:
+    """The format of an input without a telling name (stdin, a pipe, no suffix): a header
+    naming one of ``keys`` is CSV's."""
     text = head.lstrip("\ufeff \t\r\n")
     if text.startswith("{"):
         return "jsonl"
@@ -257,21 +305,26 @@ def _sniff(head: str) -> str:
         names = [f.strip() for f in next(csv.reader([first], delimiter=delimiter), [])]
         # One word on the first line ("Abstract") is a text dump's heading, not a header.
         header = len(names) >= 2 and all(0 < len(n) <= 64 for n in names)
-        if any(n in ABSTRACT_KEYS for n in names) and (header or names == ["abstract"]):
+        if any(n in keys for n in names) and (header or names == ["abstract"]):
             return "csv"
     return "txt"
 
 
-_READERS = {"jsonl": read_jsonl, "csv": read_csv, "txt": read_daily_papers}
-
-
-def _papers_of(path: str, name: str, fmt: str | None, limit: int) -> Iterator[Paper]:
+def _papers_of(
+    path: str, name: str, fmt: str | None, limit: int, abstract_key: str | None
+) -> Iterator[Paper]:
     if _format_of(path, "", fmt) == "parquet":
-        yield from read_parquet_papers(path, limit, name=name)
+        yield from read_parquet_papers(path, limit, name=name, abstract_key=abstract_key)
         return
     fh, head = _open_text(path)
+    keys = ABSTRACT_KEYS + OPT_IN_KEYS if abstract_key is None else (abstract_key,)
     with fh:
-        yield from _READERS[_format_of(path, head, fmt)](fh, name, limit)
+        found = _format_of(path, head, fmt, keys)
+        if found == "txt":
+            yield from read_daily_papers(fh, name, limit)
+        else:
+            reader = read_jsonl if found == "jsonl" else read_csv
+            yield from reader(fh, name, limit, abstract_key)
 
 
 def read_papers(
@@ -280,6 +333,7 @@ def read_papers(
     limit_chars: int = MAX_ABSTRACT_CHARS,
     dedupe: bool = True,
     format: str | None = None,
+    abstract_key: str | None = None,
 ) -> Iterator[Paper]:
     """Yield the papers of every input in order; duplicates (same id) are yielded once.
 
@@ -289,6 +343,9 @@ def read_papers(
         dedupe: Yield one paper per id.
         format: ``jsonl``, ``csv``, ``txt`` (``text`` is accepted too) or ``parquet`` for
             every input; by default each input's suffix, or else its first line, decides.
+        abstract_key: The JSONL field or CSV/Parquet column that holds the abstract, the
+            only one read; by default the first of :data:`ABSTRACT_KEYS` present. A
+            ``summary`` field is read only when named here.
 
     Raises:
         InputError: also when one id is given to two different abstracts, which would
@@ -303,7 +360,7 @@ def read_papers(
     try:
         for path in paths:
             name = "stdin" if path == "-" else path
-            for paper in _papers_of(path, name, fmt, limit_chars):
+            for paper in _papers_of(path, name, fmt, limit_chars, abstract_key):
                 if dedupe:
                     digest = paper_id(paper.abstract)
                     first = seen.get(paper.id)

@@ -119,9 +119,10 @@ def parquet_rows(
     file = _open(path, name)
     try:
         columns = file.schema_arrow.names
+        required = tuple(required)
         if not set(required) & set(columns):
             shown = ", ".join(columns) or "none"
-            raise InputError(f"{name}: no 'abstract' column (columns: {shown})")
+            raise InputError(f"{name}: no {required[0]!r} column (columns: {shown})")
         wanted = [c for c in dict.fromkeys(keys) if c in columns]
         number = 0
         for batch in file.iter_batches(batch_size=BATCH_ROWS, columns=wanted):

@@ -38,7 +38,7 @@ from ..records import SPAN_LISTS, SPAN_ONE
 from ..text import sentences, words
 from . import prose
 from .grounding import find_span, is_grounded, normalize
-from .prose_bounds import end_cleanly
+from .prose_bounds import authors_voice, end_cleanly
 
 SCHEMA_NAME = "paper_summary"
 SCHEMA_VERSION = 1
@@ -269,6 +269,12 @@ class SummaryChecks(BaseModel):
             if ctx is not None and copies_abstract(value, ctx["abstract"]):
                 raise ValueError(
                     "tldr copies a sentence of the abstract; summarize in your own words"
+                )
+            voice = authors_voice(value)
+            if voice:
+                raise ValueError(
+                    f"tldr opens with {voice!r}, the authors' voice; write it as the "
+                    "summarizer: open with what the paper does, e.g. 'This paper shows ...'"
                 )
         _refuse(prose.repeated_phrase(field, value))
         _refuse(prose.cut_end(field, _as_kept(field, value), abstract))

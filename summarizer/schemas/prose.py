@@ -17,6 +17,8 @@ from functools import lru_cache
 
 import regex
 
+from .prose_bounds import open_end
+
 # The scripts named in messages; a letter of any other script is named after its Unicode
 # character name ("GLAGOLITIC").
 _SCRIPTS = (
@@ -32,9 +34,6 @@ _FAMILIES = {s: "Han" for s in ("Han", "Hiragana", "Katakana", "Bopomofo")}
 _WORD = regex.compile(r"\w+(?:['\u2019]\w+)*")
 # Words repeated at once that can be good English.
 _DOUBLE_OK = frozenset({"that", "had"})
-# Words no sentence ends on: a sentence that does stopped inside its last clause. Words
-# that can close a clause ("what it is used for", "what it was built to") are left out.
-_OPEN_ENDS = frozenset("a an the and or but nor of its their whose via than versus".split())
 # A hyphen, an opening bracket or an opening curly quote last (a straight quote may close).
 _OPEN_TAIL = regex.compile(r"[-\u2010\u2011(\[{\u201c\u2018]\s*[.!?]?$")
 _EDGE_PUNCT = ".,;:!?()[]{}\"'\u201c\u201d\u2018\u2019/"
@@ -145,7 +144,8 @@ def _fine_twice(phrase: list[str]) -> bool:
 
 def cut_end(field: str, text: str, abstract: str | None = None) -> str | None:
     """A message when the sentence ``text`` stops inside its last clause or word: on a
-    hyphen or an opening bracket or quote, on a word no sentence ends on ("... and."), or,
+    hyphen or an opening bracket or quote, on a word no clause ends on ("... and.",
+    "... compared to.", "... to support iterative."; :func:`.prose_bounds.open_end`), or,
     given the abstract, on the start of one of its words that is no word of its own
     ("... a contrastive mech.")."""
     stripped = text.rstrip()
@@ -155,9 +155,11 @@ def cut_end(field: str, text: str, abstract: str | None = None) -> str | None:
     if not words or stripped[-1:] not in ".!?":
         return None
     last = words[-1]
-    if last.lower() in _OPEN_ENDS:
+    tail = open_end(stripped)
+    if tail:
+        shown = " ".join(words[-len(tail.split()) :])
         return (
-            f"{field} ends on {last!r}, inside a clause; finish the sentence or end it "
+            f"{field} ends on {shown!r}, inside a clause; finish the sentence or end it "
             "at the last whole clause"
         )
     whole = _cut_from(last.lower(), abstract) if abstract else None
