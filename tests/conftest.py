@@ -51,7 +51,13 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 def isolated_env(tmp_path, monkeypatch):
     """Cache in tmp_path, no API keys, no debug tracebacks."""
     monkeypatch.setenv("SUMMARIZER_CACHE_DIR", str(tmp_path / "cache"))
-    for name in ("OPENAI_API_KEY", "SUMMARIZER_DEBUG", "OPENAI_BASE_URL"):
+    for name in (
+        "OPENAI_API_KEY",
+        "SUMMARIZER_DEBUG",
+        "OPENAI_BASE_URL",
+        "SUMMARIZER_ENGINE_DECODING",
+        "SUMMARIZER_ENGINE_MODEL",
+    ):
         monkeypatch.delenv(name, raising=False)
     yield
 

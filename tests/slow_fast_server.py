@@ -30,7 +30,7 @@ def _reply(body: dict[str, Any], n: int) -> bytes:
     return json.dumps(reply).encode()
 
 
-class _Slow(fast_server._Http):
+class _Slow(fast_server.HttpProtocol):
     latency = 0.0
 
     def _respond(self, method: str, path: str, raw: bytes) -> None:
@@ -38,8 +38,8 @@ class _Slow(fast_server._Http):
             super()._respond(method, path, raw)
             return
         body = json.loads(raw or b"{}")
-        fast_server._Http.served += 1
-        payload = _reply(body, fast_server._Http.served)
+        fast_server.HttpProtocol.served += 1
+        payload = _reply(body, fast_server.HttpProtocol.served)
         asyncio.get_running_loop().call_later(self.latency, self._answer, payload)
 
     def _answer(self, payload: bytes) -> None:

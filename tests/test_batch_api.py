@@ -21,6 +21,7 @@ from summarizer.run.pipeline import Pipeline
 from summarizer.settings.config import Settings
 
 from .support.abstracts import ABSTRACT, answer
+from .support.cli import endpoint_args
 from .support.fake_openai import FakeOpenAI
 
 TEXT = {
@@ -90,16 +91,7 @@ def _online(server, tmp_path, prompt="default"):
 
 
 def _endpoint(server, prompt="default"):
-    return [
-        "--base-url",
-        server.base_url,
-        "--model",
-        "m",
-        "--mode",
-        "json_schema",
-        "--prompt",
-        prompt,
-    ]
+    return endpoint_args(server.base_url, "m", mode="json_schema", prompt=prompt)
 
 
 def test_prepare_writes_the_online_requests_with_a_strict_schema(tmp_path):

@@ -1,6 +1,7 @@
 """The benchmark's client-overhead and stream sections and the soak script, small: every
 record valid, then all cached; every line written, then all skipped on resume; every id once,
-and a run cut by SIGINT resumed to the end.
+and a run cut by SIGINT resumed to the end. And the llama-server comparison's launch: the port
+is the one the server says it bound, never one picked for it beforehand.
 
 No timing is asserted: bench/run.py and bench/soak.py measure, this only keeps them working.
 """
@@ -9,9 +10,15 @@ from __future__ import annotations
 
 import asyncio
 import json
+import subprocess
+import sys
+import time
+
+import pytest
 
 from bench.fast_server import answer
-from bench.run import FastServer, _client_run, synthetic_papers
+from bench.llama_server import bound_port
+from bench.run import FastServer, client_run, synthetic_papers
 from summarizer.prompting.strategy import text_model
 from summarizer.schemas.paper_summary import PaperSummary
 
@@ -23,8 +30,8 @@ PATTERN = str(SEEDS / "*.txt")
 def test_client_section_small_run_gives_valid_records_then_a_cached_rerun(tmp_path):
     cache = str(tmp_path / "bench-cache")
     with FastServer() as server:
-        fresh = asyncio.run(_client_run(server.base_url, cache, 50, 8, PATTERN))
-        cached = asyncio.run(_client_run(server.base_url, cache, 50, 8, PATTERN))
+        fresh = asyncio.run(client_run(server.base_url, cache, 50, 8, PATTERN))
+        cached = asyncio.run(client_run(server.base_url, cache, 50, 8, PATTERN))
     assert (fresh["valid"], fresh["invalid"], fresh["cached"]) == (50, 0, 0)
     assert (cached["valid"], cached["invalid"], cached["cached"]) == (50, 0, 50)
     papers = {p.id: p for p in synthetic_papers(PATTERN, 50)}
@@ -78,3 +85,41 @@ def test_soak_small_writes_every_id_once_and_a_cut_run_resumes_to_the_end():
     assert (resumed.exit_code, resumed.unique, resumed.missing, resumed.torn) == (0, 200, 0, 0)
     assert resumed.new_records == 200 - cut.written  # the resume redid nothing
     assert "| interrupted at half" in report([full, cut, resumed])
+
+
+# What llama-server prints once bound, in the two forms of llama.cpp's server.cpp.
+BOUND = {
+    "threads": "main: HTTP server is listening, hostname: 127.0.0.1, port: {port}, http threads: 2",
+    "main-loop": "main: server is listening on http://127.0.0.1:{port} - starting the main loop",
+}
+
+
+@pytest.mark.parametrize("form", sorted(BOUND))
+def test_llama_server_port_is_the_one_it_says_it_bound(tmp_path, form):
+    log = tmp_path / "llama-server.log"
+    log.write_text("main: an earlier run\n" + BOUND[form].format(port=1) + "\n")
+    offset = log.stat().st_size
+    lines = ["build: 1 (abc)", "main: binding port with default address family", BOUND[form]]
+    script = (
+        "import sys, time\n"
+        f"for line in {lines!r}:\n"
+        "    time.sleep(0.2)\n"
+        "    print(line.format(port=43123), flush=True)\n"
+        "time.sleep(30)\n"
+    )
+    with log.open("ab") as out:
+        proc = subprocess.Popen([sys.executable, "-c", script], stdout=out)
+    try:
+        assert bound_port(proc, log, offset, time.monotonic() + 20) == 43123
+    finally:
+        proc.kill()
+        proc.wait()
+
+
+def test_llama_server_that_exits_before_binding_is_an_error(tmp_path):
+    log = tmp_path / "llama-server.log"
+    with log.open("ab") as out:
+        proc = subprocess.Popen([sys.executable, "-c", "print('error: no model')"], stdout=out)
+    proc.wait()
+    with pytest.raises(RuntimeError, match="exited before it was listening"):
+        bound_port(proc, log, 0, time.monotonic() + 20)

@@ -54,10 +54,12 @@ def test_the_choices_are_phrases_of_the_sentence_or_none() -> None:
     assert choices[0] == NO_METRIC
     assert {"word error rate", "WER", "BLEU"} <= set(choices)
     assert all(c == NO_METRIC or c in SPEECH for c in choices)
-    with pytest.raises(ValidationError):
+    with pytest.raises(ValidationError, match="input_value='accuracy'") as caught:
         planned.response_model.model_validate(
             {**PROSE, "metrics": {"v1": "accuracy", "v2": "WER", "v3": "BLEU", "v4": "BLEU"}}
         )
+    errors = caught.value.errors()  # v1 alone: "accuracy" is no phrase of the sentence
+    assert [e["loc"] for e in errors] == [("metrics", "v1")]
 
 
 def test_the_chosen_metrics_fill_only_what_the_rules_left_empty() -> None:

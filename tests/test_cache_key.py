@@ -28,7 +28,7 @@ from .support.pipeline import run, settings_for
 
 def test_cached_rerun_does_not_plan(tmp_path, monkeypatch):
     reply = {
-        "tldr": "We show a class-aware optimizer helps tail classes.",
+        "tldr": "A class-aware optimizer helps tail classes.",
         "problem": "Tail classes are recognized poorly.",
         "keywords": ["class imbalance", "tail classes", "optimizer"],
     }
@@ -144,7 +144,7 @@ def test_the_rules_prompting_schemas_pipeline_and_backends_are_keyed(name: str) 
 
 @pytest.mark.parametrize(
     "name",
-    ["cli/app.py", "views/show.py", "views/digest.py", "views/doctor.py", "evaluation/report.py"],
+    ["cli/app.py", "views/show.py", "views/digest.py", "checks/doctor.py", "evaluation/report.py"],
 )
 def test_the_cli_and_the_views_are_not_keyed(name: str) -> None:
     assert name in UNKEYED_FILES and name not in KEYED

@@ -5,10 +5,7 @@ from __future__ import annotations
 import csv
 import json
 import logging
-import os
 import sqlite3
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +15,7 @@ from summarizer.errors import ConfigError
 from summarizer.io.output import CSV_COLUMNS, RecordWriter, read_records
 from summarizer.run.cache import LEGACY_STORES, STORE, ResultCache, cache_key
 
-from .support.limits import time_limit
+from .support.cli import run_cli
 
 # --- cache keys ------------------------------------------------------------------------------
 
@@ -437,28 +434,17 @@ def test_output_that_is_a_directory_is_refused(tmp_path: Path) -> None:
 # --- the CLI on a damaged store --------------------------------------------------------------
 
 
-def _cli(args: list[str], cache: Path, cwd: Path) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "SUMMARIZER_CACHE_DIR": str(cache)}
-    for name in ("SUMMARIZER_DEBUG", "OPENAI_API_KEY", "SUMMARIZER_PROGRESS"):
-        env.pop(name, None)
-    with time_limit(60):
-        return subprocess.run(
-            [sys.executable, "-m", "summarizer", *args],
-            cwd=cwd, env=env, capture_output=True, text=True, timeout=60, check=False,
-        )  # fmt: skip
-
-
 def test_cache_clear_and_stats_on_a_store_sqlite_cannot_open(tmp_path: Path) -> None:
     cache = tmp_path / "cache"
     _garbage(cache)
-    stats = _cli(["cache", "stats"], cache, tmp_path)
+    stats = run_cli(["cache", "stats"], tmp_path)
     assert stats.returncode == 1
     assert "summarizer cache clear" in stats.stderr and "unexpected" not in stats.stderr
-    cleared = _cli(["cache", "clear"], cache, tmp_path)
+    cleared = run_cli(["cache", "clear"], tmp_path)
     assert cleared.returncode == 0, cleared.stderr
     assert "removed the cache at" in cleared.stdout
     assert not (cache / STORE).exists()
-    assert _cli(["cache", "stats"], cache, tmp_path).returncode == 0
+    assert run_cli(["cache", "stats"], tmp_path).returncode == 0
 
 
 @pytest.mark.parametrize(
@@ -481,7 +467,7 @@ def test_a_run_on_a_damaged_cache_finishes_with_one_warning(tmp_path: Path, dama
     with FakeOpenAI(default=answer()) as server:
         args = ["summarize", str(inputs), "-o", str(out), "--base-url", server.base_url]
         args += ["--model", "fake", "--mode", "json_schema", "--prompt", "naive-grammar"]
-        result = _cli(args, cache, tmp_path)
+        result = run_cli(args, tmp_path)
     assert result.returncode == 0, result.stderr
     records = [json.loads(line) for line in out.read_text().splitlines()]
     assert [r["error"] for r in records] == [None, None, None]

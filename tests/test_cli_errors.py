@@ -8,42 +8,17 @@ port anyway, so a regression cannot start the embedded engine or reach the netwo
 
 from __future__ import annotations
 
-import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-NOWHERE = ["--base-url", "http://127.0.0.1:9/v1", "--model", "none"]
-# The console script's code path: summarizer.cli imported as a module, then main().
-CONSOLE_SCRIPT = [
-    sys.executable,
-    "-c",
-    "import sys; sys.argv[0] = 'summarizer'; from summarizer.cli import main; main()",
-]
+from .support.cli import CONSOLE_SCRIPT, MODULE, NARROW, NOWHERE, run_cli
 
 WRAP_BUG = (
     "BUG: cli.main prints the error with rich's Console, which wraps it at 80 columns when "
     "stderr is not a terminal, so a message over 80 characters splits over lines"
 )
-
-
-def _run(
-    args: list[str], cwd: Path, tmp_path: Path, entry: list[str] = CONSOLE_SCRIPT
-) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "SUMMARIZER_CACHE_DIR": str(tmp_path / "cache"), "COLUMNS": "80"}
-    for name in ("SUMMARIZER_DEBUG", "OPENAI_API_KEY", "SUMMARIZER_PROGRESS"):
-        env.pop(name, None)
-    return subprocess.run(
-        [*entry, *args],
-        cwd=cwd,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-    )
 
 
 def _assert_one_error_line(result: subprocess.CompletedProcess[str], *fragments: str) -> None:
@@ -96,7 +71,7 @@ def test_bad_input_is_one_error_line_and_exit_1(
 ) -> None:
     if content is not None:
         (tmp_path / name).write_bytes(content)
-    result = _run(["summarize", name, *NOWHERE], tmp_path, tmp_path)
+    result = run_cli(["summarize", name, *NOWHERE], tmp_path, env=NARROW)
     _assert_one_error_line(result, *fragments)
     assert not (tmp_path / "cache" / "engine.log").exists()
 
@@ -104,8 +79,8 @@ def test_bad_input_is_one_error_line_and_exit_1(
 def test_error_in_second_input_is_found_before_any_request(tmp_path: Path) -> None:
     (tmp_path / "good.jsonl").write_text('{"abstract": "Fine."}\n', encoding="utf-8")
     out = tmp_path / "out.jsonl"
-    result = _run(
-        ["summarize", "good.jsonl", "missing.jsonl", "-o", str(out), *NOWHERE], tmp_path, tmp_path
+    result = run_cli(
+        ["summarize", "good.jsonl", "missing.jsonl", "-o", str(out), *NOWHERE], tmp_path, env=NARROW
     )
     _assert_one_error_line(result, "missing.jsonl: no such file")
     assert not out.exists()
@@ -113,13 +88,15 @@ def test_error_in_second_input_is_found_before_any_request(tmp_path: Path) -> No
 
 def test_error_line_with_a_long_path_is_not_wrapped(tmp_path: Path) -> None:
     deep = tmp_path / ("a-rather-long-directory-name-" * 3) / "missing-input-file.jsonl"
-    result = _run(["summarize", str(deep), *NOWHERE], tmp_path, tmp_path)
+    result = run_cli(["summarize", str(deep), *NOWHERE], tmp_path, env=NARROW)
     _assert_one_error_line(result, f"{deep}: no such file")
 
 
 def test_bad_option_is_a_usage_error_exit_2(tmp_path: Path) -> None:
     (tmp_path / "in.jsonl").write_text('{"abstract": "Fine."}\n', encoding="utf-8")
-    result = _run(["summarize", "in.jsonl", "--concurrency", "0", *NOWHERE], tmp_path, tmp_path)
+    result = run_cli(
+        ["summarize", "in.jsonl", "--concurrency", "0", *NOWHERE], tmp_path, env=NARROW
+    )
     assert "Traceback" not in result.stderr
     assert "--concurrency" in result.stderr
     assert result.returncode == 2, result.stderr
@@ -128,7 +105,9 @@ def test_bad_option_is_a_usage_error_exit_2(tmp_path: Path) -> None:
 def test_bad_option_never_exits_0_or_shows_a_traceback(tmp_path: Path) -> None:
     # The part of the usage-error contract that holds today (see the xfail above).
     (tmp_path / "in.jsonl").write_text('{"abstract": "Fine."}\n', encoding="utf-8")
-    result = _run(["summarize", "in.jsonl", "--concurrency", "0", *NOWHERE], tmp_path, tmp_path)
+    result = run_cli(
+        ["summarize", "in.jsonl", "--concurrency", "0", *NOWHERE], tmp_path, env=NARROW
+    )
     assert result.returncode != 0
     assert "Traceback" not in result.stderr
     assert "greater than or equal to 1" in result.stderr
@@ -146,7 +125,7 @@ def test_bad_option_never_exits_0_or_shows_a_traceback(tmp_path: Path) -> None:
     ],
 )
 def test_help(tmp_path: Path, args: list[str], expected: list[str]) -> None:
-    result = _run(args, tmp_path, tmp_path)
+    result = run_cli(args, tmp_path, env=NARROW)
     assert result.returncode == 0, result.stderr
     assert "Traceback" not in result.stderr
     assert "Usage:" in result.stdout
@@ -157,18 +136,18 @@ def test_help(tmp_path: Path, args: list[str], expected: list[str]) -> None:
 def test_version_prints_the_installed_version_and_exits_0(tmp_path: Path) -> None:
     from importlib.metadata import version
 
-    for entry in (CONSOLE_SCRIPT, [sys.executable, "-m", "summarizer.cli"]):
-        result = _run(["--version"], tmp_path, tmp_path, entry=entry)
+    for entry in (CONSOLE_SCRIPT, MODULE):
+        result = run_cli(["--version"], tmp_path, env=NARROW, entry=entry)
         assert result.returncode == 0, result.stderr
         assert result.stdout == f"summarizer {version('summarizer')}\n"
         assert result.stderr == ""
     # Eager: it wins over a command that would otherwise fail.
-    result = _run(["--version", "summarize", "missing.jsonl"], tmp_path, tmp_path)
+    result = run_cli(["--version", "summarize", "missing.jsonl"], tmp_path, env=NARROW)
     assert result.returncode == 0 and result.stdout.startswith("summarizer ")
 
 
 def test_python_dash_m_entry_point(tmp_path: Path) -> None:
-    result = _run(["--help"], tmp_path, tmp_path, entry=[sys.executable, "-m", "summarizer.cli"])
+    result = run_cli(["--help"], tmp_path, env=NARROW, entry=MODULE)
     assert result.returncode == 0, result.stderr
     assert "Traceback" not in result.stderr
     assert "summarize" in result.stdout
@@ -198,7 +177,7 @@ def test_a_bad_setting_flag_is_a_usage_error_before_any_work(
 ) -> None:
     (tmp_path / "in.jsonl").write_text(ABSTRACT_LINE, encoding="utf-8")
     out = tmp_path / "out.jsonl"
-    result = _run(["summarize", "in.jsonl", "-o", str(out), *args], tmp_path, tmp_path)
+    result = run_cli(["summarize", "in.jsonl", "-o", str(out), *args], tmp_path, env=NARROW)
     assert result.returncode == 2, result.stderr
     assert "Traceback" not in result.stderr and fragment in result.stderr
     assert not out.exists()
@@ -206,19 +185,8 @@ def test_a_bad_setting_flag_is_a_usage_error_before_any_work(
 
 def test_a_bad_setting_in_the_environment_is_exit_1(tmp_path: Path) -> None:
     (tmp_path / "in.jsonl").write_text(ABSTRACT_LINE, encoding="utf-8")
-    env = {
-        **os.environ,
-        "SUMMARIZER_CACHE_DIR": str(tmp_path / "cache"),
-        "SUMMARIZER_TIMEOUT": "nan",
-    }
-    result = subprocess.run(
-        [*CONSOLE_SCRIPT, "summarize", "in.jsonl", *NOWHERE],
-        cwd=tmp_path,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
+    result = run_cli(
+        ["summarize", "in.jsonl", *NOWHERE], tmp_path, env={**NARROW, "SUMMARIZER_TIMEOUT": "nan"}
     )
     _assert_one_error_line(result, "timeout from env SUMMARIZER_TIMEOUT")
 
@@ -226,10 +194,10 @@ def test_a_bad_setting_in_the_environment_is_exit_1(tmp_path: Path) -> None:
 def test_a_hosted_endpoint_without_its_key_is_one_error_and_writes_nothing(tmp_path: Path) -> None:
     (tmp_path / "in.jsonl").write_text(ABSTRACT_LINE * 3, encoding="utf-8")
     out = tmp_path / "out.jsonl"
-    result = _run(
+    result = run_cli(
         ["summarize", "in.jsonl", "-o", str(out), "--base-url", "https://api.example.invalid/v1"],
         tmp_path,
-        tmp_path,
+        env=NARROW,
     )
     _assert_one_error_line(result, "No API key", "OPENAI_API_KEY")
     assert not out.exists()
@@ -241,20 +209,7 @@ def test_a_cloned_folder_cannot_send_a_token_to_its_server(tmp_path: Path) -> No
         'base_url = "https://collector.example.net/v1"\napi_key_env = "GITHUB_TOKEN"\n',
         encoding="utf-8",
     )
-    env = {
-        **os.environ,
-        "SUMMARIZER_CACHE_DIR": str(tmp_path / "cache"),
-        "XDG_CONFIG_HOME": str(tmp_path / "xdg"),
-        "GITHUB_TOKEN": "ghp_not_for_them",
-    }
-    result = subprocess.run(
-        [*CONSOLE_SCRIPT, "summarize", "in.jsonl"],
-        cwd=tmp_path,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-    )
+    env = {**NARROW, "XDG_CONFIG_HOME": str(tmp_path / "xdg"), "GITHUB_TOKEN": "ghp_not_for_them"}
+    result = run_cli(["summarize", "in.jsonl"], tmp_path, env=env)
     _assert_one_error_line(result, "cannot choose which secret is sent", "--api-key-env")
     assert "ghp_not_for_them" not in result.stderr

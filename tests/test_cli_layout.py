@@ -6,34 +6,16 @@ real entry point in a subprocess with ``COLUMNS`` set, as a terminal of that wid
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
-from pathlib import Path
-
 import pytest
 
 from summarizer.prompting.templates import available
 
-ENTRY = "import sys; sys.argv[0] = 'summarizer'; from summarizer.cli import main; main()"
-
-
-def _cli(args: list[str], cwd: Path, columns: int, **env: str) -> subprocess.CompletedProcess:
-    full = {k: v for k, v in os.environ.items() if not k.startswith("SUMMARIZER_")}
-    return subprocess.run(
-        [sys.executable, "-c", ENTRY, *args],
-        cwd=cwd,
-        env={**full, "COLUMNS": str(columns), **env},
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-    )
+from .support.cli import run_cli
 
 
 @pytest.mark.parametrize("columns", [80, 50])
 def test_prompts_shows_every_path_whole(tmp_path, columns):
-    result = _cli(["prompts"], tmp_path, columns)
+    result = run_cli(["prompts"], tmp_path, env={"COLUMNS": str(columns)}, no_settings=True)
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
     assert "…" not in result.stdout
@@ -49,9 +31,8 @@ def test_config_show_keeps_a_long_path_whole_at_80_columns(tmp_path):
     deep = tmp_path / "a-rather-long-directory-name" / "with" / "several" / "levels" / "cache"
     assert len(str(deep)) > 80
     xdg = tmp_path / "xdg"
-    narrow = _cli(
-        ["config", "show"], tmp_path, 80, SUMMARIZER_CACHE_DIR=str(deep), XDG_CONFIG_HOME=str(xdg)
-    )
+    env = {"SUMMARIZER_CACHE_DIR": str(deep), "XDG_CONFIG_HOME": str(xdg)}
+    narrow = run_cli(["config", "show"], tmp_path, env={**env, "COLUMNS": "80"}, no_settings=True)
     assert narrow.returncode == 0, narrow.stderr
     lines = narrow.stdout.splitlines()
     assert "…" not in narrow.stdout
@@ -62,9 +43,7 @@ def test_config_show_keeps_a_long_path_whole_at_80_columns(tmp_path):
         assert f"  {f} (none)" in lines
 
     # With room for every cell, the same settings are one table row each.
-    wide = _cli(
-        ["config", "show"], tmp_path, 300, SUMMARIZER_CACHE_DIR=str(deep), XDG_CONFIG_HOME=str(xdg)
-    )
+    wide = run_cli(["config", "show"], tmp_path, env={**env, "COLUMNS": "300"}, no_settings=True)
     assert wide.returncode == 0, wide.stderr
     row = next(line for line in wide.stdout.splitlines() if line.startswith("cache_dir "))
     assert str(deep) in row and "env SUMMARIZER_CACHE_DIR" in row

@@ -28,7 +28,9 @@ class _StandInEngine:
 
     started: list[str] = []
 
-    def __init__(self, cache_dir: Path, model_path: Path | None, n_ctx: int) -> None:
+    def __init__(
+        self, cache_dir: Path, model_path: Path | None, n_ctx: int, engine_model: str
+    ) -> None:
         self.base_url, self.model = _StandInEngine.base_url, "fake"
 
     def start(self) -> _StandInEngine:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import sys
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -20,12 +19,12 @@ from summarizer.evaluation.compare import (
     compare_runs,
     parse_gate,
 )
-from summarizer.evaluation.run import EvalRun, load_run, run_info, save_run, score_records
+from summarizer.evaluation.run import EvalRun, load_run
 from summarizer.evaluation.suites import EvalItem
 from summarizer.io.inputs import Paper
 from summarizer.records import new_record
-from summarizer.run.runner import BatchStats
-from summarizer.settings.config import Settings
+
+from .support.runs import saved_run
 
 N = 30  # enough items for the bootstrap to separate a real difference from noise
 
@@ -64,31 +63,7 @@ def make_run(path: Path, its: list[EvalItem], predict: Any, prompt: str = "defau
         if rec["summary"] is None:
             rec["error"] = {"type": "BackendError", "message": "down"}
         records.append(rec)
-    scores = score_records(its, records)
-    stats = BatchStats(seconds=1.0)
-    for rec in records:
-        stats.add(rec)
-    meta = {
-        "model": "m",
-        "endpoint": "http://127.0.0.1:9/v1",
-        "mode": "json_schema",
-        "prompt": {"id": f"{prompt}.v1", "name": prompt, "template_hash": prompt[:4]},
-        "schema": "paper_summary.v1",
-    }
-    info = run_info(
-        name=path.name,
-        suite="mini.jsonl",
-        settings=Settings(),
-        pipeline_meta=meta,
-        items=its,
-        records=records,
-        item_scores=scores,
-        stats=stats,
-        created=datetime(2025, 1, 1, tzinfo=UTC),
-    )
-    run = EvalRun(path, info, records, scores, its)
-    save_run(run)
-    return run
+    return saved_run(path, its, records, prompt=prompt)
 
 
 def good(k: int) -> dict[str, Any]:

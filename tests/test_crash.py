@@ -8,7 +8,6 @@ kill points (after 0, 3 and 7 finished records) are reached deterministically.
 from __future__ import annotations
 
 import json
-import os
 import signal
 import subprocess
 import sys
@@ -24,6 +23,7 @@ from summarizer.schemas.paper_summary import PaperSummary
 from .faultproxy import FaultProxy
 from .faults_table import REASK_PROMPT
 from .support.abstracts import ABSTRACT, answer
+from .support.cli import run_cli, start_cli
 from .support.fake_openai import FakeOpenAI
 from .support.limits import time_limit
 from .support.processes import alive, children_of, interruptible
@@ -46,13 +46,7 @@ def batch(tmp_path: Path, endpoint: FaultProxy) -> dict:
     )
     prompt = tmp_path / "reask.v1.toml"
     prompt.write_text(REASK_PROMPT)
-    env = {**os.environ, "SUMMARIZER_CACHE_DIR": str(tmp_path / "cache")}
-    for name in ("SUMMARIZER_DEBUG", "SUMMARIZER_PROGRESS", "OPENAI_API_KEY"):
-        env.pop(name, None)
     args = [
-        sys.executable,
-        "-m",
-        "summarizer.cli",
         "summarize",
         str(inputs),
         "--base-url",
@@ -66,19 +60,13 @@ def batch(tmp_path: Path, endpoint: FaultProxy) -> dict:
         "--concurrency",
         "2",
     ]
-    return {"args": args, "env": env, "abstracts": abstracts, "out": tmp_path / "out.jsonl"}
+    return {"args": args, "cwd": tmp_path, "abstracts": abstracts, "out": tmp_path / "out.jsonl"}
 
 
 def start(batch: dict, out: Path, cache: Path | None = None) -> subprocess.Popen[str]:
     """The batch into ``out``; Ctrl-C reaches it even when the suite runs in the background."""
-    env = batch["env"] if cache is None else {**batch["env"], "SUMMARIZER_CACHE_DIR": str(cache)}
-    return interruptible(
-        [*batch["args"], "-o", str(out)],
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
+    env = None if cache is None else {"SUMMARIZER_CACHE_DIR": str(cache)}
+    return start_cli([*batch["args"], "-o", str(out)], batch["cwd"], env=env, sigint=True)
 
 
 def lines_in(path: Path) -> int:
@@ -199,9 +187,7 @@ def test_an_inherited_ignored_sigint_is_honoured(batch, workers):
     if workers > 1:
         args += ["--workers", str(workers)]
     with time_limit(90):
-        proc = subprocess.Popen(
-            args, env=batch["env"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
-        )
+        proc = start_cli(args, batch["cwd"])
         wait_until(lambda: lines_in(out) >= 2, proc)
         proc.send_signal(signal.SIGINT)
         _, stderr = proc.communicate(timeout=60)
@@ -251,11 +237,10 @@ def test_two_processes_share_one_cache_without_corrupting_it(batch, endpoint, tm
         # A third run on the same cache is served from it alone: no request at all.
         before = len(endpoint.events)
         third = tmp_path / "c.jsonl"
-        result = subprocess.run(
+        result = run_cli(
             [*batch["args"], "-o", str(third)],
-            env={**batch["env"], "SUMMARIZER_CACHE_DIR": str(cache)},
-            capture_output=True,
-            text=True,
+            batch["cwd"],
+            env={"SUMMARIZER_CACHE_DIR": str(cache)},
             timeout=60,
         )
         assert len(endpoint.events) == before

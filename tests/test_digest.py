@@ -6,8 +6,6 @@ import json
 import os
 import re
 import shutil
-import subprocess
-import sys
 from html import escape
 from html.parser import HTMLParser
 from pathlib import Path
@@ -20,6 +18,7 @@ from summarizer.views.digest import build_digest, highlight, safe_href
 from summarizer.views.reading import load_records
 
 from .browser import headless_chrome, needs_browser
+from .support.cli import run_cli
 
 DIAG = (
     "Given the limitations of existing medical benchmarks, we present DiagnosisArena, a benchmark "
@@ -321,7 +320,7 @@ def test_counts_of_one_take_the_singular(tmp_path):
 
     source = tmp_path / "one.jsonl"
     source.write_text(json.dumps(RECORDS[0]) + "\n", encoding="utf-8")
-    result = _cli(["digest", str(source)], tmp_path)
+    result = run_cli(["digest", str(source)], tmp_path)
     assert result.returncode == 0, result.stderr
     assert result.stderr.strip().endswith("(1 paper)")
 
@@ -329,7 +328,7 @@ def test_counts_of_one_take_the_singular(tmp_path):
 def test_digest_command_writes_the_file(tmp_path):
     source = tmp_path / "out.jsonl"
     source.write_text("".join(json.dumps(r) + "\n" for r in RECORDS), encoding="utf-8")
-    result = _cli(["digest", str(source), "-o", str(tmp_path / "d" / "digest.html")], tmp_path)
+    result = run_cli(["digest", str(source), "-o", str(tmp_path / "d" / "digest.html")], tmp_path)
     assert result.returncode == 0, result.stderr
     assert "(6 papers)" in result.stderr
     assert (tmp_path / "d" / "digest.html").read_text(encoding="utf-8").count(
@@ -348,24 +347,10 @@ def test_digest_command_writes_the_file(tmp_path):
 def test_digest_command_errors(tmp_path, name, content, message):
     if content is not None:
         (tmp_path / name).write_text(content, encoding="utf-8")
-    result = _cli(["digest", str(tmp_path / name)], tmp_path)
+    result = run_cli(["digest", str(tmp_path / name)], tmp_path)
     assert result.returncode == 1
     assert result.stderr.startswith("Error: ") and message in result.stderr
     assert "Traceback" not in result.stderr
-
-
-def _cli(args: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
-    code = "import sys; sys.argv[0] = 'summarizer'; from summarizer.cli import main; main()"
-    env = {**os.environ, "COLUMNS": "200"}
-    return subprocess.run(
-        [sys.executable, "-c", code, *args],
-        cwd=cwd,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-    )
 
 
 @needs_browser()
@@ -481,7 +466,7 @@ def test_digest_command_with_a_malformed_record(tmp_path):
     source = tmp_path / "out.jsonl"
     source.write_text("".join(json.dumps(r) + "\n" for r in [*RECORDS, odd]), encoding="utf-8")
     target = tmp_path / "digest.html"
-    result = _cli(["digest", str(source), "-o", str(target)], tmp_path)
+    result = run_cli(["digest", str(source), "-o", str(target)], tmp_path)
     assert result.returncode == 0, result.stderr
     assert "Traceback" not in result.stderr
     assert "warning:" in result.stderr and "bad1: 'summary' is text" in result.stderr

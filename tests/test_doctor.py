@@ -11,117 +11,31 @@ import asyncio
 import json
 import os
 import socket
-import subprocess
-import sys
-import threading
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from typing import Any
 
 import pytest
 
 from summarizer.backends.connection import Connection
+from summarizer.checks.doctor import Check, _api_key_check, _modes_check, _Target, diagnose
+from summarizer.checks.machine import cache_check, model_check
 from summarizer.engine.model_file import BUNDLED
 from summarizer.settings.config import MODES, Settings
-from summarizer.views.doctor import Check, _api_key_check, _modes_check, _Target, diagnose
-from summarizer.views.setup_checks import _cache_check, _model_check
+
+from .support.cli import run_cli
+from .support.fake_openai import FakeOpenAI, mode_of
 
 KEY = "sk-test-never-print-me"
 ANSWER = '{"answer": "yes"}'
 
 
-class Endpoint:
-    """A loopback chat-completions server; ``accepts`` lists the modes it answers properly."""
-
-    def __init__(
-        self,
-        accepts=("json_object_schema", "json", "md_json", "tools"),
-        key=None,
-        models=("tiny",),
-        answer=ANSWER,
-    ):
-        self.requests: list[dict[str, Any]] = []
-        server = self
-
-        class Handler(BaseHTTPRequestHandler):
-            def log_message(self, *args: Any) -> None:
-                pass
-
-            def _authorized(self) -> bool:
-                if key is None or self.headers.get("authorization") == f"Bearer {key}":
-                    return True
-                self._send(
-                    401, {"error": {"message": "invalid api key", "type": "invalid_request_error"}}
-                )
-                return False
-
-            def do_GET(self) -> None:
-                if self._authorized():
-                    self._send(
-                        200,
-                        {"object": "list", "data": [{"id": m, "object": "model"} for m in models]},
-                    )
-
-            def do_POST(self) -> None:
-                body = json.loads(
-                    self.rfile.read(int(self.headers.get("content-length", 0))) or b"{}"
-                )
-                server.requests.append(body)
-                if not self._authorized():
-                    return
-                mode = _mode_of(body)
-                if mode not in accepts:
-                    self._send(
-                        500 if mode == "json_schema" else 400,
-                        {"error": {"message": f"{mode} unsupported"}},
-                    )
-                    return
-                message: dict[str, Any] = {"role": "assistant", "content": answer}
-                if mode == "md_json":
-                    message["content"] = f"```json\n{answer}\n```"
-                if mode == "tools":
-                    name = body["tools"][0]["function"]["name"]
-                    message = {
-                        "role": "assistant",
-                        "content": None,
-                        "tool_calls": [
-                            {
-                                "id": "c1",
-                                "type": "function",
-                                "function": {"name": name, "arguments": answer},
-                            }
-                        ],
-                    }
-                self._send(
-                    200,
-                    {
-                        "id": "x",
-                        "object": "chat.completion",
-                        "created": 0,
-                        "model": body["model"],
-                        "choices": [{"index": 0, "message": message, "finish_reason": "stop"}],
-                        "usage": {"prompt_tokens": 5, "completion_tokens": 5, "total_tokens": 10},
-                    },
-                )
-
-            def _send(self, status: int, payload: dict[str, Any]) -> None:
-                data = json.dumps(payload).encode()
-                self.send_response(status)
-                self.send_header("content-type", "application/json")
-                self.send_header("content-length", str(len(data)))
-                self.end_headers()
-                self.wfile.write(data)
-
-        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.base_url = f"http://127.0.0.1:{self.httpd.server_address[1]}/v1"
-        self._thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
-
-    def __enter__(self) -> Endpoint:
-        self._thread.start()
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.httpd.shutdown()
-        self.httpd.server_close()
+def Endpoint(
+    accepts=("json_object_schema", "json", "md_json", "tools"),
+    key=None,
+    models=("tiny",),
+    answer=ANSWER,
+) -> FakeOpenAI:
+    """A loopback endpoint that answers ``answer`` in the modes it ``accepts``, like
+    llama-cpp-python's server (``json_schema`` refused, ``json_object`` with a schema kept)."""
+    return FakeOpenAI(default=answer, key=key, models=models, accepts=accepts)
 
 
 @pytest.fixture(autouse=True)
@@ -132,16 +46,6 @@ def no_user_settings(tmp_path, monkeypatch):
     for name in list(os.environ):
         if name.startswith("SUMMARIZER_") and name != "SUMMARIZER_CACHE_DIR":
             monkeypatch.delenv(name)
-
-
-def _mode_of(body: dict[str, Any]) -> str:
-    """Which structured-output mode a request uses, from its shape."""
-    rf = body.get("response_format") or {}
-    if rf.get("type") == "json_schema":
-        return "json_schema"
-    if rf.get("type") == "json_object":
-        return "json_object_schema" if "schema" in rf else "json"
-    return "tools" if body.get("tools") else "md_json"
 
 
 def by_name(checks: list[Check]) -> dict[str, Check]:
@@ -164,7 +68,7 @@ def test_healthy_endpoint(monkeypatch, tmp_path):
     assert modes.details["supported"] == ["json_object_schema", "json", "md_json", "tools"]
     assert modes.details["auto"] == "json_object_schema"
     assert "HTTP 500" in modes.details["modes"]["json_schema"]
-    assert sorted({_mode_of(b) for b in endpoint.requests}) == sorted(
+    assert sorted({mode_of(b) for b in endpoint.requests}) == sorted(
         ["json_schema", "json_object_schema", "json", "md_json", "tools"]
     )  # one request per mode, each in the mode's own shape
     assert checks["cache"].status == "ok"
@@ -295,12 +199,12 @@ def test_cache_check(tmp_path):
     cache = tmp_path / "cache"
     (cache / "responses").mkdir(parents=True)
     (cache / "responses" / "blob").write_bytes(b"x" * 3000)
-    check = _cache_check(cache)
+    check = cache_check(cache)
     assert check.status in ("ok", "warn") and check.details["bytes"] == 3000
     assert "2.9 KB" in check.summary and "responses 2.9 KB" in check.summary
     blocked = tmp_path / "a-file"
     blocked.write_text("not a directory")
-    bad = _cache_check(blocked / "cache")
+    bad = cache_check(blocked / "cache")
     assert (
         bad.status == "fail" and "not writable" in bad.summary and "SUMMARIZER_CACHE_DIR" in bad.fix
     )
@@ -309,14 +213,14 @@ def test_cache_check(tmp_path):
 def test_model_checks(tmp_path):
     gguf = tmp_path / "m.gguf"
     gguf.write_bytes(b"GGUF" + b"\0" * 64)
-    assert _model_check(Settings(model_path=gguf, cache_dir=tmp_path)).status == "ok"
+    assert model_check(Settings(model_path=gguf, cache_dir=tmp_path)).status == "ok"
     (tmp_path / "m.bin").write_bytes(b"PK\x03\x04")
-    bad = _model_check(Settings(model_path=tmp_path / "m.bin", cache_dir=tmp_path))
+    bad = model_check(Settings(model_path=tmp_path / "m.bin", cache_dir=tmp_path))
     assert bad.status == "fail" and "not a GGUF model" in bad.summary
     corrupt = tmp_path / "models" / BUNDLED.filename
     corrupt.parent.mkdir()
     corrupt.write_bytes(b"GGUF" + b"\0" * 64)
-    broken = _model_check(Settings(cache_dir=tmp_path))
+    broken = model_check(Settings(cache_dir=tmp_path))
     assert broken.status == "fail" and "sha256" in broken.summary and "rebuilt" in broken.fix
 
 
@@ -333,7 +237,7 @@ PACKAGES = [package.replace("_", "-") for package, _ in BUNDLED.parts]
 
 
 def test_model_check_says_what_the_bundled_file_is_and_where_it_comes_from(tmp_path):
-    check = _model_check(Settings(cache_dir=tmp_path))  # installed, not yet assembled
+    check = model_check(Settings(cache_dir=tmp_path))  # installed, not yet assembled
     assert check.status == "ok", check
     notes = "\n".join(check.notes)
     assert "Qwen2.5-Coder-0.5B-Instruct, Q4_K_M GGUF" in notes and "Apache-2.0" in notes
@@ -347,7 +251,7 @@ def test_model_check_says_what_the_bundled_file_is_and_where_it_comes_from(tmp_p
     # Another file chosen by the user: nothing about the bundled one.
     gguf = tmp_path / "mine.gguf"
     gguf.write_bytes(b"GGUF" + b"\0" * 64)
-    assert _model_check(Settings(model_path=gguf, cache_dir=tmp_path)).notes == []
+    assert model_check(Settings(model_path=gguf, cache_dir=tmp_path)).notes == []
 
 
 def test_the_model_page_says_what_doctor_says_about_the_bundled_model():
@@ -371,7 +275,9 @@ def test_the_model_page_says_what_doctor_says_about_the_bundled_model():
 
 def test_doctor_prints_the_expected_sha256_and_paths_whole_at_80_columns(tmp_path):
     deep = tmp_path / "a-cache-directory-with-a-long-name" / "and-another-level" / "cache"
-    result = _cli(["doctor"], COLUMNS="80", SUMMARIZER_CACHE_DIR=str(deep))
+    result = run_cli(
+        ["doctor"], tmp_path, env={"COLUMNS": "80", "SUMMARIZER_CACHE_DIR": str(deep)}, timeout=120
+    )
     assert result.returncode in (0, 1), result.stderr
     lines = [line.strip() for line in result.stdout.splitlines()]
     assert any(BUNDLED.sha256 in line for line in lines)  # never cut
@@ -379,22 +285,12 @@ def test_doctor_prints_the_expected_sha256_and_paths_whole_at_80_columns(tmp_pat
     assert any(line.endswith(str(model)) for line in lines), result.stdout
     assert any(line.startswith(str(deep)) for line in lines), result.stdout
     assert any(line.startswith("ok    model file") for line in result.stdout.splitlines())
-    as_json = _cli(["doctor", "--json"], SUMMARIZER_CACHE_DIR=str(deep))
+    as_json = run_cli(
+        ["doctor", "--json"], tmp_path, env={"SUMMARIZER_CACHE_DIR": str(deep)}, timeout=120
+    )
     checks = {c["name"]: c for c in json.loads(as_json.stdout)}
     assert checks["model file"]["details"]["bundled"]["sha256"] == BUNDLED.sha256
     assert any("--model-path" in note for note in checks["model file"]["notes"])
-
-
-def _cli(args: list[str], **env: str) -> subprocess.CompletedProcess[str]:
-    code = "import sys; sys.argv[0] = 'summarizer'; from summarizer.cli import main; main()"
-    return subprocess.run(
-        [sys.executable, "-c", code, *args],
-        env={**os.environ, "COLUMNS": "200", **env},
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
 
 
 def test_doctor_command(tmp_path):
@@ -408,8 +304,8 @@ def test_doctor_command(tmp_path):
             "--api-key-env",
             "DOCTOR_KEY",
         ]
-        table = _cli(args, DOCTOR_KEY=KEY)
-        as_json = _cli([*args, "--json"], DOCTOR_KEY=KEY)
+        table = run_cli(args, tmp_path, env={"DOCTOR_KEY": KEY}, timeout=120)
+        as_json = run_cli([*args, "--json"], tmp_path, env={"DOCTOR_KEY": KEY}, timeout=120)
     assert table.returncode == 0, table.stdout + table.stderr
     assert (
         "json_object_schema, json, md_json, tools" in table.stdout
@@ -421,9 +317,11 @@ def test_doctor_command(tmp_path):
         assert KEY not in result.stdout + result.stderr
 
 
-def test_doctor_command_fails_with_exit_1():
-    result = _cli(
-        ["doctor", "--base-url", f"http://127.0.0.1:{_closed_port()}/v1", "--timeout", "5"]
+def test_doctor_command_fails_with_exit_1(tmp_path):
+    result = run_cli(
+        ["doctor", "--base-url", f"http://127.0.0.1:{_closed_port()}/v1", "--timeout", "5"],
+        tmp_path,
+        timeout=120,
     )
     assert result.returncode == 1
     assert (
@@ -459,3 +357,29 @@ def test_doctor_never_prints_a_key_inside_the_url(reachable):
     shown = json.dumps([c.__dict__ for c in checks], default=str)
     assert "127.0.0.1" in shown
     assert secret not in shown
+
+
+def test_qwens_own_gguf_with_model_path_is_named_the_bundled_model_with_its_license(
+    model_store, tmp_path
+):
+    """Qwen's own Q4_K_M GGUF has the pinned sha256: given with --model-path, doctor names it
+    and its license, as for the bundled file; another GGUF of that size is a GGUF file."""
+    bundled = model_check(Settings(cache_dir=tmp_path / "fresh"))
+    assert any(note.startswith("license: Apache-2.0, Qwen's") for note in bundled.notes)
+    own = tmp_path / "downloads" / BUNDLED.filename
+    own.parent.mkdir()
+    own.symlink_to(model_store / BUNDLED.filename)  # the bytes of Qwen's download
+    result = run_cli(["doctor", "--json", "--model-path", str(own)], tmp_path)
+    model = {c["name"]: c for c in json.loads(result.stdout)}["model file"]
+    assert model["status"] == "ok", model
+    assert "bundled model's file, byte for byte" in model["summary"]
+    assert model["details"]["sha256"] == BUNDLED.sha256
+    assert [n for n in model["notes"] if n.startswith("license: ")] == [
+        n for n in bundled.notes if n.startswith("license: ")
+    ]
+    other = tmp_path / "other.gguf"
+    with other.open("wb") as fh:  # sparse: the bundled size, other bytes
+        fh.write(b"GGUF")
+        fh.truncate(BUNDLED.size)
+    check = model_check(Settings(model_path=other, cache_dir=tmp_path))
+    assert check.status == "ok" and check.notes == [] and "bundled" not in check.details

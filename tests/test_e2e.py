@@ -3,10 +3,8 @@
 from __future__ import annotations
 
 import json
-import os
 import signal
 import subprocess
-import sys
 import time
 from pathlib import Path
 
@@ -17,19 +15,10 @@ from summarizer.schemas.paper_summary import PaperSummary
 from summarizer.schemas.prose import scripts
 
 from .conftest import SEEDS
+from .support.cli import endpoint_args, run_cli, start_cli
 
 pytestmark = pytest.mark.engine
 SEED = SEEDS / "000_89500ff302b6df21.txt"
-
-
-def cli(*args, env=None, timeout=600):
-    return subprocess.run(
-        [sys.executable, "-m", "summarizer.cli", *map(str, args)],
-        capture_output=True,
-        text=True,
-        timeout=timeout,
-        env=env or os.environ.copy(),
-    )
 
 
 def records(path: Path) -> list[dict]:
@@ -65,9 +54,11 @@ def cache_with_model(tmp_path, model_cache) -> Path:
 def test_embedded_default_summarizes_and_cached_rerun_makes_no_request(
     tmp_path, cache_with_model, seed_abstracts, monkeypatch
 ):
-    env = os.environ | {"SUMMARIZER_CACHE_DIR": str(cache_with_model)}
+    env = {"SUMMARIZER_CACHE_DIR": str(cache_with_model)}
     out = tmp_path / "out.jsonl"
-    result = cli("summarize", SEED, "--limit", 2, "-o", out, env=env)
+    result = run_cli(
+        ["summarize", str(SEED), "--limit", "2", "-o", str(out)], tmp_path, env=env, timeout=600
+    )
     assert result.returncode == 0, result.stderr
     got = records(out)
     assert len(got) == 2
@@ -101,25 +92,9 @@ def test_embedded_default_summarizes_and_cached_rerun_makes_no_request(
 
 def test_resume_after_kill_keeps_one_record_per_id(tmp_path, engine, seed_abstracts):
     out = tmp_path / "out.jsonl"
-    args = [
-        "summarize",
-        SEED,
-        "--limit",
-        3,
-        "-o",
-        out,
-        "--base-url",
-        engine.base_url,
-        "--model",
-        engine.model,
-        "--concurrency",
-        1,
-    ]
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "summarizer.cli", *map(str, args)],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
+    args = ["summarize", str(SEED), "--limit", "3", "-o", str(out), "--concurrency", "1"]
+    args += endpoint_args(engine.base_url, engine.model)
+    proc = start_cli(args, tmp_path, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     deadline = time.monotonic() + 300
     while time.monotonic() < deadline and (not out.exists() or not out.read_text().strip()):
         time.sleep(0.2)
@@ -128,7 +103,7 @@ def test_resume_after_kill_keeps_one_record_per_id(tmp_path, engine, seed_abstra
     first = records(out)
     assert 1 <= len(first) < 3
 
-    result = cli(*args)
+    result = run_cli(args, tmp_path, timeout=600)
     assert result.returncode == 0, result.stderr
     final = records(out)
     ids = [r["id"] for r in final]
@@ -159,8 +134,8 @@ def test_prose_keeps_to_the_scripts_of_the_abstract(tmp_path, engine):
     source = tmp_path / "mammodg.txt"
     source.write_text(paper.abstract + "\n", encoding="utf-8")
     out = tmp_path / "out.jsonl"
-    args = ["--base-url", engine.base_url, "--model", engine.model]
-    result = cli("summarize", source, "-o", out, *args)
+    args = ["summarize", str(source), "-o", str(out), *endpoint_args(engine.base_url, engine.model)]
+    result = run_cli(args, tmp_path, timeout=600)
     assert result.returncode == 0, result.stderr
     (record,) = records(out)
     assert record["id"] == paper.id

@@ -38,7 +38,9 @@ from summarizer.engine.model_file import BUNDLED, BundledModel, bundled_model_pa
 from summarizer.errors import BackendError, ConfigError
 
 from .conftest import link_models
+from .support.engine_state import engine_record
 from .support.limits import time_limit as bounded
+from .support.pipeline import embedded_run
 from .support.processes import interruptible
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -254,18 +256,7 @@ def test_stale_state_is_removed(tmp_path: Path, state: str) -> None:
     if state == "dead-pid":
         proc = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"],
                               capture_output=True, text=True, check=True)  # fmt: skip
-        state = json.dumps(
-            {
-                "pid": int(proc.stdout),
-                "port": _free_port(),
-                "base_url": "http://127.0.0.1:1/v1",
-                "model": "m",
-                "model_path": "/m.gguf",
-                "started_at": "2026-01-01T00:00:00+00:00",
-                "n_ctx": 4096,
-                "token": "0" * 32,
-            }
-        )
+        state = json.dumps(engine_record(pid=int(proc.stdout), port=_free_port()))
     (tmp_path / "engine.json").write_text(state)
     assert running_engine(tmp_path) is None
     assert not (tmp_path / "engine.json").exists()
@@ -280,17 +271,14 @@ _LOOKALIKE = "import time, sys\ntime.sleep(60)  # llama_cpp.server"
 
 
 def _record(cache: Path, pid: int, port: int, **changes: Any) -> dict[str, Any]:
-    record = {
-        "pid": pid,
-        "port": port,
-        "base_url": f"http://127.0.0.1:{port}/v1",
-        "model": "fake",  # what the fake server lists, so /v1/models "confirms" it
-        "model_path": str(cache / "models" / BUNDLED.filename),
-        "started_at": "2026-01-01T00:00:00+00:00",
-        "n_ctx": 4096,
-        "token": "1" * 32,
-        **changes,
-    }
+    record = engine_record(
+        pid=pid,
+        port=port,
+        base_url=f"http://127.0.0.1:{port}/v1",
+        model="fake",  # what the fake server lists, so /v1/models "confirms" it
+        model_path=str(cache / "models" / BUNDLED.filename),
+        **{"token": "1" * 32, **changes},
+    )
     (cache / "engine.json").write_text(json.dumps(record))
     return record
 
@@ -300,9 +288,9 @@ def _spawn(argv: list[str], env: dict[str, str] | None = None) -> subprocess.Pop
     return subprocess.Popen(argv, env=env, start_new_session=True)
 
 
-def _server_like(cache: Path, port: int, token: str) -> engine_mod._Server:
+def _server_like(cache: Path, port: int, token: str) -> engine_mod.Server:
     path = cache / "models" / BUNDLED.filename
-    server = engine_mod._Server(path, "fake", 4096, 1, cache, port=port, token=token)
+    server = engine_mod.Server(path, "fake", 4096, 1, cache, port=port, token=token)
     return server
 
 
@@ -311,7 +299,7 @@ def planted(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
     """A cache dir, a fake endpoint on loopback, and processes to point engine.json at."""
     from .support.fake_openai import FakeOpenAI
 
-    monkeypatch.setattr(server_mod, "_BOOTSTRAP", _FAKE_BOOTSTRAP)
+    monkeypatch.setattr(server_mod, "BOOTSTRAP", _FAKE_BOOTSTRAP)
     cache = tmp_path / "cache"
     (cache / "models").mkdir(parents=True)
     procs: list[subprocess.Popen[bytes]] = []
@@ -359,7 +347,7 @@ def test_a_planted_engine_record_is_not_used_and_nothing_is_signalled(planted, k
         assert proc.poll() is None  # not signalled: neither it nor its group
 
         _record(cache, proc.pid, port, token=token)
-        record = _embedded_run(cache)
+        record = embedded_run(cache)
     assert server.requests == []  # the run never talked to the planted endpoint
     assert record["error"]["message"] == "private engine started"
 
@@ -381,45 +369,13 @@ def test_a_process_we_started_for_the_record_is_recognised_and_stopped(planted) 
     assert not (cache / "engine.json").exists()
 
 
-def _embedded_run(cache: Path) -> dict[str, Any]:
-    """One embedded run whose private engine, if started, fails at once with a marker."""
-    import asyncio
-
-    from summarizer.backends import connection
-    from summarizer.io.inputs import make_paper
-    from summarizer.run.pipeline import Pipeline
-    from summarizer.settings.config import Settings
-
-    class NoEngine:
-        def __init__(self, *args: Any, **kwargs: Any) -> None:
-            pass
-
-        def start(self) -> None:
-            raise BackendError("private engine started")
-
-        def stop(self) -> None:
-            pass
-
-    async def go() -> dict[str, Any]:
-        settings = Settings(cache_dir=cache, prompt="naive-grammar")
-        async with Pipeline(settings) as pipeline:
-            paper = make_paper("We study X on CIFAR-10. We find Y.", "t", None, None, 20_000)
-            return await pipeline.summarize(paper)
-
-    real = connection.LocalEngine
-    connection.LocalEngine = NoEngine  # type: ignore[misc]
-    try:
-        return asyncio.run(go())
-    finally:
-        connection.LocalEngine = real  # type: ignore[misc]
-
-
 @pytest.mark.parametrize(
     "change, served",
     [
         pytest.param({}, True, id="same-model-and-context"),
         pytest.param({"n_ctx": 2048}, False, id="other-context"),
         pytest.param({"model_path": "/elsewhere/other.gguf"}, False, id="other-model"),
+        pytest.param({"decoding": "whitespace=none"}, False, id="other-decoding"),
     ],
 )
 def test_a_long_lived_engine_is_used_only_for_its_own_model_and_context(
@@ -523,7 +479,7 @@ def _port_free(port: int, within: float = 5) -> bool:
 
 def _gone(pid: int, within: float) -> bool:
     deadline = time.monotonic() + within
-    while engine_mod._pid_alive(pid):
+    while engine_mod.pid_alive(pid):
         if time.monotonic() > deadline:
             return False
         time.sleep(0.1)
@@ -627,7 +583,7 @@ def test_dead_parent_leaves_no_server(engine_cache: Path, sig: signal.Signals) -
     try:
         assert parent.stdout is not None
         pid, port = map(int, parent.stdout.readline().split())
-        assert engine_mod._pid_alive(pid)
+        assert engine_mod.pid_alive(pid)
         parent.send_signal(sig)
         parent.wait(timeout=15)
         assert _gone(pid, 10), "server outlived its parent"

@@ -11,9 +11,7 @@ from __future__ import annotations
 import json
 import re
 import sys
-import threading
 from collections.abc import Iterator
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
@@ -39,148 +37,7 @@ from summarizer.evaluation.scorers import (
 )
 from summarizer.settings.config import Settings
 
-SECRET = "sk-test-do-not-store-4242"
-KEY_ENV = "EVAL_TEST_KEY"
-
-ABSTRACTS = {
-    "ZorbNet": "Long-tailed data hurts rare classes. We introduce ZorbNet, a reweighting method "
-    "for long-tailed classification on CIFAR-100, reaching 45.82% accuracy. "
-    "Code: https://github.com/x/zorbnet.",
-    "QuillBench": "Table question answering lacks hard test sets. We present QuillBench, a "
-    "benchmark of 1,113 question-table pairs; the best model reaches 38.5% accuracy.",
-    "Graphwick": "Graphwick <script>alert('abstract')</script> studies sharpness-aware training "
-    "of graph networks for node classification and finds that it improves accuracy by 4.8%.",
-}
-
-ANSWERS: dict[str, dict[str, Any]] = {
-    "ZorbNet": {
-        "tldr": "ZorbNet reweights rare classes and reaches strong long-tailed accuracy.",
-        "problem": "Long-tailed data hurts rare classes.",
-        "contribution_types": ["method"],
-        "introduces": ["ZorbNet"],
-        "datasets": ["CIFAR-100"],
-        "tasks": ["long-tailed classification"],
-        "domain": "computer_vision",
-        "keywords": ["long-tailed", "reweighting", "rare classes"],
-    },
-    "QuillBench": {
-        "tldr": "QuillBench is a hard benchmark for table question answering.",
-        "problem": "Table question answering lacks hard test sets.",
-        "contribution_types": ["benchmark"],
-        "introduces": ["QuillBench"],
-        "datasets": [],
-        "tasks": ["table question answering"],
-        "domain": "natural_language",
-        "keywords": ["table question answering", "benchmark", "question-table pairs"],
-    },
-    "Graphwick": {
-        "tldr": "<script>alert('answer')</script> Sharpness-aware training helps graph networks.",
-        "problem": "It is unclear whether sharpness-aware training helps graph networks.",
-        "contribution_types": ["empirical_study"],
-        "introduces": [],
-        "datasets": [],
-        "tasks": ["node classification"],
-        "domain": "graphs",
-        "keywords": ["sharpness-aware training", "graph networks", "node classification"],
-    },
-}
-
-GOLD: dict[str, dict[str, Any]] = {
-    "ZorbNet": {
-        **ANSWERS["ZorbNet"],
-        "tldr": "ZorbNet reweights rare classes for long-tailed classification.",
-        "results": [
-            {"value": "45.82%", "metric": "accuracy", "subject": "ZorbNet", "kind": "absolute"}
-        ],
-        "code_url": "https://github.com/x/zorbnet",
-    },
-    "QuillBench": {
-        **ANSWERS["QuillBench"],
-        "results": [
-            {"value": "1,113", "metric": "pairs", "subject": None, "kind": "absolute"},
-            {"value": "38.5%", "metric": "accuracy", "subject": None, "kind": "absolute"},
-        ],
-        "code_url": None,
-    },
-    "Graphwick": {
-        **ANSWERS["Graphwick"],
-        "tldr": "Sharpness-aware training improves graph networks on node classification.",
-        "contribution_types": ["empirical_study"],
-        "introduces": ["Graphwick"],
-        "results": [
-            {"value": "4.8%", "metric": "accuracy", "subject": None, "kind": "improvement"}
-        ],
-        "code_url": None,
-    },
-}
-
-# The model-written fields of the free strategy (naive prompts) add results and code_url.
-FREE_EXTRA = {
-    "ZorbNet": {"results": [{"value": "45.82%", "metric": "accuracy"}], "code_url": None},
-    "QuillBench": {"results": [], "code_url": None},
-    "Graphwick": {"results": [{"value": "4.8%", "kind": "improvement"}], "code_url": None},
-}
-
-
-class FakeEndpoint:
-    """An OpenAI chat-completions endpoint on loopback with scripted answers per abstract.
-
-    ``script[marker]`` is a list of replies used in turn (the last one repeats): a dict is
-    a JSON answer, an int an HTTP error status.
-    """
-
-    def __init__(self) -> None:
-        self.script: dict[str, list[Any]] = {m: [a] for m, a in ANSWERS.items()}
-        self.requests: list[dict[str, Any]] = []
-        self._lock = threading.Lock()
-        endpoint = self
-
-        class Handler(BaseHTTPRequestHandler):
-            def log_message(self, *args: Any) -> None:
-                pass
-
-            def do_POST(self) -> None:
-                body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
-                status, payload = endpoint.reply(body, self.headers.get("Authorization", ""))
-                data = json.dumps(payload).encode()
-                self.send_response(status)
-                self.send_header("Content-Type", "application/json")
-                self.send_header("Content-Length", str(len(data)))
-                self.end_headers()
-                self.wfile.write(data)
-
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.url = f"http://127.0.0.1:{self.server.server_address[1]}/v1"
-        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
-
-    def reply(self, body: dict[str, Any], auth: str) -> tuple[int, dict[str, Any]]:
-        text = json.dumps(body["messages"])
-        with self._lock:
-            self.requests.append(body)
-            marker = next((m for m in self.script if m in text), None)
-            if auth != f"Bearer {SECRET}" or marker is None:
-                return 401 if marker else 404, {"error": {"message": "no", "type": "x"}}
-            replies = self.script[marker]
-            reply = replies.pop(0) if len(replies) > 1 else replies[0]
-        if isinstance(reply, int):
-            return reply, {"error": {"message": "scripted failure", "type": "invalid_request"}}
-        answer = dict(reply)
-        if "Candidate names" not in text:  # the free strategy: the model writes every field
-            answer.update(FREE_EXTRA[marker])
-        return 200, {
-            "id": "chatcmpl-test",
-            "object": "chat.completion",
-            "created": 0,
-            "model": body.get("model", "fake"),
-            "choices": [
-                {
-                    "index": 0,
-                    "finish_reason": "stop",
-                    "message": {"role": "assistant", "content": json.dumps(answer)},
-                }
-            ],
-            "usage": {"prompt_tokens": 100, "completion_tokens": 20, "total_tokens": 120},
-        }
+from .support.suite import ANSWERS, KEY_ENV, SECRET, SuiteEndpoint, write_suite
 
 
 @pytest.fixture(autouse=True)
@@ -193,35 +50,19 @@ def isolate(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @pytest.fixture
-def endpoint() -> Iterator[FakeEndpoint]:
-    fake = FakeEndpoint()
-    fake.thread.start()
-    yield fake
-    fake.server.shutdown()
-    fake.server.server_close()
+def endpoint() -> Iterator[SuiteEndpoint]:
+    with SuiteEndpoint() as fake:
+        yield fake
 
 
 @pytest.fixture
 def suite(tmp_path: Path) -> Path:
-    path = tmp_path / "mini.jsonl"
-    lines = [
-        json.dumps(
-            {
-                "abstract": ABSTRACTS[m],
-                "title": f"The {m} paper",
-                "gold": GOLD[m],
-                "accept": {"domain": ["general_ml"]} if m == "Graphwick" else {},
-            }
-        )
-        for m in ABSTRACTS
-    ]
-    path.write_text("\n".join(lines) + "\n")
-    return path
+    return write_suite(tmp_path / "mini.jsonl")
 
 
-def settings(endpoint: FakeEndpoint, tmp_path: Path, **extra: Any) -> Settings:
+def settings(endpoint: SuiteEndpoint, tmp_path: Path, **extra: Any) -> Settings:
     return Settings(
-        base_url=endpoint.url,
+        base_url=endpoint.base_url,
         model="fake-model",
         api_key_env=KEY_ENV,
         mode="json_schema",
@@ -239,7 +80,7 @@ def test_run_writes_a_scored_run_folder(endpoint, suite, tmp_path):
     assert [r["id"] for r in records] == [i.id for i in run.items]  # suite order
     assert all(r["error"] is None and r["summary"] for r in records)
     info = json.loads((run.path / "run.json").read_text())
-    assert info["model"] == "fake-model" and info["endpoint"] == endpoint.url
+    assert info["model"] == "fake-model" and info["endpoint"] == endpoint.base_url
     assert info["prompt"]["id"] == "candidates.v1" and len(info["prompt"]["template_hash"]) == 16
     assert info["schema"] == "paper_summary.v1"
     assert (info["n_items"], info["done"], info["failed"], info["cached"]) == (3, 3, 0, 0)
@@ -389,12 +230,12 @@ def test_find_baseline_picks_the_newest_matching_naive_run(endpoint, suite, tmp_
 # --- the command line -----------------------------------------------------------------------
 
 
-def _eval_args(endpoint: FakeEndpoint, suite: Path, *more: str) -> list[str]:
+def _eval_args(endpoint: SuiteEndpoint, suite: Path, *more: str) -> list[str]:
     return [
         "eval",
         str(suite),
         "--base-url",
-        endpoint.url,
+        endpoint.base_url,
         "--model",
         "fake-model",
         "--api-key-env",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 from pathlib import Path
 
 import pytest
@@ -127,3 +128,30 @@ def test_sampled_answers_follow_the_grammar(llm, samplers) -> None:
         assert set(data) == {"tldr", "keywords"}
         assert len(data["keywords"]) <= 3
     assert len(samplers) == 3
+
+
+class Defect(RuntimeError):
+    """An error the short-list check never raises in normal operation."""
+
+
+def test_an_error_in_the_short_list_check_is_raised_not_taken_for_a_full_check(
+    llm, samplers, monkeypatch
+) -> None:
+    from llama_cpp import LlamaGrammar
+
+    from summarizer.engine import fast_grammar
+
+    def broken(self, array, size):
+        raise Defect("the short-list check broke")
+
+    monkeypatch.setattr(fast_grammar.TopFirstGrammar, "_apply_to_likely", broken)
+    # Raised inside llama.cpp's call of the sampler, an error reaches sys.unraisablehook
+    # (the engine's log), not the caller.
+    raised: list[type[BaseException]] = []
+    monkeypatch.setattr(sys, "unraisablehook", lambda report: raised.append(report.exc_type))
+    answer = _ask(llm, LlamaGrammar.from_string(RARE, verbose=False))
+    assert re.fullmatch(r"qzx[0-9]{3}\|", answer)  # each token still one the grammar allows
+    (sampler,) = samplers
+    assert sampler.steps >= 5
+    assert raised == [Defect] * sampler.steps
+    assert sampler.full_checks == 0

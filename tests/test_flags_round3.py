@@ -11,11 +11,7 @@ from __future__ import annotations
 
 import json
 import signal
-import subprocess
-import sys
-import threading
 import time
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
@@ -28,10 +24,10 @@ from summarizer.settings.config import MAX_TOKENS, Settings
 from summarizer.settings.sources import resolve_settings
 
 from .support.abstracts import ABSTRACT, answer
-from .support.cli import cli_env, endpoint_args, run_cli
+from .support.cli import endpoint_args, run_cli, start_cli
 from .support.fake_openai import FakeOpenAI
 from .support.limits import time_limit
-from .support.processes import interruptible
+from .support.pipeline import settings_for
 
 SECRET = "sk-round3-secret"
 SECOND = (
@@ -52,11 +48,7 @@ def _summarize_args(tmp_path: Path, base_url: str) -> list[str]:
         str(inputs),
         "-o",
         str(tmp_path / "out.jsonl"),
-        *endpoint_args(base_url),
-        "--mode",
-        "json_schema",
-        "--prompt",
-        "naive-grammar",
+        *endpoint_args(base_url, mode="json_schema", prompt="naive-grammar"),
     ]
 
 
@@ -153,20 +145,22 @@ def test_a_key_in_the_url_from_the_environment_exits_1(tmp_path):
 
 
 @pytest.mark.parametrize(
-    "values",
+    ("values", "message"),
     [
-        {"max_tokens": 10**20},
-        {"model": ""},
-        {"model": "\t"},
-        {"cache_dir": ""},
-        {"base_url": f"http://{SECRET}@127.0.0.1:9/v1"},
-        {"base_url": f"https://user:{SECRET}@api.example/v1"},
+        ({"max_tokens": 10**20}, "more than any model writes in one answer"),
+        ({"model": ""}, "empty model name"),
+        ({"model": "\t"}, "empty model name"),
+        ({"cache_dir": ""}, "empty cache folder"),
+        ({"base_url": f"http://{SECRET}@127.0.0.1:9/v1"}, "credentials in the URL"),
+        ({"base_url": f"https://user:{SECRET}@api.example/v1"}, "credentials in the URL"),
     ],
     ids=["max-tokens", "model-empty", "model-tab", "cache-dir", "token-as-user", "user-key"],
 )
-def test_the_library_refuses_them_too_and_never_echoes_a_key(values):
-    with pytest.raises(ValidationError) as caught:
+def test_the_library_refuses_them_too_and_never_echoes_a_key(values, message):
+    with pytest.raises(ValidationError, match=message) as caught:
         Settings(**values)
+    (error,) = caught.value.errors()
+    assert error["loc"] == tuple(values)  # the field at fault, named
     assert SECRET not in str(caught.value)
 
 
@@ -182,72 +176,6 @@ def test_good_values_are_kept():
 
 
 # --- eval run folders ----------------------------------------------------------------
-
-
-class GatedEndpoint:
-    """An OpenAI chat endpoint on loopback that answers the first ``fast`` requests at once
-    and holds every later one until :meth:`release` (or a bound of 60 s)."""
-
-    def __init__(self, fast: int) -> None:
-        self.fast = fast
-        self.requests = 0
-        self.gate = threading.Event()
-        self._lock = threading.Lock()
-        endpoint = self
-
-        class Handler(BaseHTTPRequestHandler):
-            def log_message(self, *args: Any) -> None:
-                pass
-
-            def do_POST(self) -> None:
-                body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
-                with endpoint._lock:
-                    endpoint.requests += 1
-                    held = endpoint.requests > endpoint.fast
-                if held:
-                    endpoint.gate.wait(60)
-                content = json.dumps(answer())
-                data = json.dumps(
-                    {
-                        "id": "cmpl",
-                        "object": "chat.completion",
-                        "created": 0,
-                        "model": body.get("model", "fake"),
-                        "choices": [
-                            {
-                                "index": 0,
-                                "finish_reason": "stop",
-                                "message": {"role": "assistant", "content": content},
-                            }
-                        ],
-                        "usage": {"prompt_tokens": 10, "completion_tokens": 5, "total_tokens": 15},
-                    }
-                ).encode()
-                try:
-                    self.send_response(200)
-                    self.send_header("Content-Type", "application/json")
-                    self.send_header("Content-Length", str(len(data)))
-                    self.end_headers()
-                    self.wfile.write(data)
-                except OSError:  # the client was interrupted while we held its request
-                    pass
-
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.server.daemon_threads = True
-        self.base_url = f"http://127.0.0.1:{self.server.server_address[1]}/v1"
-        self._thread = threading.Thread(target=self.server.serve_forever, daemon=True)
-
-    def release(self) -> None:
-        self.gate.set()
-
-    def __enter__(self) -> GatedEndpoint:
-        self._thread.start()
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.release()
-        self.server.shutdown()
-        self.server.server_close()
 
 
 @pytest.fixture
@@ -278,11 +206,7 @@ def _eval_args(gold: Path, out: Path, base_url: str) -> list[str]:
         str(gold),
         "--out",
         str(out),
-        *endpoint_args(base_url),
-        "--mode",
-        "json_schema",
-        "--prompt",
-        "naive-grammar",
+        *endpoint_args(base_url, mode="json_schema", prompt="naive-grammar"),
         "--concurrency",
         "1",
         "--no-cache",
@@ -295,18 +219,11 @@ def _snapshot(folder: Path) -> dict[str, bytes]:
 
 def test_ctrl_c_mid_eval_leaves_the_old_run_whole(tmp_path, gold, old_run):
     before = _snapshot(old_run)
-    with time_limit(120), GatedEndpoint(fast=1) as endpoint:
-        child = interruptible(
-            [sys.executable, "-m", "summarizer.cli", *_eval_args(gold, old_run, endpoint.base_url)],
-            cwd=tmp_path,
-            env=cli_env(tmp_path),
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
-        )
+    with time_limit(120), FakeOpenAI(default=answer(), hold_after=1) as endpoint:
+        child = start_cli(_eval_args(gold, old_run, endpoint.base_url), tmp_path, sigint=True)
         try:
             deadline = time.monotonic() + 60
-            while endpoint.requests < 2:  # one answered, the next one held: mid-run
+            while len(endpoint.requests) < 2:  # one answered, the next one held: mid-run
                 assert child.poll() is None, child.communicate()
                 assert time.monotonic() < deadline, "the run never reached its second request"
                 time.sleep(0.05)
@@ -337,14 +254,7 @@ def test_a_failing_run_in_process_leaves_the_old_run_whole(tmp_path, gold, old_r
         raise Stop
 
     with time_limit(60), FakeOpenAI(default=answer()) as server:
-        settings = Settings(
-            base_url=server.base_url,
-            model="fake",
-            mode="json_schema",
-            prompt="naive-grammar",
-            use_cache=False,
-            concurrency=1,
-        )
+        settings = settings_for(server, tmp_path, use_cache=False, concurrency=1)
         with pytest.raises(Stop):
             run_suite(str(gold), settings, out=old_run, on_record=stop_after_one)
     assert seen and _snapshot(old_run) == before
@@ -356,13 +266,7 @@ def test_a_finished_rerun_replaces_the_run_and_keeps_other_files(tmp_path, gold,
     created = json.loads((old_run / "run.json").read_text())["created"]
     time.sleep(1.1)  # run.json's "created" has whole seconds
     with time_limit(60), FakeOpenAI(default=answer()) as server:
-        settings = Settings(
-            base_url=server.base_url,
-            model="fake",
-            mode="json_schema",
-            prompt="naive-grammar",
-            use_cache=False,
-        )
+        settings = settings_for(server, tmp_path, use_cache=False)
         run = run_suite(str(gold), settings, out=old_run)
     assert run.path == old_run and run.info["name"] == "mine"
     again = load_run(old_run)
@@ -384,9 +288,7 @@ def test_an_interrupted_default_run_leaves_no_folder(tmp_path, gold):
 
     runs = tmp_path / "runs"
     with time_limit(60), FakeOpenAI(default=answer()) as server:
-        settings = Settings(
-            base_url=server.base_url, model="fake", mode="json_schema", prompt="naive-grammar"
-        )
+        settings = settings_for(server, tmp_path)
         with pytest.raises(Stop):
             run_suite(str(gold), settings, runs_dir=runs, on_record=stop)
         assert list(runs.iterdir()) == []

@@ -17,6 +17,8 @@ from summarizer.io.idstore import IdStore
 from summarizer.io.inputs import read_papers
 from summarizer.io.output import RecordWriter
 
+from .support.records import output_record
+
 
 def test_ids_beyond_the_memory_part_are_kept_on_disk():
     store = IdStore(in_memory=3)
@@ -60,12 +62,10 @@ def test_reader_finds_duplicates_held_on_disk(tmp_path: Path, tiny_memory):
 
 @pytest.mark.parametrize("suffix", [".jsonl", ".csv"])
 def test_resume_knows_finished_ids_held_on_disk(tmp_path: Path, tiny_memory, suffix):
-    from .test_cache_output import _record
-
     path = tmp_path / f"run{suffix}"
     writer = RecordWriter(path)
     for n in range(7):
-        writer.write(_record(f"r{n}", ok=n != 3))
+        writer.write(output_record(f"r{n}", ok=n != 3))
     writer.close()
 
     resumed = RecordWriter(path)
@@ -73,6 +73,6 @@ def test_resume_knows_finished_ids_held_on_disk(tmp_path: Path, tiny_memory, suf
     assert resumed.done._db is not None  # most of them are on disk
     assert set(resumed.done) == finished and len(resumed.done) == 6
     assert all(i in resumed.done for i in finished) and "r3" not in resumed.done
-    resumed.write(_record("r3"))
+    resumed.write(output_record("r3"))
     assert "r3" in resumed.done
     resumed.close()

@@ -11,8 +11,6 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
-import sys
 
 import pytest
 
@@ -20,7 +18,7 @@ from summarizer.io.inputs import read_papers
 from summarizer.run.batch_api import answer_of
 
 from .support.abstracts import ABSTRACT, answer
-from .support.cli import cli_env, endpoint_args, run_cli
+from .support.cli import endpoint_args, run_cli, start_cli
 from .support.fake_openai import FakeOpenAI
 from .support.limits import time_limit
 
@@ -98,21 +96,13 @@ def test_a_closed_stdout_is_one_error_line_and_exit_1(tmp_path, args):
     read, write = os.pipe()
     os.close(read)  # nobody reads: the first write fails with EPIPE
     try:
-        result = subprocess.run(
-            [sys.executable, "-m", "summarizer.cli", *args],
-            cwd=tmp_path,
-            env=cli_env(tmp_path),
-            stdout=write,
-            stderr=subprocess.PIPE,
-            text=True,
-            timeout=60,
-            check=False,
-        )
+        child = start_cli(args, tmp_path, stdout=write)
+        _, stderr = child.communicate(timeout=60)
     finally:
         os.close(write)
-    assert result.returncode == 1, result.stderr
-    assert "broken pipe" in _error_line(result.stderr)
-    assert "Exception ignored" not in result.stderr
+    assert child.returncode == 1, stderr
+    assert "broken pipe" in _error_line(stderr)
+    assert "Exception ignored" not in stderr
     assert not (tmp_path / "-").exists()
 
 

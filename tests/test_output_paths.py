@@ -26,46 +26,17 @@ from summarizer.io.output import RecordWriter, escape_cell, unescape_cell
 from summarizer.io.target import OutputLock, atomic_file, check_target
 
 from .support.abstracts import ABSTRACT, answer
+from .support.cli import endpoint_args, run_cli, start_cli
 from .support.fake_openai import FakeOpenAI
 from .support.limits import time_limit
+from .support.records import IDENTITY, output_record
 
 ROOT = os.geteuid() == 0
 needs_root = pytest.mark.skipif(not ROOT, reason="needs root (mknod / mount)")
 
 
-IDENTITY = {"model": "m1", "prompt": "default.v1", "template_hash": "t1", "schema": "s1"}
-
-
-def _record(id_: str, ok: bool = True, identity: dict = IDENTITY, **meta: str) -> dict:
-    return {
-        "id": id_,
-        "title": None,
-        "abstract": ABSTRACT,
-        "summary": answer() if ok else None,
-        "error": None if ok else {"type": "BackendError", "message": "down"},
-        "meta": identity | meta,
-        "spans": {},
-    }
-
-
 def _write(path: Path, *records: dict) -> None:
     path.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
-
-
-def _cli(args: list[str], cwd: Path, timeout: float = 90, **kw) -> subprocess.CompletedProcess:
-    env = {**os.environ, "SUMMARIZER_CACHE_DIR": str(cwd / "cache"), "COLUMNS": "200"}
-    for name in ("SUMMARIZER_DEBUG", "OPENAI_API_KEY", "SUMMARIZER_PROGRESS"):
-        env.pop(name, None)
-    return subprocess.run(
-        [sys.executable, "-m", "summarizer.cli", *args],
-        cwd=cwd,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=timeout,
-        check=False,
-        **kw,
-    )
 
 
 @pytest.fixture
@@ -75,16 +46,7 @@ def endpoint():
 
 
 def _endpoint_args(server: FakeOpenAI) -> list[str]:
-    return [
-        "--base-url",
-        server.base_url,
-        "--model",
-        "fake",
-        "--mode",
-        "json_schema",
-        "--prompt",
-        "naive",
-    ]
+    return endpoint_args(server.base_url, mode="json_schema", prompt="naive")
 
 
 def _inputs(path: Path, n: int) -> Path:
@@ -121,7 +83,7 @@ def test_summarize_into_its_own_input_exits_2_and_keeps_the_input(
     else:
         _inputs(source, 2)
     before = source.read_bytes()
-    result = _cli(["summarize", source.name, "-o", source.name, "--no-cache"], tmp_path)
+    result = run_cli(["summarize", source.name, "-o", source.name, "--no-cache"], tmp_path)
     assert result.returncode == 2, result.stderr
     assert "is the input" in result.stderr
     assert "unexpected" not in result.stderr
@@ -138,7 +100,7 @@ def test_an_unrelated_file_is_kept_unless_force(tmp_path: Path) -> None:
             RecordWriter(path)
         assert path.read_bytes() == before
     writer = RecordWriter(notes, force=True)
-    writer.write(_record("a"))
+    writer.write(output_record("a"))
     writer.close()
     assert [json.loads(x)["id"] for x in notes.read_text().splitlines()] == ["a"]
 
@@ -147,11 +109,15 @@ def test_previous_outputs_are_recognised(tmp_path: Path) -> None:
     empty = tmp_path / "empty.jsonl"
     empty.touch()
     failed_only = tmp_path / "failed.jsonl"
-    _write(failed_only, _record("x", ok=False))
+    _write(failed_only, output_record("x", ok=False))
     cut = tmp_path / "cut.jsonl"
     cut.write_text('{"id": "a", "summary": {"tldr": "cut sho', encoding="utf-8")
     for path in (empty, failed_only, cut):
-        RecordWriter(path).close()  # resumable, no --force needed
+        writer = RecordWriter(path)  # resumable, no --force needed
+        assert set(writer.done) == set()  # nothing finished: every id is asked again
+        writer.close()
+        # Kept as the output, without the failed record or the half line set aside for rerun.
+        assert path.read_text(encoding="utf-8") == ""
 
 
 @pytest.mark.parametrize("kind", ["directory", "fifo", "socket"])
@@ -183,18 +149,18 @@ def test_a_character_device_stays_a_device(tmp_path: Path) -> None:
         RecordWriter(null)
     assert stat.S_ISCHR(os.stat(null).st_mode)
     source = _inputs(tmp_path / "in.jsonl", 1)
-    result = _cli(["summarize", source.name, "-o", str(null), "--no-cache"], tmp_path)
+    result = run_cli(["summarize", source.name, "-o", str(null), "--no-cache"], tmp_path)
     assert result.returncode == 2, result.stderr
     assert stat.S_ISCHR(os.stat(null).st_mode)
 
 
 def test_a_symlink_is_followed_to_its_target(tmp_path: Path) -> None:
     real = tmp_path / "real.jsonl"
-    _write(real, _record("a"))
+    _write(real, output_record("a"))
     link = tmp_path / "link.jsonl"
     link.symlink_to(real)
     writer = RecordWriter(link)
-    writer.write(_record("b"))
+    writer.write(output_record("b"))
     writer.close()
     assert link.is_symlink()
     assert [json.loads(x)["id"] for x in real.read_text().splitlines()] == ["a", "b"]
@@ -207,7 +173,7 @@ def test_a_planted_temporary_file_is_never_followed(tmp_path: Path) -> None:
     for name in (out.name + ".tmp", "." + out.name + ".tmp"):
         (tmp_path / name).symlink_to(victim)
     writer = RecordWriter(out)
-    writer.write(_record("a"))
+    writer.write(output_record("a"))
     writer.close()
     assert victim.read_text() == "precious\n"
     assert [json.loads(x)["id"] for x in out.read_text().splitlines()] == ["a"]
@@ -278,7 +244,7 @@ def test_two_cli_runs_on_one_output_never_mix(tmp_path: Path, endpoint: FakeOpen
     source = _inputs(tmp_path / "in.jsonl", 3)
     out = tmp_path / "out.jsonl"
     with OutputLock(out):  # a run that is still writing
-        result = _cli(
+        result = run_cli(
             ["summarize", source.name, "-o", out.name, *_endpoint_args(endpoint)], tmp_path
         )
     assert result.returncode == 1, result.stderr
@@ -299,7 +265,7 @@ def test_a_rerun_with_another_model_prompt_or_schema_stops(
     tmp_path: Path, field: str, value: str
 ) -> None:
     out = tmp_path / "out.jsonl"
-    _write(out, _record("a"), _record("b", ok=False))
+    _write(out, output_record("a"), output_record("b", ok=False))
     before = out.read_bytes()
     with pytest.raises(UsageError, match=f"another {field} 'm1'|another {field} '"):
         RecordWriter(out, identity=IDENTITY | {field: value})
@@ -312,7 +278,11 @@ def test_a_rerun_with_another_model_prompt_or_schema_stops(
 
 def test_another_endpoint_for_the_same_model_only_warns(tmp_path: Path) -> None:
     out = tmp_path / "out.jsonl"
-    _write(out, _record("a", endpoint="http://10.0.0.1/v1"), _record("b", endpoint="http://h2/v1"))
+    _write(
+        out,
+        output_record("a", endpoint="http://10.0.0.1/v1"),
+        output_record("b", endpoint="http://h2/v1"),
+    )
     writer = RecordWriter(out, identity=IDENTITY | {"endpoint": "http://h3/v1"})
     writer.close()
     assert set(writer.done) == {"a", "b"}
@@ -322,7 +292,7 @@ def test_another_endpoint_for_the_same_model_only_warns(tmp_path: Path) -> None:
 def test_csv_output_carries_what_the_resume_check_needs(tmp_path: Path) -> None:
     out = tmp_path / "out.csv"
     writer = RecordWriter(out, identity=IDENTITY)
-    writer.write(_record("a"))
+    writer.write(output_record("a"))
     writer.close()
     with pytest.raises(UsageError, match="another model"):
         RecordWriter(out, identity=IDENTITY | {"model": "m2"})
@@ -337,15 +307,15 @@ def test_csv_output_carries_what_the_resume_check_needs(tmp_path: Path) -> None:
 def test_cli_rerun_with_another_model_exits_2(tmp_path: Path, endpoint: FakeOpenAI) -> None:
     source = _inputs(tmp_path / "in.jsonl", 2)
     args = ["summarize", source.name, "-o", "out.jsonl", "--no-cache", *_endpoint_args(endpoint)]
-    first = _cli(args, tmp_path)
+    first = run_cli(args, tmp_path)
     assert first.returncode == 0, first.stderr
     before = (tmp_path / "out.jsonl").read_bytes()
     other = [a if a != "fake" else "other-model" for a in args]
-    second = _cli(other, tmp_path)
+    second = run_cli(other, tmp_path)
     assert second.returncode == 2, second.stderr
     assert "another model 'fake'" in second.stderr and "--force" in second.stderr
     assert (tmp_path / "out.jsonl").read_bytes() == before
-    forced = _cli([*other, "--force"], tmp_path)
+    forced = run_cli([*other, "--force"], tmp_path)
     assert forced.returncode == 0, forced.stderr
     models = {json.loads(x)["meta"]["model"] for x in (tmp_path / "out.jsonl").open()}
     assert models == {"other-model"}
@@ -375,7 +345,7 @@ sys.exit("no error")
 
 def test_a_full_disk_is_one_error_naming_the_path_and_resumable(tmp_path: Path) -> None:
     out = tmp_path / "out.jsonl"
-    line = json.dumps(_record("r0"))
+    line = json.dumps(output_record("r0"))
     code = _FSIZE_CHILD.format(
         tests=str(Path(__file__).parent), record=line, out=str(out), limit=len(line) * 5 + 100
     )
@@ -392,7 +362,7 @@ def test_a_full_disk_is_one_error_naming_the_path_and_resumable(tmp_path: Path) 
 def test_a_read_only_folder_is_one_error_and_leaves_nothing(tmp_path: Path) -> None:
     folder = tmp_path / "ro"
     folder.mkdir()
-    _write(folder / "out.jsonl", _record("a"), _record("b", ok=False))
+    _write(folder / "out.jsonl", output_record("a"), output_record("b", ok=False))
     mounted = subprocess.run(
         ["mount", "--bind", "-o", "ro", str(folder), str(folder)], capture_output=True
     )
@@ -413,7 +383,7 @@ def test_a_run_that_writes_no_record_leaves_no_new_output(tmp_path: Path, name: 
     RecordWriter(out, identity=IDENTITY).close()  # stopped before its first record
     assert sorted(tmp_path.iterdir()) == []  # no empty file (nor a header alone), no lock
     writer = RecordWriter(out, identity=IDENTITY)
-    writer.write(_record("a"))
+    writer.write(output_record("a"))
     writer.close()
     assert out.stat().st_size > 0
     again = RecordWriter(out, identity=IDENTITY)  # a rerun with nothing left to do
@@ -427,7 +397,7 @@ def test_an_existing_output_is_kept_even_when_no_record_is_written(tmp_path: Pat
     RecordWriter(empty).close()
     assert empty.exists()
     failed = tmp_path / "failed.jsonl"
-    _write(failed, _record("a", ok=False))
+    _write(failed, output_record("a", ok=False))
     RecordWriter(failed, identity=IDENTITY).close()  # its failed record is set aside
     assert failed.exists() and failed.read_text() == ""
 
@@ -447,19 +417,19 @@ def test_atomic_file_leaves_nothing_when_the_block_fails(tmp_path: Path) -> None
 
 def test_digest_never_overwrites_its_source_or_another_file(tmp_path: Path) -> None:
     source = tmp_path / "run.jsonl"
-    _write(source, _record("a"))
+    _write(source, output_record("a"))
     before = source.read_bytes()
-    result = _cli(["digest", source.name, "-o", source.name], tmp_path)
+    result = run_cli(["digest", source.name, "-o", source.name], tmp_path)
     assert result.returncode == 2, result.stderr
     assert source.read_bytes() == before
     notes = tmp_path / "notes.html"
     notes.write_text("<p>mine</p>", encoding="utf-8")
-    assert _cli(["digest", source.name, "-o", notes.name], tmp_path).returncode == 2
+    assert run_cli(["digest", source.name, "-o", notes.name], tmp_path).returncode == 2
     assert notes.read_text() == "<p>mine</p>"
     page = tmp_path / "page.html"
-    assert _cli(["digest", source.name, "-o", page.name], tmp_path).returncode == 0
-    assert _cli(["digest", source.name, "-o", page.name], tmp_path).returncode == 0  # ours
-    assert _cli(["digest", source.name, "-o", notes.name, "--force"], tmp_path).returncode == 0
+    assert run_cli(["digest", source.name, "-o", page.name], tmp_path).returncode == 0
+    assert run_cli(["digest", source.name, "-o", page.name], tmp_path).returncode == 0  # ours
+    assert run_cli(["digest", source.name, "-o", notes.name, "--force"], tmp_path).returncode == 0
     assert "<!doctype html>" in notes.read_text()
 
 
@@ -467,27 +437,27 @@ def test_batch_prepare_never_overwrites_its_input(tmp_path: Path) -> None:
     source = _inputs(tmp_path / "in.jsonl", 2)
     before = source.read_bytes()
     args = ["batch", "prepare", source.name, "-o", source.name, "--model", "gpt-4o-mini"]
-    result = _cli(args, tmp_path)
+    result = run_cli(args, tmp_path)
     assert result.returncode == 2, result.stderr
     assert source.read_bytes() == before
     args[4] = "requests.jsonl"
-    assert _cli(args, tmp_path).returncode == 0
-    assert _cli(args, tmp_path).returncode == 0  # a request file it wrote may be replaced
+    assert run_cli(args, tmp_path).returncode == 0
+    assert run_cli(args, tmp_path).returncode == 0  # a request file it wrote may be replaced
 
 
 def test_merge_refuses_an_input_as_its_output(tmp_path: Path) -> None:
     shard = tmp_path / "s1.jsonl"
-    _write(shard, _record("p0"))
+    _write(shard, output_record("p0"))
     source = _inputs(tmp_path / "in.jsonl", 1)
     before = source.read_bytes()
-    result = _cli(["merge", source.name, shard.name, "--input", source.name], tmp_path)
+    result = run_cli(["merge", source.name, shard.name, "--input", source.name], tmp_path)
     assert result.returncode == 2, result.stderr
     assert source.read_bytes() == before
 
 
 def test_dash_writes_to_stdout(tmp_path: Path, endpoint: FakeOpenAI) -> None:
     source = _inputs(tmp_path / "in.jsonl", 2)
-    result = _cli(
+    result = run_cli(
         ["summarize", source.name, "-o", "-", "--no-cache", *_endpoint_args(endpoint)], tmp_path
     )
     assert result.returncode == 0, result.stderr
@@ -497,17 +467,9 @@ def test_dash_writes_to_stdout(tmp_path: Path, endpoint: FakeOpenAI) -> None:
 
 def test_a_closed_stdout_is_one_line_not_a_crash(tmp_path: Path, endpoint: FakeOpenAI) -> None:
     source = _inputs(tmp_path / "in.jsonl", 200)
-    env = {**os.environ, "SUMMARIZER_CACHE_DIR": str(tmp_path / "cache")}
-    env.pop("SUMMARIZER_DEBUG", None)
     with time_limit(120):
-        child = subprocess.Popen(
-            [sys.executable, "-m", "summarizer.cli", "summarize", source.name, "--no-cache"]
-            + _endpoint_args(endpoint),
-            cwd=tmp_path,
-            env=env,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
+        child = start_cli(
+            ["summarize", source.name, "--no-cache", *_endpoint_args(endpoint)], tmp_path
         )
         assert child.stdout.readline()  # like `| head -1`
         child.stdout.close()
@@ -538,7 +500,7 @@ def test_negative_numbers_stay_numbers_in_csv() -> None:
 def test_csv_resume_reads_escaped_ids(tmp_path: Path) -> None:
     out = tmp_path / "out.csv"
     writer = RecordWriter(out)
-    record = _record("=cmd|' /C calc'!A0")
+    record = output_record("=cmd|' /C calc'!A0")
     record["title"] = '=HYPERLINK("http://evil")'
     writer.write(record)
     writer.close()
@@ -565,13 +527,10 @@ def test_a_fifo_input_is_read_once_and_summarized(tmp_path: Path, endpoint: Fake
     fifo = tmp_path / "papers.jsonl"
     os.mkfifo(fifo)
     with time_limit(120):
-        child = subprocess.Popen(  # like `summarize <(cat in.jsonl)`
-            [sys.executable, "-m", "summarizer.cli", "summarize", str(fifo), "-o", "out.jsonl"]
-            + ["--no-cache", *_endpoint_args(endpoint)],
-            cwd=tmp_path,
-            env={**os.environ, "SUMMARIZER_CACHE_DIR": str(tmp_path / "cache")},
-            stderr=subprocess.PIPE,
-            text=True,
+        child = start_cli(  # like `summarize <(cat in.jsonl)`
+            ["summarize", str(fifo), "-o", "out.jsonl", "--no-cache", *_endpoint_args(endpoint)],
+            tmp_path,
+            stdout=None,
         )
         with fifo.open("w", encoding="utf-8") as fh:
             fh.write(source.read_text(encoding="utf-8"))
@@ -583,7 +542,7 @@ def test_a_fifo_input_is_read_once_and_summarized(tmp_path: Path, endpoint: Fake
 
 def test_csv_on_stdin_with_format(tmp_path: Path, endpoint: FakeOpenAI) -> None:
     text = f"id,abstract\nc1,{ABSTRACT.replace(',', ' ')}\n"
-    result = _cli(
+    result = run_cli(
         ["summarize", "-", "--format", "csv", "--no-cache", *_endpoint_args(endpoint)],
         tmp_path,
         input=text,
@@ -605,16 +564,16 @@ def test_csv_on_stdin_with_format(tmp_path: Path, endpoint: FakeOpenAI) -> None:
 )
 def test_usage_errors_exit_2_before_any_work(tmp_path: Path, flags: list[str]) -> None:
     source = _inputs(tmp_path / "in.jsonl", 1)
-    result = _cli(["summarize", source.name, "-o", "out.jsonl", *flags], tmp_path)
+    result = run_cli(["summarize", source.name, "-o", "out.jsonl", *flags], tmp_path)
     assert result.returncode == 2, result.stderr
     assert result.stderr.startswith("Error: ") and "unexpected" not in result.stderr
     assert not (tmp_path / "out.jsonl").exists()
 
 
-def test_a_missing_api_key_is_one_error_before_any_record(tmp_path: Path) -> None:
+def test_a_missing_api_key_is_one_error_before_anyoutput_record(tmp_path: Path) -> None:
     source = _inputs(tmp_path / "in.jsonl", 3)
     args = ["summarize", source.name, "-o", "out.jsonl", "--base-url", "https://api.example/v1"]
-    result = _cli(args, tmp_path)
+    result = run_cli(args, tmp_path)
     assert result.returncode == 1, result.stderr
     assert "No API key" in result.stderr and result.stderr.count("\n") == 1
     assert not (tmp_path / "out.jsonl").exists()

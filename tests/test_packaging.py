@@ -41,6 +41,25 @@ def wheel(tmp_path_factory) -> Path:
     return path
 
 
+def _installed_run(wheel: Path, tmp_path: Path, code: str) -> tuple[Path, dict]:
+    """``code`` run outside the checkout on the wheel's files alone: where they were unpacked,
+    and the JSON the code printed."""
+    site = tmp_path / "site"
+    zipfile.ZipFile(wheel).extractall(site)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    result = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=elsewhere,
+        env=os.environ | {"PYTHONPATH": str(site)},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 0, result.stderr
+    return site, json.loads(result.stdout)
+
+
 def test_wheel_contains_prompts_schemas_and_assets(wheel):
     names = set(zipfile.ZipFile(wheel).namelist())
     for prompt in sorted((REPO / "prompts").glob("*.toml")):
@@ -52,25 +71,11 @@ def test_wheel_contains_prompts_schemas_and_assets(wheel):
 
 
 def test_installed_wheel_loads_its_bundled_prompts(wheel, tmp_path):
-    site = tmp_path / "site"
-    zipfile.ZipFile(wheel).extractall(site)
-    elsewhere = tmp_path / "elsewhere"
-    elsewhere.mkdir()
     code = (
         "import json, summarizer.prompting.templates as p; pr = p.load_prompt('default'); "
         "print(json.dumps({'file': p.__file__, 'prompt': pr.path, 'ids': sorted(p.available())}))"
     )
-    env = os.environ | {"PYTHONPATH": str(site)}
-    result = subprocess.run(
-        [sys.executable, "-c", code],
-        cwd=elsewhere,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
-    assert result.returncode == 0, result.stderr
-    info = json.loads(result.stdout)
+    site, info = _installed_run(wheel, tmp_path, code)
     assert info["file"].startswith(str(site))  # the installed copy, not the checkout
     assert info["prompt"].startswith(str(site / "summarizer" / "_bundled" / "prompts"))
     assert {"default.v1", "naive.v1", "naive-grammar.v1", "candidates.v1"} <= set(info["ids"])
@@ -86,10 +91,6 @@ def test_wheel_contains_the_rules_data_files(wheel):
 
 def test_installed_wheel_reads_the_rules_word_lists(wheel, tmp_path):
     """The rules run from the installed copy, with their lists read from its data files."""
-    site = tmp_path / "site"
-    zipfile.ZipFile(wheel).extractall(site)
-    elsewhere = tmp_path / "elsewhere"
-    elsewhere.mkdir()
     code = (
         "import json\n"
         "from importlib import resources\n"
@@ -111,17 +112,7 @@ def test_installed_wheel_reads_the_rules_word_lists(wheel, tmp_path):
         "    'keyed': [r for r, _ in keyed_files() if r.startswith('rules/data/')],\n"
         "}))\n"
     )
-    env = os.environ | {"PYTHONPATH": str(site)}
-    result = subprocess.run(
-        [sys.executable, "-c", code],
-        cwd=elsewhere,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
-    assert result.returncode == 0, result.stderr
-    info = json.loads(result.stdout)
+    site, info = _installed_run(wheel, tmp_path, code)
     assert info["data"].startswith(str(site / "summarizer" / "rules" / "data"))
     listed = (REPO / "summarizer" / "rules" / "data" / "known_datasets.txt").read_text()
     assert info["known"] == sum(1 for e in listed.splitlines() if e and not e.startswith("#"))
@@ -136,10 +127,6 @@ def test_installed_wheel_reads_the_rules_word_lists(wheel, tmp_path):
 
 def test_installed_wheel_renders_its_page_templates(wheel, tmp_path):
     """The digest and report templates load from the installed copy, not the checkout."""
-    site = tmp_path / "site"
-    zipfile.ZipFile(wheel).extractall(site)
-    elsewhere = tmp_path / "elsewhere"
-    elsewhere.mkdir()
     code = (
         "import json\n"
         "from summarizer.views import pages\n"
@@ -151,17 +138,7 @@ def test_installed_wheel_renders_its_page_templates(wheel, tmp_path):
         "print(json.dumps({'file': pages.__file__, 'card': 'id=\"p-p1\"' in page,\n"
         "                  'report': report.filename}))\n"
     )
-    env = os.environ | {"PYTHONPATH": str(site)}
-    result = subprocess.run(
-        [sys.executable, "-c", code],
-        cwd=elsewhere,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
-    assert result.returncode == 0, result.stderr
-    info = json.loads(result.stdout)
+    site, info = _installed_run(wheel, tmp_path, code)
     assert info["file"].startswith(str(site))
     assert info["card"]
     assert info["report"].startswith(str(site / "summarizer" / "evaluation" / "templates"))

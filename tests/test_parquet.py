@@ -35,6 +35,7 @@ from summarizer.records import Meta
 from summarizer.schemas.paper_summary import PaperSummary, VerbatimList
 
 from .support.abstracts import ABSTRACT, answer
+from .support.cli import endpoint_args, run_cli
 from .support.fake_openai import FakeOpenAI, Status
 from .support.pipeline import run, settings_for
 
@@ -308,11 +309,11 @@ def test_the_cli_without_pyarrow_says_which_extra_and_writes_jsonl_still(tmp_pat
     inputs = tmp_path / "in.jsonl"
     inputs.write_text(json.dumps({"id": "a", "abstract": ABSTRACT}) + "\n")
     with FakeOpenAI(default=answer()) as server:
-        base = [sys.executable, "-c", BLOCKED, "summarize", str(inputs), "--base-url"]
-        args = [*base, server.base_url, "--model", "fake", "--prompt", "naive", "--no-cache"]
-        run_ = dict(capture_output=True, text=True, timeout=120, cwd=tmp_path, check=False)
-        parquet = subprocess.run([*args, "-o", str(tmp_path / "out.parquet")], **run_)
-        jsonl = subprocess.run([*args, "-o", str(tmp_path / "out.jsonl")], **run_)
+        args = ["summarize", str(inputs), *endpoint_args(server.base_url), "--prompt", "naive"]
+        args.append("--no-cache")
+        blocked = (sys.executable, "-c", BLOCKED)
+        parquet = run_cli([*args, "-o", "out.parquet"], tmp_path, timeout=120, entry=blocked)
+        jsonl = run_cli([*args, "-o", "out.jsonl"], tmp_path, timeout=120, entry=blocked)
     assert parquet.returncode == 1, parquet.stderr
     assert parquet.stderr.strip() == f"Error: {MISSING}"
     assert not (tmp_path / "out.parquet").exists()

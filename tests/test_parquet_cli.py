@@ -5,7 +5,6 @@ that read outputs (``show``, ``merge``)."""
 from __future__ import annotations
 
 import json
-import os
 import re
 import signal
 import subprocess
@@ -32,9 +31,10 @@ from summarizer.schemas.paper_summary import PaperSummary
 
 from .faultproxy import FaultProxy
 from .support.abstracts import ABSTRACT, answer
+from .support.cli import endpoint_args, run_cli, start_cli
 from .support.fake_openai import FakeOpenAI
 from .support.limits import time_limit
-from .test_output_paths import _record as record_of
+from .support.records import output_record as record_of
 
 IDENTITY = {"model": "m1", "prompt": "naive-grammar.v1", "template_hash": "t1", "schema": "s1"}
 
@@ -52,14 +52,7 @@ def _jsonl(path: Path, abstracts: dict[str, str]) -> Path:
 
 def _args(base_url: str) -> list[str]:
     return [
-        "--base-url",
-        base_url,
-        "--model",
-        "fake",
-        "--mode",
-        "json_schema",
-        "--prompt",
-        "naive-grammar",
+        *endpoint_args(base_url, mode="json_schema", prompt="naive-grammar"),
         "--no-cache",
         "--concurrency",
         "2",
@@ -168,17 +161,14 @@ def test_kill_9_mid_run_keeps_what_was_there_readable_and_a_rerun_completes(tmp_
             _summarize(_jsonl(tmp_path / "a.jsonl", first), target, server.base_url).exit_code == 0
         )
     inputs = _jsonl(tmp_path / "in.jsonl", abstracts)
-    env = {**os.environ, "SUMMARIZER_CACHE_DIR": str(tmp_path / "cache")}
-    for name in ("SUMMARIZER_DEBUG", "SUMMARIZER_PROGRESS", "OPENAI_API_KEY"):
-        env.pop(name, None)
     with (
         FakeOpenAI(default=answer()) as upstream,
         FaultProxy(upstream.base_url, latency=0.3) as proxy,
     ):
-        args = [sys.executable, "-c", KILLABLE, "summarize", str(inputs), "-o", target]
+        args = ["summarize", str(inputs), "-o", target, *_args(proxy.base_url)]
         log = (tmp_path / "run.log").open("w")
-        proc = subprocess.Popen(
-            [*args, *_args(proxy.base_url)], env=env, cwd=tmp_path, stdout=log, stderr=log
+        proc = start_cli(
+            args, tmp_path, entry=(sys.executable, "-c", KILLABLE), stdout=log, stderr=log
         )
         try:
             deadline = time.monotonic() + 60
@@ -237,14 +227,8 @@ def test_an_output_that_is_the_input_is_refused_also_through_a_link(tmp_path) ->
     with pytest.raises(UsageError, match="is the input"):
         _writer(f"{folder}/", inputs=[str(folder / "part-00000.parquet")])
     assert source.read_bytes() == before
-    result = subprocess.run(
-        [sys.executable, "-m", "summarizer.cli", "summarize", "in.parquet", "-o", "in.parquet"]
-        + _args("http://127.0.0.1:9/v1"),
-        cwd=tmp_path,
-        capture_output=True,
-        text=True,
-        timeout=90,
-        check=False,
+    result = run_cli(
+        ["summarize", "in.parquet", "-o", "in.parquet", *_args("http://127.0.0.1:9/v1")], tmp_path
     )
     assert result.returncode == 2, result.stderr
     assert "is the input" in result.stderr and source.read_bytes() == before

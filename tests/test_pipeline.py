@@ -13,6 +13,7 @@ from summarizer.run.pipeline import Pipeline
 from summarizer.schemas.paper_summary import PaperSummary
 
 from .support.abstracts import ABSTRACT, answer
+from .support.cli import endpoint_args, run_cli
 from .support.fake_openai import FakeOpenAI, Status
 from .support.pipeline import run, settings_for
 
@@ -128,7 +129,7 @@ def test_cue_prompt_asks_only_for_the_text_fields_and_code_fills_the_rest(tmp_pa
         record = run(settings_for(server, tmp_path, prompt="default", mode="json_object_schema"))
     schema = server.requests[0]["response_format"]["schema"]
     assert set(schema["properties"]) == {"tldr", "problem", "keywords"}
-    assert schema["properties"]["tldr"]["pattern"].startswith("^(This paper|We|The authors) ")
+    assert schema["properties"]["tldr"]["pattern"].startswith("^(This paper|The authors) ")
     summary = record["summary"]
     assert record["error"] is None
     assert summary["introduces"] == ["ImbSAM"]  # "We propose ImbSAM"
@@ -177,20 +178,8 @@ def test_cli_reads_stdin_once_and_writes_a_record(tmp_path, monkeypatch):
     with FakeOpenAI(default=answer()) as server:
         result = CliRunner().invoke(
             app,
-            [
-                "summarize",
-                "-",
-                "-o",
-                str(out),
-                "--base-url",
-                server.base_url,
-                "--model",
-                "m",
-                "--mode",
-                "json_schema",
-                "--prompt",
-                "naive-grammar",
-            ],
+            ["summarize", "-", "-o", str(out)]
+            + endpoint_args(server.base_url, "m", mode="json_schema", prompt="naive-grammar"),
             input=ABSTRACT + "\n",
         )
     assert result.exit_code == 0, result.output
@@ -489,22 +478,15 @@ def test_cli_counts_the_reasks_of_this_run_only(tmp_path, monkeypatch):
 
 
 def test_summarizer_debug_logs_each_failed_answer(tmp_path):
-    import os
-    import subprocess
-    import sys
-
     from .support.limits import time_limit
 
     source = tmp_path / "in.jsonl"
     source.write_text(json.dumps({"id": "p1", "abstract": ABSTRACT}) + "\n")
-    env = {**os.environ, "SUMMARIZER_DEBUG": "1", "SUMMARIZER_CACHE_DIR": str(tmp_path / "c")}
+    env = {"SUMMARIZER_DEBUG": "1", "SUMMARIZER_CACHE_DIR": str(tmp_path / "c")}
     with time_limit(120), FakeOpenAI([{**TEXT, "tldr": COPY}, TEXT]) as server:
-        done = subprocess.run(
-            [sys.executable, "-m", "summarizer", "summarize", str(source), "-o",
-             str(tmp_path / "o.jsonl"), "--base-url", server.base_url, "--model", "m",
-             "--mode", "json_object_schema"],
-            env=env, capture_output=True, text=True, timeout=100,
-        )  # fmt: skip
+        args = ["summarize", str(source), "-o", str(tmp_path / "o.jsonl")]
+        args += [*endpoint_args(server.base_url, "m"), "--mode", "json_object_schema"]
+        done = run_cli(args, tmp_path, env=env, timeout=100)
     assert done.returncode == 0, done.stderr
     lines = [line for line in done.stderr.splitlines() if "failed validation" in line]
     assert lines == [

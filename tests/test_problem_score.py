@@ -59,8 +59,13 @@ IMBSAM_GOLD = {
 }
 
 
+def _scored(pred: dict, gold: dict, abstract: str, accept: dict | None = None) -> dict:
+    """The item's scores on the problem field alone, grounding left out."""
+    return score_item(pred, gold, accept or {}, abstract, ["problem"], grounding=False)
+
+
 def _checks(pred: dict, gold: dict, abstract: str) -> tuple[bool, bool, bool]:
-    score = score_item(pred, gold, {}, abstract, ["problem"], grounding=False)["problem"]
+    score = _scored(pred, gold, abstract)["problem"]
     assert isinstance(score, ProblemScore)
     return score.not_tldr, score.not_finding, score.not_contribution
 
@@ -136,10 +141,7 @@ def test_an_introduced_name_counts_only_as_a_whole_word() -> None:
 
 
 def _item_scores(problems: list[str]) -> list[dict]:
-    return [
-        score_item(answer(problem=p), IMBSAM_GOLD, {}, ABSTRACT, ["problem"], grounding=False)
-        for p in problems
-    ]
+    return [_scored(answer(problem=p), IMBSAM_GOLD, ABSTRACT) for p in problems]
 
 
 PROBLEMS = [
@@ -183,10 +185,7 @@ def test_the_gold_problems_pass_the_checks() -> None:
         i for path in sorted((REPO / "evals" / "gold").glob("*.jsonl")) for i in load_gold(path)
     ]
     assert len(items) == 361
-    scores = [
-        score_item(i.gold, i.gold, i.accept, i.abstract, ["problem"], grounding=False)
-        for i in items
-    ]
+    scores = [_scored(i.gold, i.gold, i.abstract, i.accept) for i in items]
     metrics = aggregate(scores)["problem"]
     assert metrics["not_tldr"] == 1.0
     assert metrics["not_contribution"] == 1.0

@@ -4,9 +4,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -17,6 +14,7 @@ from summarizer.prompting.strategy import MODEL_FIELDS, answer_model, plan
 from summarizer.prompting.templates import available, load_prompt, messages_hash
 from summarizer.schemas.paper_summary import PaperSummary
 
+from .support.cli import endpoint_args, run_cli
 from .support.fake_openai import FakeOpenAI
 
 ABSTRACT = (
@@ -155,27 +153,8 @@ def test_an_unknown_name_states_the_naming_rule_and_the_files_it_cannot_reach() 
 
 
 def _summarize(cwd: Path, server: FakeOpenAI, out: str) -> dict:
-    env = {**os.environ, "SUMMARIZER_CACHE_DIR": str(cwd / "cache"), "COLUMNS": "200"}
-    for name in ("SUMMARIZER_DEBUG", "OPENAI_API_KEY", "SUMMARIZER_PROGRESS"):
-        env.pop(name, None)
     args = ["summarize", "in.jsonl", "-o", out, "--prompt", "mine", "--mode", "json_schema"]
-    done = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "summarizer.cli",
-            *args,
-            "--base-url",
-            server.base_url,
-            "--model",
-            "fake",
-        ],
-        cwd=cwd,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    done = run_cli([*args, *endpoint_args(server.base_url)], cwd, timeout=60)
     assert done.returncode == 0, done.stderr
     (record,) = [json.loads(line) for line in (cwd / out).read_text().splitlines()]
     return record
@@ -190,14 +169,7 @@ def test_summarize_with_an_unversioned_prompt_records_its_name_and_keys_by_its_b
     mine = cwd / "prompts" / "mine.toml"
     mine.parent.mkdir()
     mine.write_bytes((BUNDLED_DIR / "naive.v1.toml").read_bytes())
-    listed = subprocess.run(
-        [sys.executable, "-m", "summarizer.cli", "prompts"],
-        cwd=cwd,
-        env={**os.environ, "COLUMNS": "300"},
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    listed = run_cli(["prompts"], cwd, env={"COLUMNS": "300"}, timeout=60)
     assert listed.returncode == 0, listed.stderr
     assert any(line.split()[:2] == ["mine", "free"] for line in listed.stdout.splitlines())
 
@@ -341,8 +313,9 @@ def test_answer_model_refuses_a_name_outside_the_enum() -> None:
         "domain": "other",
         "keywords": ["a", "b", "c"],
     }
-    with pytest.raises(ValidationError):
+    with pytest.raises(ValidationError, match="Input should be 'ImbSAM'") as caught:
         model.model_validate(answer)
+    assert [e["loc"] for e in caught.value.errors()] == [("introduces", 0)]
     assert model.model_validate({**answer, "introduces": ["ImbSAM"]}).introduces == ["ImbSAM"]
 
 

@@ -33,6 +33,7 @@ from summarizer.scale.session import instance_pids, kill_instance
 
 from .conftest import REPO, SEEDS
 from .slow_fast_server import GARBAGE, SlowServer
+from .support.cli import cli_env, run_cli, start_cli
 
 PATTERN = str(SEEDS / "*.txt")
 RUN_TIMEOUT = 150
@@ -138,27 +139,22 @@ def write_input(path: Path, n: int, *extra: dict) -> dict[str, str]:
     return {r["id"]: r["abstract"] for r in rows}
 
 
-def cli_env(tmp_path: Path, cluster: Cluster | None, cache: str = "cache") -> dict[str, str]:
-    env = {**os.environ, "SUMMARIZER_CACHE_DIR": str(tmp_path / cache)}
-    for name in ("SUMMARIZER_DEBUG", "SUMMARIZER_PROGRESS", "OPENAI_API_KEY", "RAY_ADDRESS"):
-        env.pop(name, None)
-    if cluster is not None:
-        env["RAY_ADDRESS"] = cluster.address
-        env.update(cluster.auth)
-    return env
+def ray_env(tmp_path: Path, cluster: Cluster | None, cache: str = "cache") -> dict[str, str | None]:
+    """What a run adds to the CLI's environment: its cache, and the cluster (or none)."""
+    env: dict[str, str | None] = {"SUMMARIZER_CACHE_DIR": str(tmp_path / cache)}
+    env["RAY_ADDRESS"] = None if cluster is None else cluster.address
+    return env | (cluster.auth if cluster is not None else {})
 
 
 def command(inputs: Path, out: Path, base_url: str, *more: str) -> list[str]:
     return [
-        sys.executable, "-m", "summarizer.cli", "summarize", str(inputs), "-o", str(out),
+        "summarize", str(inputs), "-o", str(out),
         "--base-url", base_url, "--model", "fast", "--concurrency", "4", *more,
     ]  # fmt: skip
 
 
-def run(args: list[str], env: dict[str, str]) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        args, env=env, cwd=REPO, capture_output=True, text=True, timeout=RUN_TIMEOUT
-    )
+def run(args: list[str], env: dict[str, str | None]) -> subprocess.CompletedProcess[str]:
+    return run_cli(args, REPO, env=env, timeout=RUN_TIMEOUT)
 
 
 def records_of(path: Path) -> list[dict]:
@@ -181,12 +177,12 @@ def one_each(out: Path, ids) -> dict[str, dict]:
 def test_500_rows_on_ray_give_the_records_of_a_plain_run(cluster, server, tmp_path):
     inputs = tmp_path / "in.jsonl"
     ids = write_input(inputs, 500)
-    plain = run(command(inputs, tmp_path / "plain.jsonl", server.base_url), cli_env(tmp_path, None))
+    plain = run(command(inputs, tmp_path / "plain.jsonl", server.base_url), ray_env(tmp_path, None))
     assert plain.returncode == 0, plain.stderr
     began = time.monotonic()
     on_ray = run(
         command(inputs, tmp_path / "ray.jsonl", server.base_url, "--ray", "--ray-actors", "2"),
-        cli_env(tmp_path, cluster, cache="ray-cache"),
+        ray_env(tmp_path, cluster, cache="ray-cache"),
     )
     seconds = time.monotonic() - began
     assert on_ray.returncode == 0, on_ray.stderr
@@ -199,7 +195,7 @@ def test_500_rows_on_ray_give_the_records_of_a_plain_run(cluster, server, tmp_pa
 
     again = run(
         command(inputs, tmp_path / "ray.jsonl", server.base_url, "--ray"),
-        cli_env(tmp_path, cluster, cache="ray-cache"),
+        ray_env(tmp_path, cluster, cache="ray-cache"),
     )
     assert again.returncode == 0, again.stderr
     assert "all 500 were already in" in again.stderr
@@ -215,7 +211,7 @@ def test_a_failing_row_is_a_failed_record_and_a_rerun_retries_only_it(cluster, s
     ids = write_input(inputs, 20, garbage, {"id": "short", "abstract": "Too short."})
     out = tmp_path / "out.jsonl"
     args = command(inputs, out, server.base_url, "--ray")
-    done = run(args, cli_env(tmp_path, cluster))
+    done = run(args, ray_env(tmp_path, cluster))
     assert done.returncode == 3, done.stderr
     records = one_each(out, ids)
     assert records["garbage"]["error"]["type"] == "OutputValidationError"
@@ -223,7 +219,7 @@ def test_a_failing_row_is_a_failed_record_and_a_rerun_retries_only_it(cluster, s
     assert sum(r["error"] is None for r in records.values()) == 20
     assert "2 failed, rerun to retry" in done.stderr
 
-    again = run(args, cli_env(tmp_path, cluster))
+    again = run(args, ray_env(tmp_path, cluster))
     assert again.returncode == 3, again.stderr
     assert "wrote 2 records" in again.stderr and "20 already there" in again.stderr
     one_each(out, ids)
@@ -239,13 +235,13 @@ def test_parquet_in_and_a_folder_of_parts_out_as_a_plain_run_writes(cluster, ser
     }
     ids = write_input(jsonl, 60, garbage)
     plain_out = tmp_path / "plain.parquet"
-    plain = run(command(jsonl, plain_out, server.base_url), cli_env(tmp_path, None))
+    plain = run(command(jsonl, plain_out, server.base_url), ray_env(tmp_path, None))
     assert plain.returncode == 3, plain.stderr
     # The plain run's output is a Parquet input too: id, title and abstract by column name.
     parts = tmp_path / "parts"
     args = command(plain_out, parts, server.base_url, "--ray")
     args[args.index(str(parts))] = f"{parts}/"
-    done = run(args, cli_env(tmp_path, cluster, cache="ray-cache"))
+    done = run(args, ray_env(tmp_path, cluster, cache="ray-cache"))
     assert done.returncode == 3, done.stderr
     expected = {r["id"]: compared(r) for r in read_parquet_records(plain_out)}
     got = read_parquet_records(parts)
@@ -253,7 +249,7 @@ def test_parquet_in_and_a_folder_of_parts_out_as_a_plain_run_writes(cluster, ser
     assert {r["id"]: compared(r) for r in got} == expected
     assert list(parts.glob("*.parquet"))
 
-    again = run(args, cli_env(tmp_path, cluster, cache="ray-cache"))
+    again = run(args, ray_env(tmp_path, cluster, cache="ray-cache"))
     assert again.returncode == 3, again.stderr
     assert "wrote 1 record" in again.stderr and "60 already there" in again.stderr
     assert sorted(r["id"] for r in read_parquet_records(parts)) == sorted(ids)
@@ -267,10 +263,8 @@ def wait_for_lines(out: Path, n: int, proc: subprocess.Popen, within: float = 90
         time.sleep(0.05)
 
 
-def start(args: list[str], env: dict[str, str]) -> subprocess.Popen[str]:
-    proc = subprocess.Popen(
-        args, env=env, cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
-    )
+def start(args: list[str], env: dict[str, str | None]) -> subprocess.Popen[str]:
+    proc = start_cli(args, REPO, env=env)
     timer = threading.Timer(RUN_TIMEOUT, proc.kill)  # bounded even if a Ray call blocks
     timer.daemon = True
     timer.start()
@@ -282,7 +276,7 @@ def test_driver_killed_with_sigkill_then_rerun_completes(cluster, slow_server, t
     ids = write_input(inputs, 200)
     out = tmp_path / "out.jsonl"
     args = command(inputs, out, slow_server.base_url, "--ray", "--concurrency", "2")
-    proc = start(args, cli_env(tmp_path, cluster))
+    proc = start(args, ray_env(tmp_path, cluster))
     try:
         wait_for_lines(out, 30, proc)
     finally:
@@ -290,7 +284,7 @@ def test_driver_killed_with_sigkill_then_rerun_completes(cluster, slow_server, t
         proc.wait(30)
     before = len(records_of_whole(out))
     assert 30 <= before < 200
-    done = run(args, cli_env(tmp_path, cluster))
+    done = run(args, ray_env(tmp_path, cluster))
     assert done.returncode == 0, done.stderr
     records = one_each(out, ids)
     assert all(r["error"] is None for r in records.values())
@@ -308,7 +302,7 @@ def test_an_actor_killed_mid_run_loses_and_doubles_nothing(cluster, slow_server,
     ids = write_input(inputs, 200)
     out = tmp_path / "out.jsonl"
     args = command(inputs, out, slow_server.base_url, "--ray", "--concurrency", "2")
-    proc = start(args, cli_env(tmp_path, cluster))
+    proc = start(args, ray_env(tmp_path, cluster))
     wait_for_lines(out, 20, proc)
     actors = cluster.actor_pids()
     assert actors, "no actor process found"
@@ -325,7 +319,7 @@ def test_without_ray_address_the_run_starts_and_stops_its_own_instance(server, t
     out = tmp_path / "out.jsonl"
     root = Path(tempfile.mkdtemp(prefix="rl-", dir="/tmp"))
     try:
-        env = {**cli_env(tmp_path, None), "RAY_TMPDIR": str(root)}
+        env = {**ray_env(tmp_path, None), "RAY_TMPDIR": str(root)}
         done = run(command(inputs, out, server.base_url, "--ray", "--ray-actors", "1"), env)
         assert done.returncode == 0, done.stderr
         one_each(out, ids)
@@ -346,7 +340,7 @@ def test_after_a_killed_driver_its_instance_is_found_by_its_folder_and_a_rerun_c
     ids = write_input(inputs, 80)
     out = tmp_path / "out.jsonl"
     root = Path(tempfile.mkdtemp(prefix="rk-", dir="/tmp"))
-    env = {**cli_env(tmp_path, None), "RAY_TMPDIR": str(root)}
+    env = {**ray_env(tmp_path, None), "RAY_TMPDIR": str(root)}
     args = command(inputs, out, slow_server.base_url, "--ray", "--concurrency", "1")
     try:
         proc = start(args, env)
@@ -378,7 +372,8 @@ def test_the_readme_ray_data_snippet_runs_as_written(server, tmp_path):
     code = snippet.replace("http://127.0.0.1:8001/v1", server.base_url)
     assert code != snippet
     root = Path(tempfile.mkdtemp(prefix="rs-", dir="/tmp"))
-    env = {**cli_env(tmp_path, None), "RAY_TMPDIR": str(root), "RAY_USAGE_STATS_ENABLED": "0"}
+    env = cli_env(tmp_path, ray_env(tmp_path, None) | {"RAY_TMPDIR": str(root)})
+    env["RAY_USAGE_STATS_ENABLED"] = "0"
     env.update(RAY_AUTH_MODE="token", RAY_AUTH_TOKEN=secrets.token_hex(32))
     try:
         done = subprocess.run(

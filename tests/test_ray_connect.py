@@ -30,9 +30,8 @@ from summarizer.scale import connect, session
 from summarizer.scale.session import PREFIX, instance_pids, kill_instance
 
 from .support.abstracts import ABSTRACT, answer
-from .support.cli import cli_env, endpoint_args, run_cli
+from .support.cli import endpoint_args, run_cli, start_cli
 from .support.fake_openai import FakeOpenAI
-from .support.processes import interruptible
 
 #: Ray dials a loopback RAY_ADDRESS on loopback (not the machine's network address), and
 #: sends no usage statistics.
@@ -134,15 +133,7 @@ def run_patched(args: list[str], cwd: Path, env: dict[str, str], seconds: int, t
         f"connect.CONNECT_SECONDS = {seconds}; "
         "from summarizer.cli.app import main; sys.argv[0] = 'summarizer'; main()"
     )
-    return subprocess.run(
-        [sys.executable, "-c", code, *args],
-        cwd=cwd,
-        env=cli_env(cwd, env),
-        capture_output=True,
-        text=True,
-        timeout=timeout,
-        check=False,
-    )
+    return run_cli(args, cwd, env=env, timeout=timeout, entry=(sys.executable, "-c", code))
 
 
 def test_an_address_that_accepts_but_never_answers_is_given_up_at_the_deadline(tmp_path):
@@ -179,11 +170,8 @@ def test_an_address_that_accepts_but_never_answers_is_given_up_at_the_deadline(t
 )
 def test_a_signal_while_connecting_ends_the_run_at_once(tmp_path, signum, code):
     with FakeOpenAI(default=answer()) as server, SilentListener() as listener:
-        args = [sys.executable, "-m", "summarizer.cli", *ray_args(tmp_path, server)]
-        env = cli_env(tmp_path, {**LOOPBACK, "RAY_ADDRESS": f"127.0.0.1:{listener.port}"})
-        proc = interruptible(
-            args, cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
-        )
+        env = {**LOOPBACK, "RAY_ADDRESS": f"127.0.0.1:{listener.port}"}
+        proc = start_cli(ray_args(tmp_path, server), tmp_path, env=env, sigint=True)
         try:
             deadline = time.monotonic() + STARTUP + 30
             # Two connections: past the first dial, in the middle of connecting.

@@ -22,9 +22,10 @@ from summarizer.scale import SummarizeBatch, postprocess, preprocess
 from summarizer.scale.batch import node_cache_dir
 from summarizer.settings.config import Settings
 
-from .conftest import REPO, SEEDS
+from .conftest import SEEDS
 from .slow_fast_server import GARBAGE, SlowServer
 from .support.abstracts import ABSTRACT, answer
+from .support.cli import run_cli
 from .support.fake_openai import FakeOpenAI, Status
 from .support.limits import time_limit
 
@@ -255,11 +256,9 @@ def test_a_missing_extra_is_one_line_naming_it(tmp_path):
         "import sys; sys.modules['ray'] = None; from summarizer.cli import main; "
         "sys.argv = ['summarizer', *sys.argv[1:]]; main()"
     )
-    args = [sys.executable, "-c", blocked, "summarize", str(inputs), "--ray"]
+    args = ["summarize", str(inputs), "--ray"]
     args += ["--base-url", "http://127.0.0.1:9/v1", "-o", str(tmp_path / "out.jsonl")]
-    done = subprocess.run(
-        args, capture_output=True, text=True, timeout=60, cwd=REPO, env={**os.environ}
-    )
+    done = run_cli(args, tmp_path, timeout=60, entry=(sys.executable, "-c", blocked))
     assert done.returncode == 1
     assert done.stderr.strip() == "Error: --ray needs Ray: pip install 'summarizer[ray]'"
     assert not (tmp_path / "out.jsonl").exists()
@@ -268,8 +267,7 @@ def test_a_missing_extra_is_one_line_naming_it(tmp_path):
 def test_ray_without_an_endpoint_is_a_usage_error(tmp_path):
     inputs = tmp_path / "in.jsonl"
     inputs.write_text(json.dumps({"abstract": ABSTRACT}) + "\n")
-    args = [sys.executable, "-m", "summarizer.cli", "summarize", str(inputs), "--ray"]
-    done = subprocess.run(args, capture_output=True, text=True, timeout=60, cwd=REPO)
+    done = run_cli(["summarize", str(inputs), "--ray"], tmp_path, timeout=60)
     assert done.returncode == 2
     assert "--ray needs an endpoint (--base-url)" in done.stderr
 

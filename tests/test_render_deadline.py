@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import signal
 import subprocess
-import sys
 import time
 from pathlib import Path
 
@@ -17,7 +16,7 @@ from summarizer.prompting import sandbox
 from summarizer.prompting.templates import load_prompt, origin_note
 
 from .support.abstracts import ABSTRACT
-from .support.cli import cli_env, run_cli
+from .support.cli import endpoint_args, run_cli, start_cli
 
 NESTED = "{% set r = range(100000)|list %}{% for i in r %}{% for j in r %}{% endfor %}{% endfor %}"
 MACROS = (
@@ -70,27 +69,8 @@ def test_a_prompt_from_the_working_directory_is_named(tmp_path: Path, monkeypatc
 def _start(tmp_path: Path) -> subprocess.Popen[str]:
     (tmp_path / "in.txt").write_text(ABSTRACT + "\n\n" + ABSTRACT.replace("4.8", "5.1") + "\n")
     _prompt(tmp_path, NESTED + "{{ abstract }}")
-    return subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "summarizer.cli",
-            "summarize",
-            "in.txt",
-            "-o",
-            "out.jsonl",
-            "--base-url",
-            "http://127.0.0.1:9/v1",
-            "--model",
-            "m",
-        ],
-        cwd=tmp_path,
-        env=cli_env(tmp_path),
-        stderr=subprocess.PIPE,
-        text=True,
-        # a background job inherits SIGINT ignored: give the child the default back
-        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
-    )
+    args = ["summarize", "in.txt", "-o", "out.jsonl", *endpoint_args("http://127.0.0.1:9/v1", "m")]
+    return start_cli(args, tmp_path, sigint=True, stdout=None)
 
 
 @pytest.mark.parametrize(

@@ -6,9 +6,7 @@ import re
 import shutil
 import struct
 import subprocess
-from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
 
 import pytest
 from rich.console import Console
@@ -17,34 +15,15 @@ from summarizer.cli.eval_tables import terminal_table
 from summarizer.evaluation.compare import compare_runs
 from summarizer.evaluation.report import markdown, write_reports
 from summarizer.evaluation.report_html import highlight, html_report
-from summarizer.evaluation.run import EvalRun, run_info, save_run, score_records
-from summarizer.evaluation.scorers import SCORED_FIELDS
-from summarizer.evaluation.suites import EvalItem
-from summarizer.io.inputs import Paper
-from summarizer.records import new_record
-from summarizer.run.runner import BatchStats
-from summarizer.schemas.paper_summary import PaperSummary, spans
-from summarizer.settings.config import Settings
-from summarizer.text import paper_id
+from summarizer.evaluation.run import EvalRun
 
 from .browser import HEADLESS_FLAGS, needs_browser
+from .support.runs import GOLD, item, make_run
 
 SCRIPT_ABSTRACT = (
     "We introduce ImbSAM <script>alert('abstract')</script> for long-tailed classification on "
     "CIFAR-100 & ImageNet-LT, reaching 45.82% accuracy. Code: https://github.com/x/imbsam."
 )
-GOLD = {
-    "tldr": "ImbSAM makes sharpness-aware minimization work for rare classes.",
-    "problem": "Sharpness-aware minimization ignores <img src=x onerror=alert(1)> rare classes.",
-    "contribution_types": ["method"],
-    "introduces": ["ImbSAM"],
-    "datasets": ["CIFAR-100", "ImageNet-LT"],
-    "tasks": ["long-tailed classification"],
-    "results": [{"value": "45.82%", "metric": "accuracy", "subject": "ImbSAM", "kind": "absolute"}],
-    "domain": "computer_vision",
-    "code_url": "https://github.com/x/imbsam",
-    "keywords": ["long-tailed", "sharpness"],
-}
 PRED = {
     **GOLD,
     "tldr": "<script>alert('answer')</script> ImbSAM helps rare classes.",
@@ -52,78 +31,6 @@ PRED = {
     "datasets": ["CIFAR-100", "TinyNet"],  # TinyNet is not in the abstract
     "keywords": ["long-tailed", "sharpness", "rare classes"],
 }
-
-
-def item(abstract: str, gold: dict[str, Any], title: str | None = None, **kw: Any) -> EvalItem:
-    refs = {f: [gold[f]] for f in ("tldr", "problem") if f in gold}
-    return EvalItem(
-        id=paper_id(abstract),
-        abstract=abstract,
-        title=title,
-        gold=gold,
-        accept=kw.get("accept", {}),
-        fields=tuple(f for f in SCORED_FIELDS if f in gold),
-        references=kw.get("references", refs),
-    )
-
-
-def make_run(
-    path: Path,
-    entries: list[tuple[EvalItem, dict[str, Any] | None]],
-    suite: str = "mini.jsonl",
-    prompt: str = "default",
-    partial: frozenset[int] = frozenset(),
-) -> EvalRun:
-    """A saved run from summaries given here (None: a failed item; an index in ``partial``:
-    a partial record whose tldr never validated), without any endpoint."""
-    items, records = [], []
-    for index, (it, summary) in enumerate(entries):
-        rec = new_record(Paper(id=it.id, abstract=it.abstract, title=it.title))
-        rec["meta"] = {
-            "attempts": 2,
-            "cached": False,
-            "dropped": [],
-            "usage": {"prompt_tokens": 10, "completion_tokens": 5},
-        }
-        if summary is None:
-            rec["error"] = {"type": "BackendError", "message": "boom <script>x</script> | pipe"}
-        else:
-            rec["summary"] = summary
-            model = PaperSummary.model_validate(summary)
-            rec["spans"] = spans(model, it.abstract)
-            if index in partial:
-                rec["error"] = {
-                    "type": "PartialRecord",
-                    "message": "tldr never validated",
-                    "fields": [{"field": "tldr", "reason": "copies a sentence of the abstract"}],
-                }
-        items.append(it)
-        records.append(rec)
-    scores = score_records(items, records)
-    stats = BatchStats(seconds=2.0)
-    for rec in records:
-        stats.add(rec)
-    meta = {
-        "model": "m<1>",
-        "endpoint": "http://127.0.0.1:9/v1",
-        "mode": "json_schema",
-        "prompt": {"id": f"{prompt}.v1", "name": prompt, "template_hash": "abc"},
-        "schema": "paper_summary.v1",
-    }
-    info = run_info(
-        name=path.name,
-        suite=suite,
-        settings=Settings(base_url=meta["endpoint"]),
-        pipeline_meta=meta,
-        items=items,
-        records=records,
-        item_scores=scores,
-        stats=stats,
-        created=datetime(2025, 1, 1, tzinfo=UTC),
-    )
-    run = EvalRun(path=path, info=info, records=records, scores=scores, items=items)
-    save_run(run)
-    return run
 
 
 @pytest.fixture

@@ -15,6 +15,7 @@ from summarizer.settings.config import Settings
 
 from .support.abstracts import ABSTRACT, answer
 from .support.fake_openai import FakeOpenAI, Status
+from .support.pipeline import settings_for
 
 
 def papers(n: int) -> list:
@@ -50,6 +51,16 @@ class ScriptedPipeline:
             self.in_flight -= 1
 
 
+def _batch(settings: Settings, items: list, writer=None, concurrency: int = 4):
+    """The batch of ``items`` through a real pipeline on ``settings``: its stats."""
+
+    async def go():
+        async with Pipeline(settings) as pipeline:
+            return await run_batch(pipeline, items, writer, concurrency=concurrency)
+
+    return asyncio.run(go())
+
+
 def test_rate_limited_records_lower_the_limit_and_successes_raise_it_again():
     from summarizer.run.limiter import AdaptiveLimiter
 
@@ -66,19 +77,7 @@ def test_rate_limited_records_lower_the_limit_and_successes_raise_it_again():
 def test_a_429_the_client_retried_still_lowers_the_limit(tmp_path):
     replies = [Status(429, {"retry-after-ms": "10"})]
     with FakeOpenAI(replies, default=answer()) as server:
-        settings = Settings(
-            base_url=server.base_url,
-            model="fake",
-            prompt="naive-grammar",
-            mode="json_schema",
-            cache_dir=tmp_path / "c",
-        )
-
-        async def go():
-            async with Pipeline(settings) as pipeline:
-                return await run_batch(pipeline, papers(6), concurrency=4)
-
-        stats = asyncio.run(go())
+        stats = _batch(settings_for(server, tmp_path), papers(6), concurrency=4)
     assert stats.done == 6 and stats.failed == 0  # the client retried the 429 itself
     assert len(server.requests) == 7
     assert stats.rate_limits == 1
@@ -87,19 +86,7 @@ def test_a_429_the_client_retried_still_lowers_the_limit(tmp_path):
 
 def test_an_endpoint_that_keeps_answering_429_fails_the_items_and_lowers_the_limit(tmp_path):
     with FakeOpenAI(default=Status(429, {"retry-after-ms": "5"})) as server:
-        settings = Settings(
-            base_url=server.base_url,
-            model="fake",
-            prompt="naive-grammar",
-            mode="json_schema",
-            cache_dir=tmp_path / "c",
-        )
-
-        async def go():
-            async with Pipeline(settings) as pipeline:
-                return await run_batch(pipeline, papers(6), concurrency=4)
-
-        stats = asyncio.run(go())
+        stats = _batch(settings_for(server, tmp_path), papers(6), concurrency=4)
     assert stats.failed == 6
     assert {f["type"] for f in stats.failures} == {"RateLimitError"}
     assert stats.rate_limits == len(server.requests)  # every 429, retried ones included
@@ -163,23 +150,11 @@ def test_a_paper_whose_prompt_cannot_be_planned_fails_alone(tmp_path, monkeypatc
     monkeypatch.setattr(pipeline_module, "plan", plan)
     out = tmp_path / "out.jsonl"
     with FakeOpenAI(default=answer()) as server:
-        settings = Settings(
-            base_url=server.base_url,
-            model="fake",
-            prompt="naive",
-            mode="json_schema",
-            cache_dir=tmp_path / "c",
-        )
-
-        async def go():
-            writer = RecordWriter(out)
-            try:
-                async with Pipeline(settings) as pipeline:
-                    return await run_batch(pipeline, papers(3), writer, concurrency=2)
-            finally:
-                writer.close()
-
-        stats = asyncio.run(go())
+        writer = RecordWriter(out)
+        try:
+            stats = _batch(settings_for(server, tmp_path, prompt="naive"), papers(3), writer, 2)
+        finally:
+            writer.close()
     assert (stats.done, stats.failed) == (2, 1)
     records = {r["abstract"][-10:]: r for r in map(json.loads, out.read_text().splitlines())}
     broken = records["Variant 1."]

@@ -11,9 +11,6 @@ from __future__ import annotations
 
 import json
 import logging
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -25,27 +22,17 @@ from .browser import headless_chrome, needs_browser
 from .faultproxy import FaultProxy
 from .faults_table import REASK_PROMPT
 from .support.abstracts import ABSTRACT, answer
+from .support.cli import run_cli
 from .support.fake_openai import FakeOpenAI
 from .support.limits import time_limit
-from .test_report import GOLD, item, make_run
+from .support.runs import GOLD, item, make_run
 
 SECRET = "sk-test-reliability-7f3a9c2e51d0"
 KEY_ENV = "RELIABILITY_TEST_KEY"
 
 
-def _cli(args: list[str], cwd: Path, **env: str) -> subprocess.CompletedProcess[str]:
-    full = {**os.environ, "SUMMARIZER_CACHE_DIR": str(cwd / "cache"), KEY_ENV: SECRET, **env}
-    for name in ("SUMMARIZER_PROGRESS", "OPENAI_API_KEY"):
-        full.pop(name, None)
-    return subprocess.run(
-        [sys.executable, "-m", "summarizer.cli", *args],
-        cwd=cwd,
-        env=full,
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-    )
+#: Every run has the key in its environment, under the name ``--api-key-env`` gives.
+WITH_KEY = {KEY_ENV: SECRET}
 
 
 def _files_holding(root: Path, secret: str) -> list[Path]:
@@ -77,20 +64,21 @@ def test_api_key_is_in_no_file_stream_or_message_of_a_run(tmp_path, echoing_endp
     common += ["--api-key-env", KEY_ENV, "--prompt", "reask.v1.toml"]
     with time_limit(120):
         runs = [
-            _cli(["summarize", "in.jsonl", "-o", "out.jsonl", *common], tmp_path),
-            _cli(["summarize", "in.jsonl", "-o", "out.csv", *common], tmp_path),
+            run_cli(["summarize", "in.jsonl", "-o", "out.jsonl", *common], tmp_path, env=WITH_KEY),
+            run_cli(["summarize", "in.jsonl", "-o", "out.csv", *common], tmp_path, env=WITH_KEY),
             # A fatal error with tracebacks switched on: still no key.
-            _cli(
+            run_cli(
                 ["summarize", "in.jsonl", "-o", "x.jsonl", *common, "--schema", "nope.py:Nope"],
                 tmp_path,
-                SUMMARIZER_DEBUG="1",
+                env={**WITH_KEY, "SUMMARIZER_DEBUG": "1"},
             ),
-            _cli(["summarize", "--help"], tmp_path),
-            _cli(["--help"], tmp_path),
-            _cli(["cache", "stats"], tmp_path),
-            _cli(
+            run_cli(["summarize", "--help"], tmp_path, env=WITH_KEY),
+            run_cli(["--help"], tmp_path, env=WITH_KEY),
+            run_cli(["cache", "stats"], tmp_path, env=WITH_KEY),
+            run_cli(
                 ["doctor", "--base-url", echoing_endpoint.base_url, "--api-key-env", KEY_ENV],
                 tmp_path,
+                env=WITH_KEY,
             ),
         ]
     assert [r.returncode for r in runs[:2]] == [3, 3], runs[0].stderr

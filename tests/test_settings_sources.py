@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from summarizer.errors import ConfigError
 from summarizer.settings.sources import resolve_settings
+
+from .support.cli import run_cli
 
 NONE = {
     "base_url": None,
@@ -130,30 +129,19 @@ def test_the_api_key_is_never_read(dirs, monkeypatch):
     assert "sk-do-not-touch" not in repr(settings) + repr(sources)
 
 
-def _cli(args: list[str], cwd: Path, **env: str) -> subprocess.CompletedProcess[str]:
-    code = "import sys; sys.argv[0] = 'summarizer'; from summarizer.cli import main; main()"
-    full = {k: v for k, v in os.environ.items() if not k.startswith("SUMMARIZER_")}
-    return subprocess.run(
-        [sys.executable, "-c", code, *args],
-        cwd=cwd,
-        capture_output=True,
-        text=True,
-        env={**full, "COLUMNS": "200", **env},
-        timeout=60,
-        check=False,
-    )
-
-
 def test_config_show_command(dirs):
     cwd, xdg = dirs
     write(cwd / "summarizer.toml", 'model = "local-model"\nconcurrency = 2\n')
-    result = _cli(
+    result = run_cli(
         ["config", "show", "--json", "--prompt", "mine"],
         cwd,
-        XDG_CONFIG_HOME=str(xdg),
-        SUMMARIZER_TIMEOUT="9",
-        MY_KEY="sk-secret-value",
-        SUMMARIZER_API_KEY_ENV="MY_KEY",
+        env={
+            "XDG_CONFIG_HOME": str(xdg),
+            "SUMMARIZER_TIMEOUT": "9",
+            "MY_KEY": "sk-secret-value",
+            "SUMMARIZER_API_KEY_ENV": "MY_KEY",
+        },
+        no_settings=True,
     )
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)
@@ -166,12 +154,15 @@ def test_config_show_command(dirs):
         "source": "env SUMMARIZER_API_KEY_ENV",
         "set": True,
     }
-    table = _cli(
+    table = run_cli(
         ["config", "show"],
         cwd,
-        XDG_CONFIG_HOME=str(xdg),
-        MY_KEY="sk-secret-value",
-        SUMMARIZER_API_KEY_ENV="MY_KEY",
+        env={
+            "XDG_CONFIG_HOME": str(xdg),
+            "MY_KEY": "sk-secret-value",
+            "SUMMARIZER_API_KEY_ENV": "MY_KEY",
+        },
+        no_settings=True,
     )
     assert (
         table.returncode == 0 and "local-model" in table.stdout and "MY_KEY  (set)" in table.stdout
@@ -182,7 +173,7 @@ def test_config_show_command(dirs):
 def test_config_show_bad_file_is_one_error_line(dirs):
     cwd, xdg = dirs
     write(cwd / "summarizer.toml", 'colour = "red"\n')
-    result = _cli(["config", "show"], cwd, XDG_CONFIG_HOME=str(xdg))
+    result = run_cli(["config", "show"], cwd, env={"XDG_CONFIG_HOME": str(xdg)}, no_settings=True)
     assert result.returncode == 1 and result.stdout == ""
     assert result.stderr.startswith("Error: ") and "unknown key 'colour'" in result.stderr
 
@@ -259,8 +250,8 @@ def test_model_path_with_an_endpoint_from_a_file_names_both(dirs):
 
 
 def test_modes_are_one_list_for_settings_backend_and_doctor():
+    from summarizer.checks.doctor import MODE_ORDER
     from summarizer.settings.config import MODES
-    from summarizer.views.doctor import MODE_ORDER
 
     assert MODE_ORDER == MODES
     for mode in ("auto", *MODES):
@@ -421,7 +412,7 @@ def test_config_show_strips_credentials_from_the_url(dirs):
         ["config", "show", "--json", "--base-url", url],
         ["config", "show", "--base-url", url],
     ):
-        result = _cli(args, cwd, XDG_CONFIG_HOME=str(xdg))
+        result = run_cli(args, cwd, env={"XDG_CONFIG_HOME": str(xdg)}, no_settings=True)
         assert result.returncode == 0, result.stderr
         assert "127.0.0.1:9/v1" in result.stdout
         assert "sk-KEY" not in result.stdout + result.stderr
@@ -430,7 +421,12 @@ def test_config_show_strips_credentials_from_the_url(dirs):
 def test_config_show_refuses_a_project_file_that_picks_the_key(dirs):
     cwd, xdg = dirs
     write(cwd / "summarizer.toml", f'base_url = "{REMOTE}"\napi_key_env = "GITHUB_TOKEN"\n')
-    result = _cli(["config", "show"], cwd, XDG_CONFIG_HOME=str(xdg), GITHUB_TOKEN="ghp_x")
+    result = run_cli(
+        ["config", "show"],
+        cwd,
+        env={"XDG_CONFIG_HOME": str(xdg), "GITHUB_TOKEN": "ghp_x"},
+        no_settings=True,
+    )
     assert result.returncode == 1 and result.stdout == ""
     assert result.stderr.startswith("Error: ") and "cannot choose which secret" in result.stderr
     assert len(result.stderr.splitlines()) == 1
@@ -438,6 +434,11 @@ def test_config_show_refuses_a_project_file_that_picks_the_key(dirs):
 
 def test_a_bad_flag_of_config_show_exits_2(dirs):
     cwd, xdg = dirs
-    result = _cli(["config", "show", "--timeout", "nan"], cwd, XDG_CONFIG_HOME=str(xdg))
+    result = run_cli(
+        ["config", "show", "--timeout", "nan"],
+        cwd,
+        env={"XDG_CONFIG_HOME": str(xdg)},
+        no_settings=True,
+    )
     assert result.returncode == 2, result.stderr
     assert "Traceback" not in result.stderr and "timeout" in result.stderr

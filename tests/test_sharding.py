@@ -13,8 +13,8 @@ from summarizer.io.inputs import read_papers
 from summarizer.io.sharding import Shard, merge_outputs, parse_shard, shard_of
 
 from .support.abstracts import ABSTRACT, answer
+from .support.cli import endpoint_args, run_cli
 from .support.fake_openai import FakeOpenAI
-from .test_cli_errors import _run
 
 
 @pytest.mark.parametrize(
@@ -59,22 +59,8 @@ def test_two_shards_cover_the_input_once_and_merge_checks_it(tmp_path):
         for i, part in enumerate(parts, start=1):
             result = runner.invoke(
                 app,
-                [
-                    "summarize",
-                    str(source),
-                    "-o",
-                    str(part),
-                    "--shard",
-                    f"{i}/2",
-                    "--base-url",
-                    server.base_url,
-                    "--model",
-                    "m",
-                    "--mode",
-                    "json_schema",
-                    "--prompt",
-                    "naive-grammar",
-                ],
+                ["summarize", str(source), "-o", str(part), "--shard", f"{i}/2"]
+                + endpoint_args(server.base_url, "m", mode="json_schema", prompt="naive-grammar"),
             )
             assert result.exit_code == 0, result.output
     got = [{json.loads(line)["id"] for line in part.read_text().splitlines()} for part in parts]
@@ -143,10 +129,8 @@ def test_merge_with_a_missing_id_exits_1_with_one_error_line(tmp_path):
     source = _input(tmp_path, n=3)
     ids = [p.id for p in read_papers([str(source)])]
     part = _write(tmp_path / "part-1.jsonl", [_record(ids[0]), _record(ids[1])])
-    result = _run(
-        ["merge", str(tmp_path / "all.jsonl"), str(part), "--input", str(source)],
-        tmp_path,
-        tmp_path,
+    result = run_cli(
+        ["merge", str(tmp_path / "all.jsonl"), str(part), "--input", str(source)], tmp_path
     )
     assert result.returncode == 1, result.stderr
     errors = [line for line in result.stderr.splitlines() if line.startswith("Error:")]

@@ -4,9 +4,6 @@ from __future__ import annotations
 
 import io
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +12,8 @@ from rich.console import Console
 
 from summarizer.errors import InputError
 from summarizer.views.show import parse_where, render_card, select_records
+
+from .support.cli import run_cli
 
 ABSTRACT = (
     "We present DiagnosisArena, a benchmark of 1,113 cases; o3-mini reaches 45.82% accuracy on "
@@ -181,17 +180,8 @@ def test_abstract_highlights_use_spans_and_ignore_bad_ones():
     assert styled.plain[11:25] == "DiagnosisArena"
 
 
-def _cli(args: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
-    code = "import sys; sys.argv[0] = 'summarizer'; from summarizer.cli import main; main()"
-    return subprocess.run(
-        [sys.executable, "-c", code, *args],
-        cwd=cwd,
-        env={**os.environ, "COLUMNS": "120"},
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-    )
+#: The terminal width these tests read the cards at.
+WIDE = {"COLUMNS": "120"}
 
 
 @pytest.fixture
@@ -202,7 +192,9 @@ def out_file(tmp_path: Path) -> Path:
 
 
 def test_show_command(out_file):
-    result = _cli(["show", str(out_file), "--where", "domain=healthcare"], out_file.parent)
+    result = run_cli(
+        ["show", str(out_file), "--where", "domain=healthcare"], out_file.parent, env=WIDE
+    )
     assert result.returncode == 0, result.stderr
     assert "TL;DR of aa11." in result.stdout and "TL;DR of bb33." in result.stdout
     assert "aa22" not in result.stdout
@@ -210,13 +202,13 @@ def test_show_command(out_file):
 
 
 def test_show_command_by_id_and_nothing_matches(out_file):
-    result = _cli(["show", str(out_file), "aa2", "-a"], out_file.parent)
+    result = run_cli(["show", str(out_file), "aa2", "-a"], out_file.parent, env=WIDE)
     assert (
         result.returncode == 0
         and "TL;DR of aa22." in result.stdout
         and "1,113 cases" in result.stdout
     )
-    none = _cli(["show", str(out_file), "-w", "domain=graphs"], out_file.parent)
+    none = run_cli(["show", str(out_file), "-w", "domain=graphs"], out_file.parent, env=WIDE)
     assert none.returncode == 0 and none.stdout == "" and "no record matches" in none.stderr
 
 
@@ -228,7 +220,7 @@ def test_show_command_by_id_and_nothing_matches(out_file):
     ],
 )
 def test_show_command_errors(out_file, args, code, message):
-    result = _cli(["show", str(out_file), *args], out_file.parent)
+    result = run_cli(["show", str(out_file), *args], out_file.parent, env=WIDE)
     assert (
         result.returncode == code and message in result.stderr and "Traceback" not in result.stderr
     )
@@ -308,7 +300,7 @@ def test_show_command_warns_about_malformed_records(tmp_path):
     path = tmp_path / "out.jsonl"
     lines = [json.dumps(r) for r in [*RECORDS, bad]]
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    result = _cli(["show", str(path)], tmp_path)
+    result = run_cli(["show", str(path)], tmp_path, env=WIDE)
     assert result.returncode == 0 and "Traceback" not in result.stderr, result.stderr
     assert "warning:" in result.stderr and "1 record of the wrong shape" in result.stderr
     assert "mm00: 'meta' is a list, not an object" in result.stderr

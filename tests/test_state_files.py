@@ -18,36 +18,22 @@ from typing import Any
 import pytest
 
 from summarizer.engine.local import running_engine, stop_daemon
-from summarizer.errors import BackendError, ConfigError, OutputError
+from summarizer.errors import ConfigError, OutputError
 from summarizer.io.target import OutputLock
 
 from .support.abstracts import ABSTRACT, answer
 from .support.cli import endpoint_args, run_cli
+from .support.engine_state import engine_record
 from .support.fake_openai import FakeOpenAI
 from .support.limits import time_limit
+from .support.pipeline import embedded_run
 
 ROOT = os.geteuid() == 0
 PRECIOUS = "precious\n"
 
 
-def _record(**changes: Any) -> dict[str, Any]:
-    """The shape start_daemon writes, for a process that is not our server (init)."""
-    record = {
-        "pid": 1,
-        "port": 1,
-        "base_url": "http://127.0.0.1:1/v1",
-        "model": "m",
-        "model_path": "/m.gguf",
-        "started_at": "2026-01-01T00:00:00+00:00",
-        "n_ctx": 4096,
-        "token": "0" * 32,
-    }
-    record.update(changes)
-    return record
-
-
 def _without(name: str) -> dict[str, Any]:
-    record = _record()
+    record = engine_record()
     del record[name]
     return record
 
@@ -57,23 +43,23 @@ def _json(value: Any) -> bytes:
 
 
 MALFORMED = {
-    "pid-a-string": _json(_record(pid="12")),
-    "pid-a-float": _json(_record(pid=12.0)),
-    "pid-huge": _json(_record(pid=10**30)),
-    "pid-zero": _json(_record(pid=0)),
-    "pid-negative": _json(_record(pid=-1)),
-    "pid-a-bool": _json(_record(pid=True)),
-    "pid-a-list": _json(_record(pid=[1])),
-    "port-out-of-range": _json(_record(port=10**6)),
-    "n-ctx-a-string": _json(_record(n_ctx="4096")),
-    "token-null": _json(_record(token=None)),
+    "pid-a-string": _json(engine_record(pid="12")),
+    "pid-a-float": _json(engine_record(pid=12.0)),
+    "pid-huge": _json(engine_record(pid=10**30)),
+    "pid-zero": _json(engine_record(pid=0)),
+    "pid-negative": _json(engine_record(pid=-1)),
+    "pid-a-bool": _json(engine_record(pid=True)),
+    "pid-a-list": _json(engine_record(pid=[1])),
+    "port-out-of-range": _json(engine_record(port=10**6)),
+    "n-ctx-a-string": _json(engine_record(n_ctx="4096")),
+    "token-null": _json(engine_record(token=None)),
     "missing-key": _json(_without("token")),
-    "extra-key": _json(_record(extra=1)),
-    "a-list": _json([_record()]),
+    "extra-key": _json(engine_record(extra=1)),
+    "a-list": _json([engine_record()]),
     "a-string": b'"engine"',
     "invalid-json": b"{not json",
     "nested-too-deep": b"[" * 10_000,
-    "oversized": b" " * 20_000 + _json(_record()),
+    "oversized": b" " * 20_000 + _json(engine_record()),
     "not-utf8": b"\xff\xfe{}",
     "empty": b"",
 }
@@ -111,7 +97,7 @@ def test_the_record_start_daemon_writes_is_read_back(cache: Path) -> None:
     """The other side: the strict shape is the one written (a dead pid is then stale)."""
     from summarizer.engine import local
 
-    info = local.EngineInfo(**_record())
+    info = local.EngineInfo(**engine_record())
     local._write_state(cache, info)
     assert local._read_state(cache / "engine.json") == info
 
@@ -138,36 +124,11 @@ def test_engine_status_exits_0_when_none_runs(cache: Path) -> None:
 
 
 @pytest.mark.parametrize("data", _malformed("pid-a-string", "pid-huge", "a-list"))
-def test_an_embedded_run_goes_on_past_a_malformed_record(
-    cache: Path, data: bytes, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_an_embedded_run_goes_on_past_a_malformedengine_record(cache: Path, data: bytes) -> None:
     """The run ignores the record and starts its own engine (here one failing with a marker)."""
-    import asyncio
-
-    from summarizer.backends import connection
-    from summarizer.io.inputs import make_paper
-    from summarizer.run.pipeline import Pipeline
-    from summarizer.settings.config import Settings
-
-    class MarkerEngine:
-        def __init__(self, *args: Any, **kwargs: Any) -> None:
-            pass
-
-        def start(self) -> None:
-            raise BackendError("private engine started")
-
-        def stop(self) -> None:
-            pass
-
-    async def go() -> dict[str, Any]:
-        settings = Settings(cache_dir=cache, prompt="naive-grammar")
-        async with Pipeline(settings) as pipeline:
-            return await pipeline.summarize(make_paper(ABSTRACT, "t", None, None, 20_000))
-
-    monkeypatch.setattr(connection, "LocalEngine", MarkerEngine)
     (cache / "engine.json").write_bytes(data)
     with time_limit(30):
-        record = asyncio.run(go())
+        record = embedded_run(cache)
     assert record["error"]["message"] == "private engine started"
     assert not (cache / "engine.json").exists()
 
@@ -201,7 +162,7 @@ def test_engine_status_never_reads_what_is_not_a_record_of_ours(
     cache: Path, kind: str, named: str
 ) -> None:
     victim = cache.parent / "victim.json"
-    victim.write_bytes(_json(_record()))
+    victim.write_bytes(_json(engine_record()))
     before = victim.read_bytes()
     state = cache / "engine.json"
     _plant(state, kind, victim)

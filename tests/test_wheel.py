@@ -23,7 +23,7 @@ import pytest
 from summarizer.run.codehash import tree_hash
 from summarizer.schemas.registry import export_json_schema
 
-from .test_eval_run import ABSTRACTS, GOLD, KEY_ENV, SECRET, FakeEndpoint
+from .support.suite import ABSTRACTS, KEY_ENV, SECRET, SuiteEndpoint, write_suite
 
 REPO = Path(__file__).resolve().parents[1]
 #: The whole module (build, install and every command) stays under this many seconds.
@@ -179,23 +179,14 @@ def test_the_default_prompt_schema_and_rules_run_from_the_installed_copy(install
 def test_eval_reads_a_gold_folder_outside_the_checkout_and_the_digest_renders(installed):
     gold = installed.root / "my-gold"
     gold.mkdir()
-    lines = [
-        json.dumps({"abstract": ABSTRACTS[m], "title": f"The {m} paper", "gold": GOLD[m]})
-        for m in ABSTRACTS
-    ]
-    (gold / "dev.jsonl").write_text("\n".join(lines) + "\n")
-    fake = FakeEndpoint()
-    fake.thread.start()
-    try:
-        args = ["summarizer", "eval", "dev", "--base-url", fake.url, "--model", "fake-model"]
+    write_suite(gold / "dev.jsonl")
+    with SuiteEndpoint() as fake:
+        args = ["summarizer", "eval", "dev", "--base-url", fake.base_url, "--model", "fake-model"]
         args += ["--api-key-env", KEY_ENV, "--mode", "json_schema", "--prompt", "candidates"]
         result = installed.run(
             *args, "--out", str(installed.root / "run"), SUMMARIZER_GOLD_DIR=str(gold),
             **{KEY_ENV: SECRET},
         )  # fmt: skip
-    finally:
-        fake.server.shutdown()
-        fake.server.server_close()
     assert result.returncode == 0, result.stdout + result.stderr
     run = installed.root / "run"
     info = json.loads((run / "run.json").read_text())

@@ -8,7 +8,6 @@ import json
 import os
 import signal
 import subprocess
-import sys
 import time
 from pathlib import Path
 
@@ -26,6 +25,7 @@ from summarizer.settings.config import Settings
 from .faultproxy import FaultProxy
 from .faults_table import REASK_PROMPT
 from .support.abstracts import ABSTRACT, answer
+from .support.cli import CONSOLE_SCRIPT, endpoint_args, run_cli, start_cli
 from .support.fake_openai import FakeOpenAI
 from .support.limits import time_limit
 from .support.processes import children_of
@@ -57,21 +57,20 @@ def _cli_args(tmp_path: Path, base_url: str, out: Path, *extra: str) -> list[str
     inputs.write_text("".join(json.dumps({"abstract": p.abstract}) + "\n" for p in _papers(8)))
     prompt = tmp_path / "reask.v1.toml"
     prompt.write_text(REASK_PROMPT)
-    args = [sys.executable, "-m", "summarizer.cli", "summarize", str(inputs), "-o", str(out)]
-    args += ["--base-url", base_url, "--model", "fake", "--mode", "json_schema"]
-    return [*args, "--prompt", str(prompt), "--no-cache", *extra]
+    args = endpoint_args(base_url, mode="json_schema", prompt=str(prompt))
+    return ["summarize", str(inputs), "-o", str(out), *args, "--no-cache", *extra]
 
 
-def _cli(tmp_path: Path, base_url: str, out: Path, *extra: str) -> subprocess.CompletedProcess:
+def _batch(tmp_path: Path, base_url: str, out: Path, *extra: str) -> subprocess.CompletedProcess:
+    """The 8 papers of :func:`_cli_args` summarized with concurrency 4."""
     args = _cli_args(tmp_path, base_url, out, "--concurrency", "4", *extra)
-    env = {k: v for k, v in os.environ.items() if k != "SUMMARIZER_DEBUG"}
-    return subprocess.run(args, capture_output=True, text=True, env=env, timeout=120)
+    return run_cli(args, tmp_path, timeout=120)
 
 
 def test_two_workers_write_the_records_one_process_writes(tmp_path):
     with FakeOpenAI(default=answer()) as server:
-        one = _cli(tmp_path, server.base_url, tmp_path / "one.jsonl")
-        two = _cli(tmp_path, server.base_url, tmp_path / "two.jsonl", "--workers", "2")
+        one = _batch(tmp_path, server.base_url, tmp_path / "one.jsonl")
+        two = _batch(tmp_path, server.base_url, tmp_path / "two.jsonl", "--workers", "2")
         assert len(server.requests) == 16
     assert one.returncode == 0, one.stderr
     assert two.returncode == 0, two.stderr
@@ -105,7 +104,7 @@ def test_on_a_terminal_the_workers_are_forked_before_the_progress_bar_starts(tmp
         out = tmp_path / "out.jsonl"
         args = _cli_args(tmp_path, proxy.base_url, out, "--concurrency", "2", "--workers", "2")
         leader, follower = pty.openpty()
-        proc = subprocess.Popen(args, stdin=follower, stdout=follower, stderr=follower)
+        proc = start_cli(args, tmp_path, stdin=follower, stdout=follower, stderr=follower)
         os.close(follower)
         shown = b""
         try:
@@ -128,7 +127,8 @@ def test_on_a_terminal_the_workers_are_forked_before_the_progress_bar_starts(tmp
     assert b"summarizing" in shown  # the progress bar was drawn on the terminal
     assert len(commands) == 2
     for command in commands:
-        assert command.split(b"\0")[:-1] == [a.encode() for a in args]  # the parent's program
+        parent = [*CONSOLE_SCRIPT, *args]
+        assert command.split(b"\0")[:-1] == [a.encode() for a in parent]  # the parent's program
     assert len(read_records(out)) == 8
 
 

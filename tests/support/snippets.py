@@ -109,6 +109,20 @@ def help_command(argv: list[str]) -> list[str]:
     return group
 
 
+def assert_commands_exist(snippet: Snippet) -> None:
+    """Every ``summarizer`` command of a bash block is one the CLI has, and so is every option
+    it passes (read from the command's ``--help``)."""
+    from typer.testing import CliRunner
+
+    from summarizer.cli import app
+
+    for argv in summarizer_commands(snippet) if snippet.language == "bash" else []:
+        result = CliRunner().invoke(app, [*help_command(argv), "--help"])
+        assert result.exit_code == 0, (argv, result.output)
+        for option in (w.split("=")[0] for w in argv if w.startswith("--")):
+            assert option in result.output, (option, argv)
+
+
 def names_used_but_not_defined(code: str) -> set[str]:
     """The names a snippet reads that it neither assigns, imports, nor gets from builtins."""
     tree = ast.parse(code)
