@@ -8,7 +8,7 @@ copy the abstract, the keywords are words of the abstract. ``GET /v1/models`` li
 model. Raw asyncio HTTP/1.1 with keep-alive, one process, no framework: it serves
 several thousand requests per second on one core, so the client is what gets measured.
 
-Run it alone with ``python bench/fast_server.py [--port N]``; it prints
+Run it alone with ``python -m bench.fast_server [--port N]``; it prints
 ``listening on PORT`` once it accepts connections.
 """
 
@@ -145,7 +145,7 @@ def completion(body: dict[str, Any], n: int) -> bytes:
 _MODELS = json.dumps({"object": "list", "data": [{"id": MODEL, "object": "model"}]}).encode()
 
 
-class _Http(asyncio.Protocol):
+class HttpProtocol(asyncio.Protocol):
     """HTTP/1.1 with keep-alive and Content-Length bodies (what httpx sends)."""
 
     served = 0
@@ -190,8 +190,8 @@ class _Http(asyncio.Protocol):
             except ValueError:
                 self._send(400, b'{"error": {"message": "invalid JSON"}}')
                 return
-            _Http.served += 1
-            self._send(200, completion(body, _Http.served))
+            HttpProtocol.served += 1
+            self._send(200, completion(body, HttpProtocol.served))
         else:
             self._send(404, b'{"error": {"message": "not found"}}')
 
@@ -207,7 +207,7 @@ class _Http(asyncio.Protocol):
 async def serve(port: int = 0, ready: Any = None) -> None:
     """Serve on 127.0.0.1:port until cancelled; ``ready(port)`` is called once listening."""
     loop = asyncio.get_running_loop()
-    server = await loop.create_server(_Http, "127.0.0.1", port, backlog=1024)
+    server = await loop.create_server(HttpProtocol, "127.0.0.1", port, backlog=1024)
     bound = server.sockets[0].getsockname()[1]
     if ready is not None:
         ready(bound)

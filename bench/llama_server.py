@@ -1,7 +1,7 @@
 """Today's embedded engine against llama.cpp's ``llama-server`` with parallel slots.
 
-    python bench/llama_server.py                                  # the whole comparison
-    python bench/llama_server.py --n 12 --parallel 1,4 --repeat 2 --quality 0
+    python -m bench.llama_server                                  # the whole comparison
+    python -m bench.llama_server --n 12 --parallel 1,4 --repeat 2 --quality 0
 
 Every timed run is the whole ``summarizer summarize`` command in its own process, as a user
 runs it, with no cache, so that engine start and stop are part of the time:
@@ -36,7 +36,6 @@ import os
 import re
 import shutil
 import signal
-import socket
 import statistics
 import subprocess
 import sys
@@ -48,12 +47,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from bench.run import SEEDS, engine_requests, load, seed_papers, table
+
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent
-if str(REPO) not in sys.path:
-    sys.path.insert(0, str(REPO))
 
-from bench.run import SEEDS, engine_requests, load, seed_papers, table  # noqa: E402
 
 SERVER = HERE / ".llama-server" / "llama-server"
 HOST = "127.0.0.1"
@@ -131,10 +129,26 @@ class PeakRss(threading.Thread):
         return max(kib, default=0) / 1024
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind((HOST, 0))
-        return int(sock.getsockname()[1])
+# llama-server's lines once it is bound: "HTTP server is listening, hostname: H, port: P, ..."
+# and "server is listening on http://H:P - starting the main loop".
+_LISTENING = re.compile(r"listening(?:, hostname: \S+, port: | on https?://[^\s:/]+:)(\d+)")
+
+
+def bound_port(proc: subprocess.Popen[bytes], log: Path, offset: int, deadline: float) -> int:
+    """The port a server started with ``--port 0`` says it bound, read from its log after
+    ``offset``. Picking a free port for it instead and releasing it before the child binds
+    it is a race: another process can take it in between."""
+    while True:
+        with log.open("rb") as fh:
+            fh.seek(offset)
+            match = _LISTENING.search(fh.read().decode("utf-8", errors="replace"))
+        if match:
+            return int(match.group(1))
+        if proc.poll() is not None:
+            raise RuntimeError(f"llama-server exited before it was listening; see {log}")
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"llama-server did not bind a port in time; see {log}")
+        time.sleep(0.05)
 
 
 def _post(url: str, body: dict[str, Any], timeout: float = 600) -> dict[str, Any]:
@@ -186,8 +200,9 @@ class LlamaServer:
     def start(self, timeout: float = 180) -> None:
         import httpx
 
-        self.port = _free_port()
+        self.port = 0  # llama-server binds a free port itself and logs which
         with self.log.open("ab") as log:
+            offset = log.tell()
             self.proc = subprocess.Popen(
                 self.args(), stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT,
                 start_new_session=True,
@@ -195,6 +210,7 @@ class LlamaServer:
         self.rss = PeakRss(self.proc.pid)
         self.rss.start()
         deadline = time.monotonic() + timeout
+        self.port = bound_port(self.proc, self.log, offset, deadline)
         with httpx.Client(trust_env=False, timeout=2) as client:
             while time.monotonic() < deadline:
                 if self.proc.poll() is not None:

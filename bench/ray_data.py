@@ -1,7 +1,7 @@
 """``summarize --ray`` against the plain CLI on one machine: items/s, peak memory, start-up.
 
-    python bench/ray_data.py                      # 2,000 rows, 2 actors against --workers 2
-    python bench/ray_data.py --items 500 --actors 2 --concurrency 32
+    python -m bench.ray_data                      # 2,000 rows, 2 actors against --workers 2
+    python -m bench.ray_data --items 500 --actors 2 --concurrency 32
 
 Both runs are the real CLI in a subprocess, into a fresh output and a fresh cache, against
 bench/fast_server.py on loopback (it answers at once, so the client side is what is measured):
@@ -30,15 +30,13 @@ import time
 from pathlib import Path
 from typing import Any
 
+from bench.run import SEEDS, FastServer, load, synthetic_papers, table
+
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent
-if str(REPO) not in sys.path:
-    sys.path.insert(0, str(REPO))
-
-from bench.run import SEEDS, FastServer, load, synthetic_papers, table  # noqa: E402
 
 
-def _tree_rss(root: int) -> int:
+def tree_rss(root: int) -> int:
     """Bytes of RSS of ``root`` and all its descendants, read from /proc."""
     parents: dict[int, int] = {}
     rss: dict[int, int] = {}
@@ -82,7 +80,7 @@ def one_run(name: str, args: list[str], out: Path, env: dict[str, str]) -> dict[
 
     def watch() -> None:
         while proc.poll() is None:
-            peak[0] = max(peak[0], _tree_rss(proc.pid))
+            peak[0] = max(peak[0], tree_rss(proc.pid))
             if first[0] is None and out.exists() and out.stat().st_size > 0:
                 first[0] = time.monotonic()
             time.sleep(0.1)

@@ -1,9 +1,9 @@
 """Benchmarks: the embedded engine against its floor, client overhead, memory over long
 inputs, peers on the same engine.
 
-    python bench/run.py                          # all four sections
-    python bench/run.py --only client --items 5000
-    python bench/run.py --only floor,peers --n 20
+    python -m bench.run                          # all four sections
+    python -m bench.run --only client --items 5000
+    python -m bench.run --only floor,peers --n 20
 
 Each section prints one table. ``floor`` and ``peers`` start the embedded engine (the
 bundled model) as a detached server in a temporary cache directory and stop it at the
@@ -37,8 +37,6 @@ from typing import Any
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent
-if str(REPO) not in sys.path:
-    sys.path.insert(0, str(REPO))
 
 SEEDS = str(REPO.parent / "shared" / "seeds" / "*.txt")
 PEERS_PYTHON = HERE / ".venv-peers" / "bin" / "python"
@@ -105,7 +103,7 @@ def synthetic_papers(pattern: str, items: int) -> Iterator[Any]:
         yield make_paper(text, "bench", None, None, 20_000)
 
 
-async def _client_run(
+async def client_run(
     base_url: str, cache_dir: str, items: int, concurrency: int, pattern: str, workers: int = 1
 ) -> dict[str, Any]:
     from summarizer.io.output import RecordWriter
@@ -131,10 +129,12 @@ async def _client_run(
     writer = RecordWriter(out)
     papers = synthetic_papers(pattern, items)
     rss_before = peak_rss_mb()
+    cpu = _cpu_seconds()
     started = time.perf_counter()
     async with open_pipeline(settings, workers) as pipeline:
         await run_batch(pipeline, papers, writer, concurrency=concurrency, on_record=seen)
     seconds = time.perf_counter() - started
+    cpu = _cpu_seconds() - cpu
     writer.close()
     return {
         "items": items,
@@ -142,6 +142,7 @@ async def _client_run(
         "workers": workers,
         "seconds": seconds,
         "items_per_s": items / seconds,
+        "cpu_ms_per_item": 1000 * cpu / items,
         "peak_rss_mb": peak_rss_mb(),
         "worker_peak_rss_mb": peak_rss_mb(resource.RUSAGE_CHILDREN) if workers > 1 else None,
         "rss_before_mb": rss_before,
@@ -149,10 +150,17 @@ async def _client_run(
     }
 
 
+def _cpu_seconds() -> float:
+    """CPU seconds of this process and of its children that have ended (the workers)."""
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
 def client_worker(args: argparse.Namespace) -> None:
     """One client run in this process (so that its peak memory is its own); prints JSON."""
     result = asyncio.run(
-        _client_run(
+        client_run(
             args.base_url, args.cache_dir, args.items, args.concurrency, args.seeds, args.workers
         )
     )
@@ -172,7 +180,7 @@ class FastServer:
 
     def command(self) -> list[str]:
         """The server's command line; it prints ``listening on PORT`` first."""
-        return [sys.executable, str(HERE / "fast_server.py"), "--port", "0"]
+        return [sys.executable, "-m", "bench.fast_server", "--port", "0"]
 
     def __enter__(self) -> FastServer:
         self.proc = subprocess.Popen(
@@ -201,12 +209,14 @@ class FastServer:
 
 
 def _run_worker(kind: str, **options: Any) -> dict[str, Any]:
-    """``bench/run.py --worker KIND --option value ...`` in a process of its own (so that its
-    peak memory is its own); the JSON line it prints last."""
-    command = [sys.executable, str(Path(__file__).resolve()), "--worker", kind]
+    """``python -m bench.run --worker KIND --option value ...`` in a process of its own (so
+    that its peak memory is its own); the JSON line it prints last."""
+    command = [sys.executable, "-m", "bench.run", "--worker", kind]
     for name, value in options.items():
         command += [f"--{name.replace('_', '-')}", str(value)]
-    done = subprocess.run(command, capture_output=True, text=True, check=False, timeout=3600)
+    done = subprocess.run(
+        command, cwd=REPO, capture_output=True, text=True, check=False, timeout=3600
+    )
     if done.returncode != 0:
         raise SystemExit(f"{kind} run failed:\n{done.stderr[-3000:]}")
     return json.loads(done.stdout.strip().splitlines()[-1])
@@ -245,6 +255,10 @@ def client_section(
                 result["run"] = f"fresh cache, concurrency {c}"
                 results.append(result)
             at = cached_at if cached_at in concurrency else concurrency[-1]
+            from bench.client_peers import instructor_arm
+
+            peer = instructor_arm(server.base_url, items, at, seeds)
+            results.append(peer)
             if workers > 1:
                 cache_dir = work / f"c{at}-w{workers}"
                 result = _spawn_worker(server.base_url, str(cache_dir), items, at, seeds, workers)
@@ -263,6 +277,8 @@ def client_section(
             r["cached"],
             f"{r['seconds']:.2f}",
             f"{r['items_per_s']:.0f}",
+            f"{r['items_per_s'] / peer['items_per_s']:.2f}",
+            f"{r['cpu_ms_per_item']:.3f}",
             f"{r['peak_rss_mb']:.0f}"
             + (f" + {workers} × {r['worker_peak_rss_mb']:.0f}" if r["workers"] > 1 else ""),
         ]
@@ -270,11 +286,26 @@ def client_section(
     ]
     text = table(
         "Client overhead: run_batch against a loopback server that answers at once",
-        ["run", "items", "valid", "cached", "seconds", "items/s", "peak RSS MB"],
+        [
+            "run",
+            "items",
+            "valid",
+            "cached",
+            "seconds",
+            "items/s",
+            "× instructor",
+            "CPU ms/item",
+            "peak RSS MB",
+        ],
         rows,
         [
             f"Load: {header_load} at the start, {load()} at the end (server and client "
             "share the cores).",
+            "× instructor: items/s over a plain async instructor loop's (bench/client_peers.py: "
+            "one create per abstract, Mode.JSON_SCHEMA, the default prompt's response model, "
+            f"concurrency {at} by a semaphore, no rules, cache or output file).",
+            "CPU ms/item: the client's CPU time (with --workers, the workers' too) per item; "
+            "steadier than items/s when other work shares the cores.",
             "Goals: 500 items/s at concurrency 64, 2,000 items/s fully cached.",
             "Peak RSS is the client process's (imports included), one process per run; "
             "with --workers, plus the largest worker process's, times the workers.",
@@ -536,6 +567,7 @@ def engine_rates(engine: Engine, reps: int = 2, salt: int = 0) -> dict[str, list
 
 def floor_section(n: int = 20, seeds: str = SEEDS) -> tuple[str, dict[str, Any]]:
     """summarize's seconds per abstract on the embedded engine, as a ratio to its floor."""
+    from bench.floor_tokens import answer_counts
     from summarizer.api import summarize_many
     from summarizer.settings.config import Settings
 
@@ -554,6 +586,7 @@ def floor_section(n: int = 20, seeds: str = SEEDS) -> tuple[str, dict[str, Any]]
         wall = time.perf_counter() - started
         requests = [r for mine in by_record for r in mine]
         after = engine_rates(engine, salt=100)
+        forced_free = answer_counts(papers, records, settings.prompt, engine.info.model_path)
     end_load = load()
     samples = {k: before[k] + after[k] for k in before}
     rates = {k: statistics.median(v) for k, v in samples.items()}
@@ -595,6 +628,7 @@ def floor_section(n: int = 20, seeds: str = SEEDS) -> tuple[str, dict[str, Any]]
                 f"{floor_s:.2f}",
                 f"{meta['seconds'] / floor_s:.2f}",
                 "yes" if record["error"] is None else "no",
+                forced_free[k - 1],
             ]
         )
 
@@ -620,6 +654,7 @@ def floor_section(n: int = 20, seeds: str = SEEDS) -> tuple[str, dict[str, Any]]
             f"{floor_total:.2f}",
             f"{total_s / floor_total:.2f}",
             f"{sum(p['valid'] for p in per)}/{len(per)}",
+            _sum_counts(forced_free),
         ]
     )
 
@@ -653,6 +688,10 @@ def floor_section(n: int = 20, seeds: str = SEEDS) -> tuple[str, dict[str, Any]]
         f"{client_s / total_s:.0%}.",
         "requests: completions the engine served for the abstract (its log); in brackets "
         "meta.attempts of the record.",
+        "forced/free: the answer's tokens that the schema's grammar forced (keys, quotes, "
+        "commas, brackets) vs the model chose, recounted from the record's fields as "
+        "compact JSON (bench/floor_tokens.py); jump-forward would evaluate the forced ones "
+        "in one batch.",
         f"Re-asks: {int(total('attempts')) - len(per)} extra requests, "
         f"{reask_share:.1%} of the measured time.",
     ]
@@ -669,6 +708,7 @@ def floor_section(n: int = 20, seeds: str = SEEDS) -> tuple[str, dict[str, Any]]
             "floor s",
             "ratio",
             "valid",
+            "forced/free",
         ],
         rows,
         notes,
@@ -692,6 +732,11 @@ def floor_section(n: int = 20, seeds: str = SEEDS) -> tuple[str, dict[str, Any]]
         "records": records,
     }
     return text, summary
+
+
+def _sum_counts(counts: list[str]) -> str:
+    pairs = [tuple(map(int, c.split("/"))) for c in counts if c != "-"]
+    return f"{sum(p[0] for p in pairs)}/{sum(p[1] for p in pairs)}"
 
 
 # ---------------------------------------------------------------- 3. peers

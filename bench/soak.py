@@ -1,8 +1,8 @@
 """A soak run: the whole ``summarizer summarize`` command over many items at high concurrency,
 its output checked record by record; then the same run cut by Ctrl-C halfway and resumed.
 
-    python bench/soak.py                          # 20,000 items, --concurrency 256
-    python bench/soak.py --n 2000 --concurrency 64
+    python -m bench.soak                          # 20,000 items, --concurrency 256
+    python -m bench.soak --n 2000 --concurrency 64
 
 N distinct abstracts (the seed abstracts, each with a closing tag word, as in the client
 section of bench/run.py) are written as one JSONL input in a temporary folder. Each run is
@@ -40,13 +40,12 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from bench.ray_data import tree_rss
+from bench.run import SEEDS, FastServer, load, synthetic_papers, table
+
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent
-if str(REPO) not in sys.path:
-    sys.path.insert(0, str(REPO))
 
-from bench.ray_data import _tree_rss  # noqa: E402
-from bench.run import SEEDS, FastServer, load, synthetic_papers, table  # noqa: E402
 
 #: The keys every record of the output has (``summarizer.records.new_record``).
 RECORD_KEYS = frozenset({"id", "abstract", "summary", "error", "meta"})
@@ -182,7 +181,7 @@ def run_command(
         # The child is reaped with wait4 below (for its rusage), never polled here: a poll
         # could reap it first and lose it.
         while not done.wait(0.1):
-            state["tree"] = max(state["tree"], _tree_rss(proc.pid))
+            state["tree"] = max(state["tree"], tree_rss(proc.pid))
             if state["first"] is None and out.exists() and out.stat().st_size > size:
                 state["first"] = time.monotonic() - began
             if time.monotonic() - began > timeout and not state["killed"]:

@@ -2,6 +2,7 @@
 """Can the embedded model bind an abstract's numbers in one request, better than the rules?
 
 Usage: python evals/bind_turn.py [--suite dev] [--limit N] [--only unsure] [--out FILE]
+       [--engine-model default|large]
 
 One request per abstract: the abstract, then every number the rules keep with its sentence
 and the rules' own metric and subject, and the bundled model answers one JSON object under a
@@ -27,7 +28,7 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from summarizer.engine.model_file import bundled_model_path
+from summarizer.engine.model_file import bundled_model, bundled_model_path
 from summarizer.evaluation.result_scores import same_metric, same_subject
 from summarizer.evaluation.scorers import value_key
 from summarizer.evaluation.suites import load_suite
@@ -98,12 +99,13 @@ def chat(system: str, user: str) -> str:
 class Binder:
     """The bundled model, asked once per abstract under a grammar."""
 
-    def __init__(self) -> None:
+    def __init__(self, engine_model: str = "default") -> None:
         from llama_cpp import Llama
 
         threads = os.cpu_count() or 1
+        model = bundled_model(engine_model)
         self.llm = Llama(
-            model_path=str(bundled_model_path(default_cache_dir())),
+            model_path=str(bundled_model_path(default_cache_dir(), model)),
             n_ctx=4096,
             n_threads=threads,
             n_threads_batch=threads,
@@ -145,9 +147,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--limit", type=int, default=0, help="stop after N abstracts asked")
     parser.add_argument("--only", choices=("all", "unsure"), default="all")
     parser.add_argument("--out", help="write each number's answers to this JSONL file")
+    parser.add_argument("--engine-model", choices=("default", "large"), default="default")
     args = parser.parse_args(argv)
     prompt = load_prompt("default")
-    binder = Binder()
+    binder = Binder(args.engine_model)
     counts = {k: 0 for k in ("n", "rm", "rs", "mm", "ms", "hm", "hs")}
     seconds, asked_abstracts = 0.0, 0
     out = open(args.out, "w", encoding="utf-8") if args.out else None  # noqa: SIM115

@@ -67,6 +67,7 @@ class Meta(TypedDict, total=False):
     template_hash: str
     schema: str
     mode: str
+    decoding: str  # the embedded engine's decoding options (summarizer.engine.decoding)
     attempts: int
     usage: Usage
     cached: bool
@@ -115,7 +116,7 @@ def refused_record(paper: _Paper, reason: str, prompt: str, schema: str) -> Reco
     return record
 
 
-def error_of(exc: BaseException, unexpected: bool = False) -> dict[str, str]:
+def error_of(exc: BaseException, unexpected: bool = False) -> RecordError:
     """A record's ``error`` for ``exc``: its class and message, or, for an error no rule of
     ours expects, its message marked as unexpected (and cut at 300 characters)."""
     if not unexpected:

@@ -14,8 +14,9 @@ from collections.abc import Callable
 from contextvars import ContextVar
 from pathlib import Path
 
+from ..engine.decoding import current as current_decoding
 from ..engine.local import EngineInfo, LocalEngine, running_engine
-from ..engine.model_file import BUNDLED
+from ..engine.model_file import bundled_model
 from ..settings.config import Settings
 from .base import Backend
 
@@ -66,7 +67,7 @@ class Connection:
         if s.model:
             return s.model
         if s.embedded:
-            return s.model_path.stem if s.model_path else BUNDLED.alias
+            return s.model_path.stem if s.model_path else bundled_model(s.engine_model).alias
         return "gpt-4o-mini"
 
     @property
@@ -91,7 +92,9 @@ class Connection:
             if daemon is not None and _serves(daemon, s):
                 base_url, model = daemon.base_url, daemon.model
             else:
-                engine = LocalEngine(s.cache_dir, s.model_path, n_ctx=s.n_ctx)
+                engine = LocalEngine(
+                    s.cache_dir, s.model_path, n_ctx=s.n_ctx, engine_model=s.engine_model
+                )
                 listener, began = engine_listener.get(), time.monotonic()
                 if listener is not None:
                     listener("starting", model)
@@ -123,13 +126,19 @@ class Connection:
 
 
 def _serves(daemon: EngineInfo, settings: Settings) -> bool:
-    """Whether the long-lived engine serves the model file and context size this run asks for.
+    """Whether the long-lived engine serves the model file, context size and decoding options
+    this run asks for.
 
-    The cache key names the model by the file's sha256 and includes ``n_ctx``, so answers
-    from an engine started with another model or context size must not be used.
+    The cache key names the model by the file's sha256 and includes ``n_ctx`` and the
+    decoding options, so answers from an engine started with others must not be used.
     """
     if settings.model_path is not None:
         wanted = Path(settings.model_path).expanduser().resolve()
     else:
-        wanted = (Path(settings.cache_dir) / "models" / BUNDLED.filename).resolve()
-    return Path(daemon.model_path).resolve() == wanted and daemon.n_ctx == settings.n_ctx
+        bundled = bundled_model(settings.engine_model)
+        wanted = (Path(settings.cache_dir) / "models" / bundled.filename).resolve()
+    return (
+        Path(daemon.model_path).resolve() == wanted
+        and daemon.n_ctx == settings.n_ctx
+        and daemon.decoding == current_decoding().text
+    )

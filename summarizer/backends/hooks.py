@@ -1,7 +1,7 @@
 """The hooks of one request to an OpenAI-compatible endpoint: what instructor and the HTTP
 client report back while :class:`~.openai_compat.OpenAICompatBackend` waits for an answer.
 
-Each request runs in its own task with its own tally (:data:`_tally`): the answers it took,
+Each request runs in its own task with its own tally (:data:`request_tally`): the answers it took,
 their tokens, the raw text of the last one and the failed ones. The HTTP client here is the
 SDK's, on aiohttp where the SDK offers it, with a deadline and a capped body per request.
 """
@@ -19,13 +19,13 @@ from .bounds import bounded_client_class, cap_echoes
 from .direct import check_json
 
 # Per-request tallies, filled by instructor's hooks (each request runs in its own task).
-_tally: contextvars.ContextVar[dict[str, Any] | None] = contextvars.ContextVar(
+request_tally: contextvars.ContextVar[dict[str, Any] | None] = contextvars.ContextVar(
     "summarizer_tally", default=None
 )
 
 
-def _on_response(response: Any) -> None:
-    tally = _tally.get()
+def on_response(response: Any) -> None:
+    tally = request_tally.get()
     if tally is None:
         return
     tally["attempts"] += 1
@@ -42,27 +42,27 @@ def _on_response(response: Any) -> None:
         pass
 
 
-def _on_parse_error(error: Exception, **_: Any) -> None:
+def on_parse_error(error: Exception, **_: Any) -> None:
     # After the answer's completion:response: the attempt and raw text are its own.
-    tally = _tally.get()
+    tally = request_tally.get()
     if tally is not None:
         tally["failed"].append(failed_answer(tally["attempts"], error_lines(error), tally["raw"]))
 
 
-def _count_request() -> None:
-    tally = _tally.get()
+def count_request() -> None:
+    tally = request_tally.get()
     if tally is not None:
         tally["requests"] += 1
 
 
 async def _on_request(request: Any) -> None:
-    _count_request()
+    count_request()
 
 
-def _on_kwargs(*args: Any, **kwargs: Any) -> None:
+def on_kwargs(*args: Any, **kwargs: Any) -> None:
     # Before each request instructor sends: what its re-asks echo is cut to size. The list
     # is the one instructor sends, so cutting its items in place cuts what goes out.
-    tally = _tally.get()
+    tally = request_tally.get()
     messages = kwargs.get("messages")
     if tally is not None and isinstance(messages, list):
         cap_echoes(messages, tally["originals"])
@@ -82,7 +82,7 @@ async def _on_http_response(response: Any) -> None:
     report_if_rate_limited(response.status_code, response.headers)
 
 
-def _http_client(base_url: str | None, timeout: float) -> Any:
+def sdk_http_client(base_url: str | None, timeout: float) -> Any:
     """The SDK's HTTP client, on aiohttp when the SDK offers it (``openai[aiohttp]``).
 
     aiohttp's HTTP/1.1 takes about a third less CPU per request than the default

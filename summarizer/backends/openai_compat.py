@@ -25,6 +25,7 @@ characters of the invalid answer back to the model.
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import json
 import logging
@@ -49,7 +50,14 @@ from .base import (
 )
 from .bounds import echo
 from .direct import direct_post
-from .hooks import _count_request, _http_client, _on_kwargs, _on_parse_error, _on_response, _tally
+from .hooks import (
+    count_request,
+    on_kwargs,
+    on_parse_error,
+    on_response,
+    request_tally,
+    sdk_http_client,
+)
 from .probe import AUTO_ORDER, GRAMMAR_MODES, best_mode, probe_modes
 from .sdk_errors import openai_cause, translate
 
@@ -81,7 +89,7 @@ class OpenAICompatBackend(Backend):
     ) -> None:
         self.endpoint = endpoint or base_url or "https://api.openai.com/v1"
         self.model = model
-        http_client = _http_client(base_url, timeout)
+        http_client = sdk_http_client(base_url, timeout)
         self._secret = api_key
         self._client = openai.AsyncOpenAI(
             base_url=base_url,
@@ -91,9 +99,11 @@ class OpenAICompatBackend(Backend):
             http_client=http_client,
         )
         self.mode = mode
+        # Held while ``auto`` probes: the items in flight wait for one probe, not one each.
+        self._probing = asyncio.Lock()
         self._clients: dict[str, Any] = {}
         self._direct = direct_post(
-            self._client, timeout, not is_loopback(base_url), on_request=_count_request
+            self._client, timeout, not is_loopback(base_url), on_request=count_request
         )
 
     @property
@@ -103,9 +113,9 @@ class OpenAICompatBackend(Backend):
     def _instructor(self, mode: str) -> Any:
         if mode not in self._clients:
             client = instructor.from_openai(self._client, mode=_INSTRUCTOR_MODE[mode])
-            client.on("completion:response", _on_response)
-            client.on("completion:kwargs", _on_kwargs)
-            client.on("parse:error", _on_parse_error)
+            client.on("completion:response", on_response)
+            client.on("completion:kwargs", on_kwargs)
+            client.on("parse:error", on_parse_error)
             self._clients[mode] = client
         return self._clients[mode]
 
@@ -113,8 +123,10 @@ class OpenAICompatBackend(Backend):
         """Find the best structured-output mode this endpoint supports, once (:mod:`.probe`)."""
         if self.mode != "auto":
             return self.mode
-        self.mode = best_mode(await probe_modes(self, AUTO_ORDER, first=True))
-        log.info("endpoint %s: structured output mode %s", self.endpoint, self.mode)
+        async with self._probing:
+            if self.mode == "auto":
+                self.mode = best_mode(await probe_modes(self, AUTO_ORDER, first=True))
+                log.info("endpoint %s: structured output mode %s", self.endpoint, self.mode)
         return self.mode
 
     async def generate(self, request: GenerationRequest) -> Generation:
@@ -146,7 +158,7 @@ class OpenAICompatBackend(Backend):
                 if isinstance(m, dict) and isinstance(m.get("content"), str)
             },
         }
-        token = _tally.set(tally)
+        token = request_tally.set(tally)
         # The context reaches the validators through a context variable, not instructor's
         # ``context``: instructor would render every message as a Jinja template with it.
         context_token = validation_context.set(request.context)
@@ -193,7 +205,7 @@ class OpenAICompatBackend(Backend):
             raise translate(exc, tally["requests"], self._secret) from exc
         finally:
             validation_context.reset(context_token)
-            _tally.reset(token)
+            request_tally.reset(token)
         return Generation(
             parsed=parsed,
             attempts=tally["attempts"],
@@ -231,7 +243,7 @@ class OpenAICompatBackend(Backend):
         else:
             answer = await self._client.post("/chat/completions", body=body, cast_to=bytes)
         completion = _completion(answer)
-        _on_response(completion)
+        on_response(completion)
         choices = getattr(completion, "choices", None)
         choice = choices[0] if choices else None
         if choice is not None and getattr(choice, "finish_reason", None) == "length":

@@ -15,9 +15,11 @@ import typer
 
 from . import evaluate, local, scale, summarize, views
 from .handler import debug_logging, fail, unwrap
+from .helptext import WordedGroup
 from .options import EXIT_INTERRUPTED, EXIT_OK, err
 
 app = typer.Typer(
+    cls=WordedGroup,
     help="Structured, grounded summaries of scientific abstracts.",
     no_args_is_help=True,
     add_completion=False,

@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from .options import CacheDir, ModelPath, cache_dir_of, out
+from .options import CacheDir, EngineModel, ModelPath, cache_dir_of, layered_settings, out
 
 cache_app = typer.Typer(help="Inspect or clear the response cache.", no_args_is_help=True)
 engine_app = typer.Typer(
@@ -50,11 +50,13 @@ def engine_start(
     cache_dir: CacheDir = None,
     model_path: ModelPath = None,
     n_ctx: Annotated[int, typer.Option(help="Context window in tokens.")] = 4096,
+    engine_model: EngineModel = None,
 ) -> None:
     """Start a local engine that stays up for later runs."""
     from ..engine.local import start_daemon
 
-    info = start_daemon(cache_dir_of(cache_dir), model_path, n_ctx)
+    chosen = layered_settings(cache_dir=cache_dir, engine_model=engine_model)
+    info = start_daemon(chosen.cache_dir, model_path, n_ctx, engine_model=chosen.engine_model)
     out.print(f"engine running: {info.base_url} (model {info.model}, pid {info.pid})")
 
 

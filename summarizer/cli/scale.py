@@ -21,6 +21,7 @@ from ..errors import InputError
 from .options import (
     DEFAULT_FLAGS,
     EXIT_FAILED_ITEMS,
+    AbstractKey,
     EndpointFlags,
     Force,
     MaxTokens,
@@ -60,6 +61,7 @@ def merge(
             "--input", help="The run's input (repeatable): check every id is there exactly once."
         ),
     ] = None,
+    abstract_key: AbstractKey = None,
     force: Annotated[
         bool,
         typer.Option(
@@ -74,7 +76,7 @@ def merge(
     from ..io.sharding import merge_outputs
     from ..io.target import is_stdout
 
-    ids = (p.id for p in read_papers(inputs)) if inputs else None
+    ids = (p.id for p in read_papers(inputs, abstract_key=abstract_key)) if inputs else None
     report = merge_outputs(output, shards, ids, input_files=inputs or (), force=force)
     where = "standard output" if is_stdout(output) else str(output)
     for warning in report.warnings:
@@ -117,6 +119,7 @@ def batch_prepare(
     max_tokens: MaxTokens = 512,
     shard: ShardOpt = None,
     force: Force = False,
+    abstract_key: AbstractKey = None,
 ) -> None:
     """Write OpenAI Batch API requests: one per abstract, same prompt and schema as online."""
     from ..io.inputs import read_papers
@@ -133,7 +136,8 @@ def batch_prepare(
     settings = layered_settings(
         model=model, prompt=prompt, schema_ref=schema, max_tokens=max_tokens
     )
-    papers = in_shard(read_papers([input_], limit_chars=settings.max_abstract_chars), part)
+    chars = settings.max_abstract_chars
+    papers = in_shard(read_papers([input_], limit_chars=chars, abstract_key=abstract_key), part)
     schema_model = load_schema(settings.schema_ref).model
     report = write_requests(papers, output, settings, load_prompt(settings.prompt), schema_model)
     left_out = f" ({report.refused} over the length limit left out)" if report.refused else ""
@@ -163,6 +167,7 @@ def batch_collect(
     endpoint: EndpointFlags = DEFAULT_FLAGS,
     shard: ShardOpt = None,
     force: Force = False,
+    abstract_key: AbstractKey = None,
 ) -> None:
     """Turn a Batch API output file into records; re-ask online for the invalid ones."""
     from ..io.inputs import read_papers, rereadable
@@ -175,14 +180,14 @@ def batch_collect(
     part = shard_of(shard)
     settings = endpoint.settings()
     chars = settings.max_abstract_chars
+
+    def read() -> Any:
+        return in_shard(read_papers([input_], limit_chars=chars, abstract_key=abstract_key), part)
+
     once: list[Any] | None = None
     if not rereadable(input_):  # stdin, a pipe: read once
-        once = list(in_shard(read_papers([input_], limit_chars=chars), part))
-    total = (
-        len(once)
-        if once is not None
-        else sum(1 for _ in in_shard(read_papers([input_], limit_chars=chars), part))
-    )
+        once = list(read())
+    total = len(once) if once is not None else sum(1 for _ in read())
     writer = open_writer(output, [input_, str(results)], settings, force)
     try:
         answers = BatchResults(results)
@@ -194,11 +199,7 @@ def batch_collect(
     async def go():
         async with Pipeline(settings) as pipeline:
             collector = BatchCollector(pipeline, answers)
-            papers = (
-                once
-                if once is not None
-                else in_shard(read_papers([input_], limit_chars=chars), part)
-            )
+            papers = once if once is not None else read()
             stats = await run_batch(
                 collector, papers, writer, concurrency=settings.concurrency, on_record=tick
             )

@@ -13,6 +13,7 @@ from ..errors import UsageError
 from .options import (
     DEFAULT_FLAGS,
     EXIT_FAILED_ITEMS,
+    AbstractKey,
     EndpointFlags,
     Force,
     InputFormat,
@@ -30,7 +31,9 @@ from .summary import open_writer, print_stats
 def summarize(
     inputs: Annotated[
         list[str],
-        typer.Argument(help="Daily Papers .txt, .jsonl, .csv, .parquet, or - for stdin."),
+        typer.Argument(
+            metavar="FILE", help="Daily Papers .txt, .jsonl, .csv, .parquet, or - for stdin."
+        ),
     ],
     output: Annotated[
         str | None,
@@ -43,6 +46,7 @@ def summarize(
     ] = None,
     force: Force = False,
     input_format: InputFormat = None,
+    abstract_key: AbstractKey = None,
     endpoint: EndpointFlags = DEFAULT_FLAGS,
     limit: Annotated[int | None, typer.Option(min=1, help="Summarize at most N abstracts.")] = None,
     shard: ShardOpt = None,
@@ -88,6 +92,8 @@ def summarize(
             "--ray needs an endpoint (--base-url): each actor would start an embedded engine "
             "of its own on the same cores"
         )
+    if abstract_key is not None and not abstract_key.strip():
+        raise UsageError("--abstract-key is empty; name the field that holds the abstract")
     if input_format is not None and input_format not in FORMATS:
         raise UsageError(f"--format {input_format!r}: use one of {', '.join(FORMATS)}")
     settings.check()  # a missing key is one error, not a failed record per paper
@@ -98,7 +104,12 @@ def summarize(
         import_ray()  # a missing extra is one line, before any input is read
 
     def read() -> Iterable[Any]:
-        papers = read_papers(inputs, limit_chars=settings.max_abstract_chars, format=input_format)
+        papers = read_papers(
+            inputs,
+            limit_chars=settings.max_abstract_chars,
+            format=input_format,
+            abstract_key=abstract_key,
+        )
         return in_shard(papers, part)
 
     if not all(rereadable(path) for path in inputs):  # stdin, a pipe: read once

@@ -125,7 +125,7 @@ def doctor(
     as_json: JsonFlag = False,
 ) -> None:
     """Check the setup (endpoint, modes, engine, model, cache, API key) and say what to fix."""
-    from ..views.doctor import diagnose
+    from ..checks.doctor import diagnose
 
     flags = {
         "base_url": base_url,

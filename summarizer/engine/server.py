@@ -1,7 +1,7 @@
 """The server process of the embedded engine: its bootstrap, launch, readiness and log.
 
 :mod:`.local` decides when a server runs and for how long (one run, or detached); this
-module starts one (``python -c`` with :data:`_BOOTSTRAP`), waits until it answers, and
+module starts one (``python -c`` with :data:`BOOTSTRAP`), waits until it answers, and
 signals or reads it. Its output goes to ``<cache_dir>/engine.log``, never to the terminal.
 """
 
@@ -14,12 +14,15 @@ import socket
 import subprocess
 import sys
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import httpx
 
 from ..errors import BackendError
+from .decoding import VARIABLE as DECODING_VARIABLE
+from .decoding import Decoding
+from .decoding import current as current_decoding
 
 HOST = "127.0.0.1"
 TOKEN_VARIABLE = "SUMMARIZER_ENGINE_TOKEN"
@@ -33,8 +36,10 @@ _LOG_ROTATE_BYTES = 5 * 2**20  # a verbose start writes ~175 KB
 # (SIGKILL, SIGTERM), so a watchdog thread exits once the parent is gone (argv[1] = 0: detached);
 # and its grammar sampler checks the whole vocabulary at every step, so
 # summarizer.engine.fast_grammar checks the likely tokens first (same greedy output; decoding
-# under a grammar at about 90% of the plain rate instead of half).
-_BOOTSTRAP = """\
+# under a grammar at about 90% of the plain rate instead of half). It also applies the decoding
+# options of summarizer.engine.decoding (from the environment we give it) before any grammar is
+# built; a failure there stops the server, since every cache key names those options.
+BOOTSTRAP = """\
 import os, runpy, sys, threading, time
 parent = int(sys.argv.pop(1))
 from llama_cpp.server.settings import Settings
@@ -53,12 +58,15 @@ try:
     print("summarizer: grammar sampler checks the likely tokens first", file=sys.stderr)
 except Exception as exc:  # the stock sampler still works, only slower
     print(f"summarizer: stock grammar sampler in use ({exc!r})", file=sys.stderr)
+from summarizer.engine import decoding  # never skipped: the options are in every cache key
+decoding.install(decoding.current())
+print(f"summarizer: decoding {decoding.current().text}", file=sys.stderr)
 runpy.run_module("llama_cpp.server", run_name="__main__", alter_sys=True)
 """
 
 
 @dataclass
-class _Server:
+class Server:
     """One server process: how to launch it, wait for it and stop it."""
 
     model_path: Path
@@ -69,6 +77,7 @@ class _Server:
     proc: subprocess.Popen[bytes] | None = None
     port: int = 0
     token: str = ""  # a detached server's proof of identity (see _is_ours)
+    decoding: Decoding = field(default_factory=current_decoding)
 
     def args(self) -> list[str]:
         return [
@@ -87,11 +96,14 @@ class _Server:
 
     def command(self, parent: str) -> list[str]:
         """The server's command line; ``parent`` is the pid its watchdog follows (0: none)."""
-        return [sys.executable, "-c", _BOOTSTRAP, parent, *self.args()]
+        return [sys.executable, "-c", BOOTSTRAP, parent, *self.args()]
 
-    def environment(self) -> dict[str, str] | None:
-        """The server's environment: ours, plus the token of a detached server."""
-        return {**os.environ, TOKEN_VARIABLE: self.token} if self.token else None
+    def environment(self) -> dict[str, str]:
+        """The server's environment: ours, its decoding options, a detached server's token."""
+        env = {**os.environ, DECODING_VARIABLE: self.decoding.text}
+        if self.token:
+            env[TOKEN_VARIABLE] = self.token
+        return env
 
     def alive(self) -> bool:
         return self.proc is not None and self.proc.poll() is None
@@ -128,11 +140,11 @@ class _Server:
     def terminate(self, timeout: float) -> None:
         proc, self.proc = self.proc, None
         if proc is not None and proc.poll() is None:
-            _signal_group(proc.pid, signal.SIGTERM)
+            signal_group(proc.pid, signal.SIGTERM)
             try:
                 proc.wait(timeout)
             except subprocess.TimeoutExpired:
-                _signal_group(proc.pid, signal.SIGKILL)
+                signal_group(proc.pid, signal.SIGKILL)
                 proc.wait()
 
 
@@ -170,7 +182,7 @@ def _answers(port: int, alias: str, timeout: float) -> bool:
     return response.status_code == 200 and alias in ids
 
 
-def _signal_group(pid: int, sig: signal.Signals) -> None:
+def signal_group(pid: int, sig: signal.Signals) -> None:
     with contextlib.suppress(ProcessLookupError, PermissionError):
         # The server leads its own group (start_new_session); never signal a group it
         # does not lead: that would be someone else's.
@@ -186,7 +198,7 @@ def _free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-def _pid_alive(pid: int) -> bool:
+def pid_alive(pid: int) -> bool:
     try:
         # Our own child (a daemon started by this process): reap it if it has exited.
         return os.waitpid(pid, os.WNOHANG)[0] == 0
@@ -204,9 +216,9 @@ def _pid_alive(pid: int) -> bool:
         return True
 
 
-def _wait_gone(pid: int, timeout: float) -> bool:
+def wait_gone(pid: int, timeout: float) -> bool:
     deadline = time.monotonic() + timeout
-    while _pid_alive(pid):
+    while pid_alive(pid):
         if time.monotonic() > deadline:
             return False
         time.sleep(0.1)

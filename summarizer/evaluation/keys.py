@@ -56,7 +56,7 @@ def url_key(url: str | None) -> str | None:
     return text or None
 
 
-def _distinct(items: Iterable[str]) -> list[str]:
+def distinct(items: Iterable[str]) -> list[str]:
     """Items with duplicates (same :func:`item_key`) and empty ones removed, first kept."""
     out: dict[str, str] = {}
     for item in items:

@@ -36,7 +36,7 @@ from ..io.output import failed_fields
 from ..schemas.grounding import find_span
 from ..schemas.paper_summary import PaperSummary
 from .aggregate import aggregate, aggregate_field, bootstrap_ci
-from .keys import _distinct, item_key, token_f1, url_key, value_key
+from .keys import distinct, item_key, token_f1, url_key, value_key
 from .problem_checks import ProblemScore, check_problem
 from .result_scores import ResultScore, score_results
 from .score_types import (
@@ -89,7 +89,7 @@ def score_soft(
     Greedy takes the best-overlapping pair first (ties by list order), so the result is
     deterministic and each item is used at most once.
     """
-    p, g = _distinct(pred), _distinct(gold)
+    p, g = distinct(pred), distinct(gold)
     pairs = [(token_f1(a, b), i, j) for i, a in enumerate(p) for j, b in enumerate(g)]
     pairs.sort(key=lambda x: (-x[0], x[1], x[2]))
     used_p: set[int] = set()

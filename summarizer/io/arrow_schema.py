@@ -10,7 +10,8 @@ only failures::
     summary   struct<...>            the summary model's fields; null when the record has none
     error     struct<type: string, message: string,
                      fields: list<struct<field: string, reason: string>>>
-    meta      struct<endpoint, model, prompt, prompt_hash, template_hash, schema, mode: string,
+    meta      struct<endpoint, model, prompt, prompt_hash, template_hash, schema, mode,
+                     decoding: string,
                      attempts: int64, usage: struct<prompt_tokens, completion_tokens,
                      total_tokens: int64>, cached: bool, seconds: double,
                      dropped: list<string>, reasks: list<string>, extra: string>
@@ -124,7 +125,9 @@ def record_schema(summary_model: type[BaseModel]) -> pa.Schema:
     )
 
 
-_META_TEXT = ("endpoint", "model", "prompt", "prompt_hash", "template_hash", "schema", "mode")
+_META_TEXT = (
+    "endpoint", "model", "prompt", "prompt_hash", "template_hash", "schema", "mode", "decoding",
+)  # fmt: skip
 _META_FREE = ("dropped", "reasks")
 #: The keys of :class:`summarizer.records.Meta`, each a column of ``meta``.
 META_KEYS = (*_META_TEXT, "attempts", "usage", "cached", "seconds", *_META_FREE)

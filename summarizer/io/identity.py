@@ -1,10 +1,11 @@
 """Whose records an output holds: a rerun appends only to records of the same run.
 
 Every resumable writer (JSONL, CSV, Parquet) checks the ``meta`` of each record it keeps from an
-existing output against the identity of the run (:data:`IDENTITY`: model, prompt, template hash
-and schema). Another value stops the run with a :class:`~summarizer.errors.UsageError`; another
-endpoint for the same model only warns (replicas behind a cluster differ). ``merge`` checks
-every shard's records the same way, against the first record it reads.
+existing output against the identity of the run (:data:`IDENTITY`: model, prompt, template hash,
+schema and, on the embedded engine, its decoding options). Another value stops the run with a
+:class:`~summarizer.errors.UsageError`; another endpoint for the same model only warns (replicas
+behind a cluster differ). ``merge`` checks every shard's records the same way, against the first
+record it reads. A value a record does not name (an older record, a CSV row) is not checked.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from typing import Any
 from ..errors import UsageError
 
 #: What names the run that made a record: a rerun must match it to append.
-IDENTITY = ("model", "prompt", "template_hash", "schema")
+IDENTITY = ("model", "prompt", "template_hash", "schema", "decoding")
 
 
 class IdentityCheck:
@@ -50,7 +51,7 @@ class IdentityCheck:
         self.going_on = going_on
 
     def __call__(self, meta: dict[str, Any]) -> None:
-        """Stop when a kept record was made by another model, prompt or schema.
+        """Stop when a kept record was made by another model, prompt, schema or decoding.
 
         Raises:
             UsageError: naming what differs, and ``--force``.

@@ -30,6 +30,7 @@ UNKEYED = (
     "__main__.py",
     "_bundled/prompts/",  # the template in use is keyed by its own hash, not its siblings
     "api.py",
+    "checks/",  # doctor's checks of the setup
     "cli/",
     "engine/model_file.py",  # the model's sha256 is keyed instead
     "errors.py",
@@ -47,7 +48,13 @@ UNKEYED = (
 )
 
 # The local engine's own code: keyed for embedded runs only.
-ENGINE = ("engine/__init__.py", "engine/fast_grammar.py", "engine/local.py", "engine/server.py")
+ENGINE = (
+    "engine/__init__.py",
+    "engine/decoding.py",
+    "engine/fast_grammar.py",
+    "engine/local.py",
+    "engine/server.py",
+)
 
 ENGINE_DISTRIBUTION = "llama-cpp-python"
 
@@ -157,16 +164,21 @@ def engine_version() -> str:
         return f"{ENGINE_DISTRIBUTION} (not installed)"
 
 
-def engine_key(cache_dir: Path, model_path: Path | None, n_ctx: int) -> dict[str, object]:
-    """What of an embedded run changes its answers besides the request: engine, model, context.
+def engine_key(
+    cache_dir: Path, model_path: Path | None, n_ctx: int, engine_model: str = "default"
+) -> dict[str, object]:
+    """What of an embedded run changes its answers besides the request: engine, model, context
+    and decoding options (:mod:`summarizer.engine.decoding`).
 
     The model is named by its sha256, never by its file name: a renamed copy hits the cache
-    and a different file under the same name misses it.
+    and a different file under the same name misses it. Without a model file it is the
+    sha256 of the bundled model that ``engine_model`` names.
     """
-    from ..engine.model_file import BUNDLED
+    from ..engine.decoding import current as current_decoding
+    from ..engine.model_file import bundled_model
 
     if model_path is None:
-        model = BUNDLED.sha256
+        model = bundled_model(engine_model).sha256
     else:
         path = Path(model_path).expanduser().resolve()
         try:
@@ -175,7 +187,12 @@ def engine_key(cache_dir: Path, model_path: Path | None, n_ctx: int) -> dict[str
         except OSError as exc:
             # No key can match: the run misses and the engine start reports the file.
             model = f"unreadable {path}: {exc.strerror or exc}"
-    return {"engine": engine_version(), "model_sha256": model, "n_ctx": n_ctx}
+    return {
+        "engine": engine_version(),
+        "model_sha256": model,
+        "n_ctx": n_ctx,
+        "decoding": current_decoding().text,
+    }
 
 
 @functools.lru_cache(maxsize=8)

@@ -1,14 +1,11 @@
 """One abstract through the whole flow: prompt → engine → validation/grounding → cache → record.
 
 Each call returns an output record (a dict), never raises for a per-item problem: an
-abstract that is refused, an endpoint failure or an answer that never validated ends
-as a record whose ``error`` says why, and the batch goes on. An answer whose prose alone
-never validated ends as a partial record (see :mod:`summarizer.run.partial`), unless
-``Settings.strict``.
-
-Every answer that fails validation is listed in ``meta.reasks`` with its errors (and
-logged at INFO on the ``summarizer.run.pipeline`` logger), so a record that took four attempts
-says why.
+abstract that is refused, a rule or an endpoint that fails, or an answer that never
+validated ends as a record whose ``error`` says why, and the batch goes on. An answer whose
+prose alone never validated ends as a partial record (see :mod:`summarizer.run.partial`),
+unless ``Settings.strict``. Every answer that fails validation is listed in ``meta.reasks``
+with its errors (and logged at INFO), so a record that took four attempts says why.
 """
 
 from __future__ import annotations
@@ -24,11 +21,12 @@ from pydantic import BaseModel, ValidationError
 
 from ..backends.base import GenerationRequest, retold
 from ..backends.connection import Connection
+from ..engine.decoding import current as current_decoding
 from ..errors import BackendError, OutputValidationError, SummarizerError
 from ..io.inputs import Paper
 from ..prompting.strategy import plan
 from ..prompting.templates import Prompt, load_prompt, messages_hash
-from ..records import Meta, Record, error_of, new_record, refused_record
+from ..records import Meta, Record, RecordError, error_of, new_record, refused_record
 from ..schemas.paper_summary import spans
 from ..schemas.registry import SchemaInfo, load_schema
 from ..settings.config import Settings
@@ -48,7 +46,7 @@ def _add_usage(total: dict[str, int], more: dict[str, int]) -> None:
 
 
 def run_identity(settings: Settings) -> dict[str, Any]:
-    """What names the run's records: model, prompt, template hash, schema and endpoint.
+    """What names the run's records: model, prompt, template hash, schema, decoding, endpoint.
 
     A rerun into an existing output must match it (see :mod:`summarizer.io.output`).
 
@@ -62,6 +60,7 @@ def run_identity(settings: Settings) -> dict[str, Any]:
         "prompt": prompt.id,
         "template_hash": prompt.template_hash,
         "schema": load_schema(settings.schema_ref).id,
+        "decoding": current_decoding().text if settings.embedded else None,
         "endpoint": connection.endpoint,
     }
 
@@ -110,7 +109,9 @@ class Pipeline:
         """
         spec = self.prompt.spec
         s = self.settings
-        engine = engine_key(s.cache_dir, s.model_path, s.n_ctx) if s.embedded else None
+        engine = (
+            engine_key(s.cache_dir, s.model_path, s.n_ctx, s.engine_model) if s.embedded else None
+        )
         builtin = self.schema.builtin
         schema_code = None if builtin else schema_source_hash(s.schema_ref, self.schema.model)
         return cache_key(
@@ -135,7 +136,7 @@ class Pipeline:
 
     def new_meta(self, prompt_hash: str) -> Meta:
         """The ``meta`` of a new record of this pipeline, before anything is asked."""
-        return {
+        meta: Meta = {
             "endpoint": self.connection.endpoint,
             "model": self.connection.model,
             "prompt": self.prompt.id,
@@ -150,6 +151,9 @@ class Pipeline:
             "dropped": [],
             "reasks": [],
         }
+        if self.settings.embedded:
+            meta["decoding"] = current_decoding().text
+        return meta
 
     async def summarize(self, paper: Paper) -> Record:
         """The output record for one paper."""
@@ -186,6 +190,10 @@ class Pipeline:
                 temperature=self.settings.temperature,
                 grammar=self.prompt.spec.grammar,
             )
+        except Exception as exc:  # planning failed: this paper only
+            self._fail(record, paper, exc)
+            return await self._end(record, context, started)
+        try:
             backend = await self.connection.backend()
             generation = await backend.generate(request)
             self._note(paper, failed, generation.failed, 0)
@@ -219,16 +227,12 @@ class Pipeline:
                 )
                 failure.__cause__ = exc
                 if partial is None:
-                    record["error"] = {"type": "OutputValidationError", "message": str(failure)}
+                    record["error"] = error_of(failure)
                 # The library's summarize() raises for a partial record too: it returns
                 # only a summary that validated.
                 self._failed(paper, failure)
-        except SummarizerError as exc:
-            record["error"] = error_of(exc)
-            self._failed(paper, exc)
         except Exception as exc:  # one item's surprise must not end the batch
-            self._failed(paper, exc)
-            record["error"] = error_of(exc, unexpected=True)
+            self._fail(record, paper, exc)
         meta["reasks"] = reasks(failed)
         if parsed is not None:
             try:
@@ -240,11 +244,20 @@ class Pipeline:
             except Exception as exc:  # a rule that fails on this answer fails this paper
                 record["summary"], record["spans"] = None, {}
                 record["error"] = error_of(exc, unexpected=True)
+        return await self._end(record, context, started)
+
+    async def _end(self, record: Record, context: dict[str, Any], started: float) -> Record:
+        meta = record["meta"]  # the last of it: mode, dropped items, seconds
         if self.connection.started:  # the mode the endpoint was found to take, not "auto"
             meta["mode"] = (await self.connection.backend()).mode
         meta["dropped"] = context.get("dropped", [])
         meta["seconds"] = round(time.perf_counter() - started, 3)
         return record
+
+    def _fail(self, record: Record, paper: Paper, exc: BaseException) -> None:
+        """``exc`` failed ``paper``: its record's error (an error outside our tree unexpected)."""
+        record["error"] = error_of(exc, unexpected=not isinstance(exc, SummarizerError))
+        self._failed(paper, exc)
 
     @staticmethod
     def _note(
@@ -254,12 +267,8 @@ class Pipeline:
         for answer in more:
             answer = {**answer, "attempt": answer["attempt"] + offset}
             failed.append(answer)
-            log.info(
-                "%s: attempt %d failed validation: %s",
-                paper.id,
-                answer["attempt"],
-                "; ".join(answer["errors"]),
-            )
+            errors = "; ".join(answer["errors"])
+            log.info("%s: attempt %d failed validation: %s", paper.id, answer["attempt"], errors)
 
     def _failed(self, paper: Paper, exc: BaseException) -> None:
         if self.failures is not None:
@@ -357,10 +366,7 @@ class Pipeline:
         try:
             summary = lenient_model(model, failed).model_validate(kept, context=context)
         except ValidationError as exc:
-            record["error"] = {
-                "type": "OutputValidationError",
-                "message": f"the assembled summary is invalid: {exc.errors()[0]['msg']}",
-            }
+            record["error"] = _assembled_error(exc)
             return
         record["summary"] = summary.model_dump(mode="json") | {
             name: partial.values.get(name) for name in failed
@@ -373,19 +379,20 @@ class Pipeline:
         try:
             summary = self.schema.model.model_validate(data, context=context)
         except ValidationError as exc:
-            record["error"] = {
-                "type": "OutputValidationError",
-                "message": f"the assembled summary is invalid: {exc.errors()[0]['msg']}",
-            }
+            record["error"] = _assembled_error(exc)
             return
         record["summary"] = summary.model_dump(mode="json")
         record["spans"] = spans(summary, abstract)
         meta = record["meta"]
         # A cached record keeps the reasons of the run that made it.
-        stored = {k: meta[k] for k in ("attempts", "usage", "prompt_hash")} | {
-            "dropped": context.get("dropped", []),
-            "reasks": meta["reasks"],
-        }
+        stored = {k: meta[k] for k in ("attempts", "usage", "prompt_hash", "reasks")}
+        stored["dropped"] = context.get("dropped", [])
         self.cache.set(
             key, {"summary": record["summary"], "spans": record["spans"], "meta": stored}
         )
+
+
+def _assembled_error(exc: ValidationError) -> RecordError:
+    """The error of a record whose summary (the answer's and the rules' fields) is invalid."""
+    message = f"the assembled summary is invalid: {exc.errors()[0]['msg']}"
+    return error_of(OutputValidationError(message))

@@ -36,6 +36,10 @@ MODES: tuple[str, ...] = ("json_schema", "json_object_schema", "json", "md_json"
 #: for every item.
 MAX_TOKENS = 1_000_000
 
+#: The bundled models the embedded engine can serve (``--engine-model``), default first:
+#: Qwen2.5-Coder-0.5B-Instruct (the ``local`` extra) and 1.5B-Instruct (``local-large``).
+ENGINE_MODELS: tuple[str, ...] = ("default", "large")
+
 _ENV_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 # Query parameter names that carry a credential (compared lowercased, '-' read as '_').
 _SECRET_PARAMS = {
@@ -153,6 +157,8 @@ class Settings(BaseModel):
     cache_dir: Path = Field(default_factory=default_cache_dir)
     use_cache: bool = True
     model_path: Path | None = None
+    #: Which bundled model the embedded engine serves when no model file is given.
+    engine_model: str = "default"
     n_ctx: int = Field(default=4096, ge=512)
     max_abstract_chars: int = Field(default=20_000, ge=100)
     #: Fail an abstract whose prose never validated, instead of keeping a partial record.
@@ -243,6 +249,25 @@ class Settings(BaseModel):
                 "a model file is for the embedded engine; an endpoint (base_url) serves its "
                 "own model: drop --model-path or base_url"
             )
+        return value
+
+    @field_validator("engine_model")
+    @classmethod
+    def _bundled_model(cls, value: str, info: ValidationInfo) -> str:
+        value = value.strip()
+        if value not in ENGINE_MODELS:
+            raise ValueError(f"unknown bundled model; use one of: {', '.join(ENGINE_MODELS)}")
+        if value != ENGINE_MODELS[0]:
+            if info.data.get("base_url") is not None:
+                raise ValueError(
+                    "a bundled model is for the embedded engine; an endpoint (base_url) serves "
+                    "its own model: drop --engine-model or base_url"
+                )
+            if info.data.get("model_path") is not None:
+                raise ValueError(
+                    "the engine serves either a bundled model or a model file: drop "
+                    "--engine-model or --model-path"
+                )
         return value
 
     def __repr_args__(self) -> Any:

@@ -71,6 +71,7 @@ LAYERED: tuple[str, ...] = (
     "cache_dir",
     "timeout",
     "api_key_env",
+    "engine_model",
 )
 DEFAULT = "default"
 _SECRET_KEYS = {"api_key", "openai_api_key", "key", "token", "secret"}

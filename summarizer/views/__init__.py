@@ -1,2 +1,2 @@
-"""What people read of the records: the HTML digest, ``show`` cards, ``doctor``, and the span
-highlighter they share."""
+"""What people read of the records: the HTML digest, ``show`` cards, and the span highlighter
+they share."""

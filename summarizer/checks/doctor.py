@@ -1,7 +1,7 @@
 """``summarizer doctor``: check the setup and say what to fix.
 
 Each check returns a :class:`Check` (ok, warn, fail or skip, what was found, and how to fix
-it); the CLI prints them. The checks, in order:
+it); the CLI prints them. The checks of this machine are in :mod:`.machine`. In order:
 
 - ``settings``: where the effective settings come from (flags, environment, config files);
 - ``api key``: whether the variable named by ``api_key_env`` is set (its value is never shown);
@@ -10,7 +10,8 @@ it); the CLI prints them. The checks, in order:
   tiny request per mode through the real backend, and which one ``auto`` will use;
 - ``local engine``: llama-cpp-python and its server extra are installed;
 - ``model file``: the bundled model (or ``--model-path``) is present and verified; for the
-  bundled one, what it is, which packages it is assembled from, and its expected sha256;
+  bundled one (or a ``--model-path`` file with its sha256), what it is, its license, which
+  packages it is assembled from, and its expected sha256;
 - ``cache``: the cache directory is writable, and how much it holds.
 
 With no endpoint configured, the endpoint checks use a running ``summarizer engine start``
@@ -33,7 +34,7 @@ from ..engine.local import LocalEngine, running_engine
 from ..errors import AuthenticationError, BackendError, ConfigError, SummarizerError
 from ..settings.config import MODES, Settings, is_loopback, redact_url, scrub
 from ..settings.sources import resolve_settings
-from .setup_checks import Check, _cache_check, _engine_check, _model_check
+from .machine import Check, cache_check, engine_check, model_check
 
 __all__ = ["Check", "diagnose", "MODE_ORDER"]
 
@@ -76,9 +77,9 @@ def diagnose(
     timeout = min(settings.timeout, probe_timeout)
     checks.append(_api_key_check(settings))
     checks += _endpoint_checks(settings, timeout, start_engine)
-    checks.append(_engine_check(settings))
-    checks.append(_model_check(settings))
-    checks.append(_cache_check(settings.cache_dir))
+    checks.append(engine_check(settings))
+    checks.append(model_check(settings))
+    checks.append(cache_check(settings.cache_dir))
     return checks
 
 

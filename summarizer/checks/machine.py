@@ -13,7 +13,14 @@ from pathlib import Path
 from typing import Any, Literal
 
 from ..engine.local import require_local_engine
-from ..engine.model_file import BUNDLED, locate_parts, verify_gguf
+from ..engine.model_file import (
+    BUNDLED,
+    LARGE,
+    install_hint,
+    locate_parts,
+    model_sha256,
+    verify_gguf,
+)
 from ..errors import ConfigError
 from ..settings.config import Settings
 
@@ -42,7 +49,8 @@ class Check:
     notes: list[str] = field(default_factory=list)
 
 
-def _engine_check(settings: Settings) -> Check:
+def engine_check(settings: Settings) -> Check:
+    """Whether llama-cpp-python and its server extra are installed (needed when embedded)."""
     try:
         require_local_engine()
     except ConfigError as exc:
@@ -55,10 +63,16 @@ def _engine_check(settings: Settings) -> Check:
     return Check("local engine", "ok", f"llama-cpp-python {version} with its server is installed")
 
 
-#: What the bundled file is. The weights' license is the one Qwen released the model under;
-#: the data packages' own metadata names no license and no upstream.
+#: What the bundled file is. The data packages' own metadata names no license and no
+#: upstream; the license is Qwen's because the pinned sha256 is that of Qwen's own file
+#: (:data:`QWEN_REPO` on Hugging Face), so the bytes are Qwen's whoever packaged them.
 BUNDLED_WHAT = "Qwen2.5-Coder-0.5B-Instruct, Q4_K_M GGUF"
 BUNDLED_LICENSE = "Apache-2.0"
+QWEN_REPO = "Qwen/Qwen2.5-Coder-0.5B-Instruct-GGUF"
+LICENSE_NOTE = (
+    f"license: {BUNDLED_LICENSE}, Qwen's for these weights: the sha256 is that of Qwen's own "
+    f"Q4_K_M GGUF ({QWEN_REPO} on Hugging Face)"
+)
 OWN_MODEL_NOTE = (
     "instead: any GGUF file, such as Qwen's own build of this model, with --model-path FILE"
 )
@@ -77,6 +91,7 @@ def bundled_origin() -> dict[str, Any]:
     return {
         "model": BUNDLED_WHAT,
         "license": BUNDLED_LICENSE,
+        "same_file_as": {"repo": QWEN_REPO, "file": BUNDLED.filename},
         "packages": packages,
         "assembled_by": "summarizer.engine.model_file",
         "size": BUNDLED.size,
@@ -90,21 +105,60 @@ def _origin_notes(origin: dict[str, Any]) -> list[str]:
     listed = f"{names[0]} … {names[-1]}" if len(names) > 2 else ", ".join(names)
     version = f" {versions.pop()}" if len(versions) == 1 else ""
     return [
-        f"what: {origin['model']}, {origin['size'] / 2**20:.0f} MB; license {origin['license']}",
+        _what(origin),
         f"from: the {len(names)} PyPI data packages {listed}{version} (one slice each), "
         f"joined in order by {origin['assembled_by']}",
         f"sha256: {origin['sha256']}, checked before every use",
+        LICENSE_NOTE,
         OWN_MODEL_NOTE,
+        _large_note(),
     ]
 
 
-def _model_check(settings: Settings) -> Check:
+def _large_note() -> str:
+    """Whether the large bundled model (``--engine-model large``) is installed."""
+    what = f"also bundled: --engine-model large, {LARGE.alias} ({LARGE.size / 2**20:.0f} MB)"
+    try:
+        locate_parts(LARGE)
+    except ConfigError:
+        return f"{what}; to add it, {install_hint(LARGE)}"
+    return f"{what}, installed"
+
+
+def _what(origin: dict[str, Any]) -> str:
+    return f"what: {origin['model']}, {origin['size'] / 2**20:.0f} MB"
+
+
+def _own_model_check(settings: Settings, origin: dict[str, Any]) -> Check:
+    """A ``--model-path`` file; one with the bundled sha256 is named as the bundled model."""
+    assert settings.model_path is not None
+    path = verify_gguf(settings.model_path)
+    details: dict[str, Any] = {"path": str(path)}
+    try:
+        # Only a file of the bundled size can be it: no other file is read whole here.
+        same = path.stat().st_size == BUNDLED.size and (
+            model_sha256(path, settings.cache_dir) == BUNDLED.sha256
+        )
+    except OSError as exc:
+        raise ConfigError(f"Cannot read model file {path}: {exc}") from exc
+    if not same:
+        return Check("model file", "ok", f"{path} is a GGUF file", details=details)
+    return Check(
+        "model file",
+        "ok",
+        f"{path} is the bundled model's file, byte for byte (sha256 {BUNDLED.sha256})",
+        details={**details, "sha256": BUNDLED.sha256, "bundled": origin},
+        notes=[_what(origin), LICENSE_NOTE],
+    )
+
+
+def model_check(settings: Settings) -> Check:
+    """Whether the model file a run would load is there and verified, and what it is."""
     needed = settings.embedded
     origin = bundled_origin()
     try:
         if settings.model_path is not None:
-            path = verify_gguf(settings.model_path)
-            return Check("model file", "ok", f"{path} is a GGUF file", details={"path": str(path)})
+            return _own_model_check(settings, origin)
         target = Path(settings.cache_dir) / "models" / BUNDLED.filename
         if target.exists():
             verify_gguf(target, BUNDLED.sha256)
@@ -143,7 +197,8 @@ def _model_check(settings: Settings) -> Check:
     )
 
 
-def _cache_check(cache_dir: Path) -> Check:
+def cache_check(cache_dir: Path) -> Check:
+    """Whether the cache directory is writable, what it holds and how much room is left."""
     cache_dir = Path(cache_dir)
     fix = (
         "set SUMMARIZER_CACHE_DIR, cache_dir in summarizer.toml, or --cache-dir to a writable place"
