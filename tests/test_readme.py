@@ -61,7 +61,8 @@ def test_readme_fits_on_a_few_screens_and_names_the_fast_lane_and_the_plain_inst
     assert _one("make test-fast").code.strip() == "make test-fast"
     assert re.search(r"^test-fast:", (REPO / "Makefile").read_text(), re.M)
     assert _one("pip install").code.strip() == "pip install '.[local]'"
-    assert "about 13 minutes on 2 cores (2,169 tests)" in " ".join(README.split())
+    # The suite's time and size as measured; the count is checked against the suite below.
+    assert re.search(r"about \d+ minutes on 2 cores \([\d,]+ tests\)", " ".join(README.split()))
 
 
 def test_every_readme_snippet_is_run_or_listed():
