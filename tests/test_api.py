@@ -21,19 +21,9 @@ from summarizer.errors import (
 from .support.abstracts import ABSTRACT, answer
 from .support.fake_openai import FakeOpenAI, Status
 from .support.limits import time_limit
+from .support.pipeline import settings_for
 
 NOWHERE = "http://127.0.0.1:9/v1"
-
-
-def _settings(server: FakeOpenAI, tmp_path, **extra) -> Settings:
-    return Settings(
-        base_url=server.base_url,
-        model="fake",
-        prompt="naive-grammar",
-        mode="json_schema",
-        cache_dir=tmp_path / "c",
-        **extra,
-    )
 
 
 # --- the error's own class and fields ---------------------------------------------------------
@@ -42,7 +32,7 @@ def _settings(server: FakeOpenAI, tmp_path, **extra) -> Settings:
 def test_a_rate_limited_abstract_raises_rate_limit_error_with_its_fields(tmp_path):
     with time_limit(60), FakeOpenAI(default=Status(429, {"retry-after-ms": "20"})) as server:
         with pytest.raises(RateLimitError) as info:
-            summarize(ABSTRACT, _settings(server, tmp_path))
+            summarize(ABSTRACT, settings_for(server, tmp_path))
     error = info.value
     assert type(error) is RateLimitError  # not SummarizerError("RateLimitError: ...")
     assert not str(error).startswith("RateLimitError:")
@@ -54,7 +44,7 @@ def test_an_answer_that_never_validates_raises_output_validation_error_with_its_
     broken = answer(introduces=["NotInTheAbstract"], domain="not a domain")
     with time_limit(60), FakeOpenAI(default=broken) as server:
         with pytest.raises(OutputValidationError) as info:
-            summarize(ABSTRACT, _settings(server, tmp_path), max_retries=1)
+            summarize(ABSTRACT, settings_for(server, tmp_path), max_retries=1)
     error = info.value
     assert error.attempts >= 1
     assert error.last_raw and "NotInTheAbstract" in error.last_raw
@@ -64,7 +54,7 @@ def test_an_answer_that_never_validates_raises_output_validation_error_with_its_
 def test_an_abstract_refused_before_any_request_raises_input_error(tmp_path):
     with time_limit(30), FakeOpenAI(default=answer()) as server:
         with pytest.raises(InputError, match="over the limit"):
-            summarize("word " * 200, _settings(server, tmp_path, max_abstract_chars=100))
+            summarize("word " * 200, settings_for(server, tmp_path, max_abstract_chars=100))
     assert server.requests == []
 
 
@@ -111,7 +101,7 @@ def test_an_unknown_override_is_a_type_error_with_a_suggestion(tmp_path):
 def test_good_overrides_are_applied(tmp_path):
     with time_limit(60), FakeOpenAI(default=answer()) as server:
         records = summarize_many(
-            [ABSTRACT], _settings(server, tmp_path), model="other-model", max_tokens=300
+            [ABSTRACT], settings_for(server, tmp_path), model="other-model", max_tokens=300
         )
     assert records[0].error is None
     assert server.requests[0]["model"] == "other-model"
@@ -139,11 +129,11 @@ def test_summarize_takes_a_string(tmp_path, value):
 def test_summarize_many_takes_an_iterable_of_abstracts(tmp_path, value, message):
     with FakeOpenAI(default=answer()) as server:
         with pytest.raises(TypeError, match=message):
-            summarize_many(value, _settings(server, tmp_path))
+            summarize_many(value, settings_for(server, tmp_path))
     assert server.requests == []
 
 
-def test_settings_must_be_settings(tmp_path):
+def test_settings_must_besettings_for(tmp_path):
     with pytest.raises(TypeError, match="settings must be a summarizer.Settings, not dict"):
         summarize(ABSTRACT, {"base_url": NOWHERE})
 
@@ -157,7 +147,7 @@ def test_an_unexpected_failure_is_still_a_summarizer_error(tmp_path, monkeypatch
     monkeypatch.setattr(Connection, "backend", explode)
     with time_limit(30), FakeOpenAI(default=answer()) as server:
         with pytest.raises(SummarizerError, match="KeyError") as info:
-            summarize(ABSTRACT, _settings(server, tmp_path))
+            summarize(ABSTRACT, settings_for(server, tmp_path))
     assert isinstance(info.value.__cause__, KeyError)
 
 

@@ -20,21 +20,14 @@ from .support.abstracts import ABSTRACT, answer
 from .support.cli import endpoint_args, run_cli
 from .support.fake_openai import FakeOpenAI, Status
 from .support.limits import time_limit
+from .support.pipeline import settings_for
 
 THIN = "We propose FooNet for things."
 ABSTRACT_ID = "p1"
 
 
 def _settings(server: FakeOpenAI, tmp_path, **extra) -> Settings:
-    return Settings(
-        base_url=server.base_url,
-        model="fake",
-        prompt="naive-grammar",
-        mode="json_schema",
-        cache_dir=tmp_path / "c",
-        use_cache=False,
-        **extra,
-    )
+    return settings_for(server, tmp_path, use_cache=False, **extra)
 
 
 def _stable(record: dict) -> dict:
