@@ -104,7 +104,8 @@ def test_on_a_terminal_the_workers_are_forked_before_the_progress_bar_starts(tmp
         out = tmp_path / "out.jsonl"
         args = _cli_args(tmp_path, proxy.base_url, out, "--concurrency", "2", "--workers", "2")
         leader, follower = pty.openpty()
-        proc = start_cli(args, tmp_path, stdin=follower, stdout=follower, stderr=follower)
+        streams = {"stdin": follower, "stdout": follower, "stderr": follower}
+        proc = start_cli(args, tmp_path, cold=True, **streams)  # its command line is checked
         os.close(follower)
         shown = b""
         try:

@@ -3,7 +3,8 @@ run to its end (:func:`run_cli`) or started for the test to watch and signal (:f
 
 The environment is the test's own, less what would change the outcome (a debug flag, API keys,
 a forced progress mode), with the cache in the working folder and a wide terminal for help text.
-The command runs as the installed console script does, under the name ``summarizer``.
+The command runs as the installed console script does, under the name ``summarizer``; run to
+its end, it is forked off a process that has imported the CLI once (:mod:`.warm`).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from . import warm
 from .processes import interruptible
 
 DROPPED = ("SUMMARIZER_DEBUG", "OPENAI_API_KEY", "SUMMARIZER_PROGRESS", "OPENAI_BASE_URL")
@@ -66,21 +68,31 @@ def run_cli(
     input: str | None = None,
     entry: Sequence[str] = CONSOLE_SCRIPT,
     no_settings: bool = False,
+    cold: bool = False,
 ) -> subprocess.CompletedProcess[str]:
     """``summarizer ARGS`` in ``cwd``; its exit code, stdout and stderr (never raises on 1).
 
     ``env`` and ``no_settings`` as for :func:`cli_env`; ``entry`` is the command before ARGS.
+    The console script's runs fork off a process that has imported the CLI already (see
+    :mod:`tests.support.warm`); other entries, and ``cold``, start a fresh interpreter.
     """
+    environment = cli_env(cwd, env, no_settings=no_settings)
+    if tuple(entry) == CONSOLE_SCRIPT and not (cold or warm.cold()):
+        return warm.run(entry, args, cwd, environment, timeout=timeout, input=input)
     return subprocess.run(
         [*entry, *args],
         cwd=cwd,
-        env=cli_env(cwd, env, no_settings=no_settings),
+        env=environment,
         capture_output=True,
         text=True,
         timeout=timeout,
         input=input,
         check=False,
     )
+
+
+#: The Popen options a warm start takes; with another one the command starts cold.
+WARM_STREAMS = {"stdin", "stdout", "stderr", "text"}
 
 
 def start_cli(
@@ -90,11 +102,17 @@ def start_cli(
     env: Mapping[str, str | None] | None = None,
     sigint: bool = False,
     entry: Sequence[str] = CONSOLE_SCRIPT,
+    cold: bool = False,
     **popen: Any,
-) -> subprocess.Popen[str]:
+) -> subprocess.Popen[str] | warm.WarmProcess:
     """``summarizer ARGS`` started in ``cwd`` with its output piped as text, for a test that
     watches it run; ``sigint``: a child that Ctrl-C reaches (see :func:`interruptible`).
-    ``popen`` overrides the pipes (``stdin``, ``stdout``, ``stderr``, ...)."""
+    ``popen`` overrides the pipes (``stdin``, ``stdout``, ``stderr``, ...). The console script's
+    runs are forked off a warm process (:class:`.warm.WarmProcess`) unless ``cold``: a test of
+    the process's own command line."""
+    if tuple(entry) == CONSOLE_SCRIPT and not (cold or warm.cold()) and set(popen) <= WARM_STREAMS:
+        streams = {"stdout": subprocess.PIPE, "stderr": subprocess.PIPE, **popen}
+        return warm.WarmProcess(entry, args, cwd, cli_env(cwd, env), sigint=sigint, **streams)
     options: dict[str, Any] = {
         "cwd": cwd,
         "env": cli_env(cwd, env),
