@@ -59,6 +59,12 @@ def cli_env(
     return env
 
 
+def _warm(entry: Sequence[str], cold: bool) -> bool:
+    """Whether a run of ``entry`` forks off a warm process: the console script's, unless
+    ``cold`` or ``TESTS_COLD_CLI``."""
+    return tuple(entry) == CONSOLE_SCRIPT and not (cold or warm.cold())
+
+
 def run_cli(
     args: list[str],
     cwd: Path,
@@ -77,7 +83,7 @@ def run_cli(
     :mod:`tests.support.warm`); other entries, and ``cold``, start a fresh interpreter.
     """
     environment = cli_env(cwd, env, no_settings=no_settings)
-    if tuple(entry) == CONSOLE_SCRIPT and not (cold or warm.cold()):
+    if _warm(entry, cold):
         return warm.run(entry, args, cwd, environment, timeout=timeout, input=input)
     return subprocess.run(
         [*entry, *args],
@@ -110,7 +116,7 @@ def start_cli(
     ``popen`` overrides the pipes (``stdin``, ``stdout``, ``stderr``, ...). The console script's
     runs are forked off a warm process (:class:`.warm.WarmProcess`) unless ``cold``: a test of
     the process's own command line."""
-    if tuple(entry) == CONSOLE_SCRIPT and not (cold or warm.cold()) and set(popen) <= WARM_STREAMS:
+    if _warm(entry, cold) and set(popen) <= WARM_STREAMS:
         streams = {"stdout": subprocess.PIPE, "stderr": subprocess.PIPE, **popen}
         return warm.WarmProcess(entry, args, cwd, cli_env(cwd, env), sigint=sigint, **streams)
     options: dict[str, Any] = {

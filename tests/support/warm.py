@@ -18,7 +18,6 @@ process is gone.
 from __future__ import annotations
 
 import atexit
-import contextlib
 import io
 import json
 import locale
@@ -31,7 +30,7 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -93,8 +92,8 @@ def waiter(conn):
         os.chdir(request["cwd"])
         os.environ.clear()
         os.environ.update(request["env"])
-        for number in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP, signal.SIGQUIT):
-            if number in request["ignored"]:
+        for number, ignored in request["signals"]:
+            if ignored:
                 signal.signal(number, signal.SIG_IGN)
             elif number == signal.SIGINT:
                 signal.signal(number, signal.default_int_handler)
@@ -159,8 +158,7 @@ class Warm:
         self.process.wait()
         if self.process.stdout:
             self.process.stdout.close()
-        for name in ("socket",):
-            Path(self.folder, name).unlink(missing_ok=True)
+        Path(self.path).unlink(missing_ok=True)
         os.rmdir(self.folder)
 
 
@@ -209,102 +207,51 @@ def run(
 ) -> subprocess.CompletedProcess[str]:
     """``summarizer ARGS`` forked off a warm process, as :func:`subprocess.run` with
     ``capture_output=True, text=True, check=False`` would run ``command`` (reported as the
-    command that ran)."""
-    stdin_r, stdin_w = os.pipe() if input is not None else (os.dup(0), None)
-    out_r, out_w = os.pipe()
-    err_r, err_w = os.pipe()
-    with _launch(args, cwd, env, (stdin_r, out_w, err_w)) as (conn, pid):
-        replies = conn.makefile("rb")
-        encoding = locale.getpreferredencoding(False)
-        chunks: dict[int, list[bytes]] = {out_r: [], err_r: []}
-        threads = [
-            threading.Thread(target=_drain, args=(fd, chunks[fd]), daemon=True) for fd in chunks
-        ]
-        if stdin_w is not None:
-            threads.append(
-                threading.Thread(
-                    target=_feed, args=(stdin_w, (input or "").encode(encoding)), daemon=True
-                )
-            )
-        for thread in threads:
-            thread.start()
-        conn.settimeout(timeout)
-        try:
-            returncode = json.loads(replies.readline())["returncode"]
-        except TimeoutError:
-            os.kill(pid, signal.SIGKILL)
-            for thread in threads:
-                thread.join()
-            raise subprocess.TimeoutExpired(
-                list(command) + list(args),
-                timeout,
-                _text(chunks[out_r], encoding),
-                _text(chunks[err_r], encoding),
-            ) from None
-        for thread in threads:
-            thread.join()
-    return subprocess.CompletedProcess(
-        [*command, *args],
-        returncode,
-        _text(chunks[out_r], encoding),
-        _text(chunks[err_r], encoding),
+    command that ran): the test's own stdin when ``input`` is None."""
+    stdin = None if input is None else subprocess.PIPE
+    proc = WarmProcess(
+        command, args, cwd, env, stdin=stdin, stdout=subprocess.PIPE, stderr=subprocess.PIPE
     )
+    try:
+        out, err = proc.communicate(input, timeout)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        out, err = proc.communicate()
+        raise subprocess.TimeoutExpired(proc.args, timeout, out, err) from None
+    return subprocess.CompletedProcess(proc.args, proc.wait(), out, err)
 
 
-@contextlib.contextmanager
+#: The signals a run takes as a child started now would: ignored if this process ignores them.
+SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP, signal.SIGQUIT)
+
+
 def _launch(
-    args: Sequence[str], cwd: Path, env: Mapping[str, str], fds: Sequence[int], sigint=False
-) -> Iterator[tuple[socket.socket, int]]:
+    args: Sequence[str], cwd: Path, env: Mapping[str, str], fds: Sequence[int], sigint: bool
+) -> socket.socket:
     """Start ``summarizer ARGS`` on a warm process with ``fds`` as its stdin, stdout and stderr
-    (closed here once sent); the connection its exit status comes on, and its pid.
+    (closed here once sent); the connection its pid and then its exit status come on.
 
-    The run ignores the signals this process ignores, as a child started now would (less SIGINT
-    when ``sigint``), and takes the others as a fresh interpreter does."""
+    The run ignores the :data:`SIGNALS` this process ignores (less SIGINT when ``sigint``), and
+    takes the others as a fresh interpreter does."""
     warm = _warm_for(env)
-    watched = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP, signal.SIGQUIT)
-    ignored = [n for n in watched if signal.getsignal(n) is signal.SIG_IGN]
-    if sigint and signal.SIGINT in ignored:
-        ignored.remove(signal.SIGINT)
+    signals = [
+        (int(n), signal.getsignal(n) is signal.SIG_IGN and not (sigint and n == signal.SIGINT))
+        for n in SIGNALS
+    ]
     request = {"args": [os.fspath(a) for a in args], "cwd": os.fspath(cwd), "env": dict(env)}
-    data = json.dumps({**request, "ignored": [int(n) for n in ignored]}).encode()
-    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as conn:
-        try:
-            conn.connect(warm.path)
-            socket.send_fds(conn, [struct.pack("!Q", len(data))], list(fds))
-            conn.sendall(data)
-        finally:
-            for fd in set(fds):
-                os.close(fd)
-        line = b""
-        while not line.endswith(b"\n"):
-            chunk = conn.recv(1)
-            if not chunk:
-                raise RuntimeError("the warm CLI process closed the connection")
-            line += chunk
-        yield conn, json.loads(line)["pid"]
-
-
-def _drain(fd: int, into: list[bytes]) -> None:
+    data = json.dumps({**request, "signals": signals}).encode()
+    conn = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     try:
-        while chunk := os.read(fd, 65536):
-            into.append(chunk)
+        conn.connect(warm.path)
+        socket.send_fds(conn, [struct.pack("!Q", len(data))], list(fds))
+        conn.sendall(data)
+    except BaseException:
+        conn.close()
+        raise
     finally:
-        os.close(fd)
-
-
-def _feed(fd: int, data: bytes) -> None:
-    try:
-        view = memoryview(data)
-        while view:
-            view = view[os.write(fd, view) :]
-    except BrokenPipeError:
-        pass
-    finally:
-        os.close(fd)
-
-
-def _text(chunks: list[bytes], encoding: str) -> str:
-    return b"".join(chunks).decode(encoding).replace("\r\n", "\n").replace("\r", "\n")
+        for fd in set(fds):
+            os.close(fd)
+    return conn
 
 
 _STANDARD = {"stdin": 0, "stdout": 1, "stderr": 2}
@@ -362,8 +309,8 @@ class WarmProcess:
             else:
                 setattr(self, name, open(fd, encoding=encoding))
         fds = [child["stdin"], child["stdout"], child["stderr"]]
-        self._launched = _launch(args, cwd, env, fds, sigint)
-        self._conn, self.pid = self._launched.__enter__()
+        self._conn = _launch(args, cwd, env, fds, sigint)
+        self.pid: int = self._reply(None)["pid"]
 
     def __enter__(self) -> WarmProcess:
         return self
@@ -374,19 +321,24 @@ class WarmProcess:
                 stream.close()
         self.wait()
 
+    def _reply(self, timeout: float | None) -> dict[str, Any] | None:
+        """The waiter's next line (the pid, then the exit status); None once ``timeout`` ends."""
+        self._conn.settimeout(timeout)
+        try:
+            while b"\n" not in self._pending:
+                chunk = self._conn.recv(4096)
+                if not chunk:
+                    raise RuntimeError("the warm CLI process closed the connection")
+                self._pending += chunk
+        except (TimeoutError, BlockingIOError):
+            return None
+        line, _, self._pending = self._pending.partition(b"\n")
+        return json.loads(line)
+
     def _status(self, timeout: float | None) -> int | None:
-        if self.returncode is None:
-            self._conn.settimeout(timeout)
-            try:
-                while not self._pending.endswith(b"\n"):
-                    chunk = self._conn.recv(4096)
-                    if not chunk:
-                        raise RuntimeError("the warm CLI process closed the connection")
-                    self._pending += chunk
-            except (TimeoutError, BlockingIOError):
-                return None
-            self.returncode = json.loads(self._pending)["returncode"]
-            self._launched.__exit__(None, None, None)
+        if self.returncode is None and (reply := self._reply(timeout)) is not None:
+            self.returncode = reply["returncode"]
+            self._conn.close()
         return self.returncode
 
     def poll(self) -> int | None:
