@@ -3,7 +3,7 @@
 One ``chat.completions.create(response_model=...)`` per abstract, in instructor's
 ``Mode.JSON_SCHEMA``, at most ``concurrency`` at a time (a semaphore), over the same
 abstracts as the summarizer's client runs (``synthetic_papers``). The response model is
-the one the default prompt asks for (``text_model()``: tldr, problem, keywords, with the
+the one the default prompt asks for (``prompt_text_model``: tldr and problem, with the
 summary's own validators); the prompt is a short one written inline, as a plain loop
 would write it. No cache, no output file: each parsed answer is counted, then dropped.
 
@@ -35,9 +35,10 @@ async def instructor_run(
     import openai
 
     from bench.run import synthetic_papers
-    from summarizer.prompting.strategy import text_model
+    from summarizer.prompting.strategy import prompt_text_model
+    from summarizer.prompting.templates import load_prompt
 
-    model = text_model()
+    model = prompt_text_model(load_prompt("default"))
     client = instructor.from_openai(
         openai.AsyncOpenAI(base_url=base_url, api_key="none", max_retries=0),
         mode=instructor.Mode.JSON_SCHEMA,

@@ -402,9 +402,10 @@ def _cache_dir(work: Path, name: str) -> Path:
 
 
 def _schema() -> dict[str, Any]:
-    from summarizer.prompting.strategy import text_model
+    from summarizer.prompting.strategy import prompt_text_model
+    from summarizer.prompting.templates import load_prompt
 
-    return text_model().model_json_schema()
+    return prompt_text_model(load_prompt("default")).model_json_schema()
 
 
 def _concurrently(fn: Any, bodies: list[Any]) -> list[Any]:

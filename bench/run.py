@@ -526,12 +526,13 @@ def engine_rates(engine: Engine, reps: int = 2, salt: int = 0) -> dict[str, list
     under the JSON-schema grammar that summarize sends (completion tokens over the
     request's wall time less its prompt eval).
     """
-    from summarizer.prompting.strategy import text_model
+    from summarizer.prompting.strategy import prompt_text_model
+    from summarizer.prompting.templates import load_prompt
 
     out: dict[str, list[float]] = {"prompt": [], "generation": [], "grammar_generation": []}
     engine.post("/completions", {"prompt": "Hello", "max_tokens": 4})  # warm-up
     eos = {"151643": -100, "151645": -100}  # Qwen2.5's end-of-text and end-of-turn
-    schema = text_model().model_json_schema()
+    schema = prompt_text_model(load_prompt("default")).model_json_schema()
     for i in range(salt, salt + reps):
         engine.mark()
         prompt = f"Note {i} {_tag(i * 7919)}: " + _FILLER * 7

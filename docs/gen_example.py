@@ -1,10 +1,11 @@
 """Build the README's example record and ``docs/digest.png`` with the tool as it is now.
 
-The model's part of each record (``tldr``, ``problem``, ``keywords``) is an answer the
-embedded engine gave once, kept in ``docs/example_answers.json``; everything else is decided
-by the current code. The answers are replayed through the loopback fake endpoint of the tests
-(``tests/support/fake_openai.py``), so no engine runs and the output is the same on every
-machine. From the ten records of the first ten seed abstracts it writes:
+The model's part of each record (``tldr`` and ``problem``: the default prompt leaves the
+keywords to code) is an answer the embedded engine gave once, kept in
+``docs/example_answers.json``; everything else is decided by the current code. The answers
+are replayed through the loopback fake endpoint of the tests (``tests/support/fake_openai.py``),
+so no engine runs and the output is the same on every machine. From the ten records of the
+first ten seed abstracts it writes:
 
 - the JSON block of ``README.md`` between the ``example-record`` markers: the first record,
   abridged (the abstract cut, three results, ``meta`` without the run's timing and tokens);
@@ -36,7 +37,8 @@ PAPERS = 10
 #: The name the recorded model is served under, so that the record names it.
 MODEL = "qwen2.5-coder-0.5b-instruct"
 PROMPT, MODE = "default", "json_object_schema"
-TEXT_FIELDS = ("tldr", "problem", "keywords")
+#: What the default prompt has the model write (``summarizer.prompting.strategy``).
+TEXT_FIELDS = ("tldr", "problem")
 START, END = "<!-- example-record: start -->", "<!-- example-record: end -->"
 #: What ``meta`` keeps in the README: not the endpoint's address, the time or the tokens.
 SHOWN_META = ("model", "prompt", "prompt_hash", "template_hash", "schema", "mode", "attempts")

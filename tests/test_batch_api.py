@@ -24,10 +24,9 @@ from .support.abstracts import ABSTRACT, answer
 from .support.cli import endpoint_args
 from .support.fake_openai import FakeOpenAI
 
-TEXT = {
+TEXT = {  # an answer to the default prompt, which leaves the keywords to code
     "tldr": "This paper proposes ImbSAM, a class-aware optimizer for tail classes.",
     "problem": "Optimizers generalize poorly on tail classes.",
-    "keywords": ["class imbalance", "tail classes", "optimizer"],
 }
 
 

@@ -30,7 +30,6 @@ def test_cached_rerun_does_not_plan(tmp_path, monkeypatch):
     reply = {
         "tldr": "A class-aware optimizer helps tail classes.",
         "problem": "Tail classes are recognized poorly.",
-        "keywords": ["class imbalance", "tail classes", "optimizer"],
     }
     with FakeOpenAI(default=reply) as server:
         settings = settings_for(server, tmp_path, prompt="default", mode="json_object_schema")

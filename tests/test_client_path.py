@@ -73,7 +73,7 @@ def test_a_summary_the_rules_make_invalid_is_an_output_validation_error(tmp_path
         return planned
 
     monkeypatch.setattr(pipeline_module, "plan", plan)
-    prose = {k: v for k, v in answer().items() if k in ("tldr", "problem", "keywords")}
+    prose = {k: v for k, v in answer().items() if k in ("tldr", "problem")}
     with FakeOpenAI(default=prose) as server:
         record, _ = _summarize(settings_for(server, tmp_path, prompt="default"))
     assert len(server.requests) == 1

@@ -119,16 +119,22 @@ def test_overlong_abstract_is_refused_without_a_request(tmp_path):
     assert server.requests == []
 
 
-def test_cue_prompt_asks_only_for_the_text_fields_and_code_fills_the_rest(tmp_path):
-    text = {
-        "tldr": "This paper proposes ImbSAM, a class-aware optimizer for tail classes.",
-        "problem": "Optimizers generalize poorly on tail classes.",
-        "keywords": ["class imbalance", "tail classes", "optimizer"],
-    }
-    with FakeOpenAI(default=text) as server:
-        record = run(settings_for(server, tmp_path, prompt="default", mode="json_object_schema"))
+@pytest.mark.parametrize(
+    "prompt, asked",
+    [
+        pytest.param("default", {"tldr", "problem"}, id="default-keywords-by-code"),
+        pytest.param("default.v1", {"tldr", "problem", "keywords"}, id="v1-keywords-by-model"),
+    ],
+)
+def test_cue_prompt_asks_only_for_the_text_fields_and_code_fills_the_rest(tmp_path, prompt, asked):
+    from summarizer.rules.keywords import choose_keywords
+
+    text = {**TEXT, "keywords": ["class imbalance", "tail classes", "optimizer"]}
+    reply = {k: v for k, v in text.items() if k in asked}
+    with FakeOpenAI(default=reply) as server:
+        record = run(settings_for(server, tmp_path, prompt=prompt, mode="json_object_schema"))
     schema = server.requests[0]["response_format"]["schema"]
-    assert set(schema["properties"]) == {"tldr", "problem", "keywords"}
+    assert set(schema["properties"]) == asked
     assert schema["properties"]["tldr"]["pattern"].startswith("^(This paper|The authors) ")
     summary = record["summary"]
     assert record["error"] is None
@@ -136,6 +142,12 @@ def test_cue_prompt_asks_only_for_the_text_fields_and_code_fills_the_rest(tmp_pa
     assert summary["datasets"] == ["CIFAR-100"]  # "evaluate it on CIFAR-100"
     assert summary["contribution_types"][0] == "method"
     assert summary["code_url"] == "https://github.com/x/imbsam"
+    if "keywords" in asked:
+        assert summary["keywords"] == text["keywords"]
+    else:
+        assert summary["keywords"] == choose_keywords(ABSTRACT)
+        assert len(summary["keywords"]) >= 3
+        assert all(k in ABSTRACT for k in summary["keywords"])
 
 
 def test_after_the_last_reask_one_sampled_try_is_made(tmp_path, reask_prompt):
@@ -270,10 +282,10 @@ def test_auto_mode_takes_the_first_structured_output_the_endpoint_honours(replie
 # --- why an answer was re-asked, and partial records -------------------------------------------
 
 COPY = "Class imbalance hurts recognition of tail classes."  # the abstract's first sentence
+# An answer to the default prompt, which leaves the keywords to code.
 TEXT = {
     "tldr": "This paper proposes ImbSAM, a class-aware optimizer for tail classes.",
     "problem": "Optimizers generalize poorly on tail classes.",
-    "keywords": ["class imbalance", "tail classes", "optimizer"],
 }
 
 
@@ -380,7 +392,7 @@ def test_a_partial_record_keeps_the_code_decided_fields_of_the_cue_prompt(tmp_pa
     assert [f["field"] for f in record["error"]["fields"]] == ["tldr"]
     summary = record["summary"]
     assert summary["tldr"] == COPY
-    assert summary["problem"] == TEXT["problem"] and summary["keywords"] == TEXT["keywords"]
+    assert summary["problem"] == TEXT["problem"] and len(summary["keywords"]) >= 3
     assert summary["introduces"] == ["ImbSAM"] and summary["datasets"] == ["CIFAR-100"]
     assert [r["value"] for r in summary["results"]] == ["4.8%"]
     assert summary["domain"] and summary["contribution_types"][0] == "method"
@@ -442,14 +454,15 @@ def test_cli_a_partial_record_is_written_and_the_run_exits_3(tmp_path, monkeypat
         result = _cli_summarize(server, tmp_path, out)
         assert result.exit_code == 3, result.output
         assert re.search(r"partial \(prose not valid, rest kept\) +1\b", result.output)
-        assert re.search(r"re-asks \(this run\) +4\b", result.output)
+        # no greedy re-ask: the two sampled tries
+        assert re.search(r"re-asks \(this run\) +2\b", result.output)
         assert "(1 partial, rerun to retry)" in result.output
         assert "partial p1: PartialRecord: tldr did not validate" in result.output
         (record,) = [json.loads(line) for line in out.read_text().splitlines()]
         assert record["error"]["type"] == "PartialRecord"
         # A rerun asks again for it (it is not finished), and replaces it.
         result = _cli_summarize(server, tmp_path, out)
-    assert result.exit_code == 3 and len(server.requests) == 10
+    assert result.exit_code == 3 and len(server.requests) == 6
     assert len(out.read_text().splitlines()) == 1
 
 
@@ -501,3 +514,22 @@ def test_a_failed_prose_field_of_the_wrong_shape_is_kept_as_null(tmp_path):
     assert record["error"]["type"] == "PartialRecord"
     assert record["summary"]["tldr"] is None
     assert record["summary"]["introduces"] == ["ImbSAM"]
+
+
+def test_the_default_prompt_takes_a_failed_greedy_answer_to_the_sampled_tries(tmp_path):
+    copy = {**TEXT, "tldr": COPY}
+    with FakeOpenAI([copy, copy, TEXT]) as server:
+        record = run(cue_settings(server, tmp_path))
+    assert record["error"] is None and record["meta"]["attempts"] == 3
+    assert [r["temperature"] for r in server.requests] == [0.0, 0.7, 1.0]
+    # each sampled try asks the question afresh, not the greedy answer's re-ask
+    assert len({json.dumps(r["messages"]) for r in server.requests}) == 1
+    assert [a["attempt"] for a in record["meta"]["reasks"]] == [1, 2]
+
+
+def test_with_greedy_reasks_the_greedy_answer_is_reasked_first(tmp_path):
+    copy = {**TEXT, "tldr": COPY, "keywords": ["class imbalance", "tail classes", "optimizer"]}
+    with FakeOpenAI(default=copy) as server:
+        record = run(settings_for(server, tmp_path, prompt="default.v1", mode="json_object_schema"))
+    assert record["error"]["type"] == "PartialRecord" and record["meta"]["attempts"] == 5
+    assert [r["temperature"] for r in server.requests] == [0.0, 0.0, 0.0, 0.7, 1.0]

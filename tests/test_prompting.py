@@ -51,7 +51,7 @@ def _write(path: Path, text: str) -> Path:
 @pytest.mark.parametrize(
     "ref, prompt_id, strategy",
     [
-        pytest.param("default", "default.v1", "cues", id="default"),
+        pytest.param("default", "default.v2", "cues", id="default"),
         pytest.param("candidates", "candidates.v1", "candidates", id="candidates"),
         pytest.param("naive", "naive.v1", "free", id="naive"),
         pytest.param("naive-grammar", "naive-grammar.v1", "free", id="naive-grammar"),
@@ -89,8 +89,9 @@ def test_user_template_by_name_from_cwd_prompts(tmp_path: Path) -> None:
 
 
 def test_cwd_prompt_shadows_the_bundled_one() -> None:
-    text = MINIMAL.format(version=1).replace('name = "mine"', 'name = "default"')
-    path = _write(Path("prompts") / "default.v1.toml", text)
+    version = load_prompt("default").spec.version  # the bundled default's newest
+    text = MINIMAL.format(version=version).replace('name = "mine"', 'name = "default"')
+    path = _write(Path("prompts") / f"default.v{version}.toml", text)
     assert Path(load_prompt("default").path).resolve() == path.resolve()
 
 

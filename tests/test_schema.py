@@ -440,7 +440,7 @@ def test_a_recorded_answer_in_another_script_is_reasked_and_the_next_answer_kept
     # the bundled model's keywords, "multi-view mammograms" in place of its "contrastive
     # learning", which the abstract does not hold (this test is about the tldr's re-ask)
     keywords = ["mammography", "domain generalisation", "multi-view mammograms"]
-    recorded = {  # the bundled model's answer to the default prompt, every time
+    recorded = {  # the bundled model's answer to the default.v1 prompt, every time
         "tldr": "This paper devises MammoDG, a deep-learning framework that leverages "
         "multi-view mammograms and a novel contrastive mechanism to增强.",
         "problem": "Mammography models generalise poorly to data from other centres.",
@@ -460,7 +460,7 @@ def test_a_recorded_answer_in_another_script_is_reasked_and_the_next_answer_kept
         settings = Settings(
             base_url=server.base_url,
             model="fake",
-            prompt="default",
+            prompt="default.v1",
             mode="json_object_schema",
             cache_dir=tmp_path / "c",
         )

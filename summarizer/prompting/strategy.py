@@ -8,7 +8,9 @@ A prompt's ``strategy`` picks one of these:
   ``results`` and ``code_url`` come from code (see :mod:`summarizer.rules`).
 - ``cues``: as ``candidates``, but code also decides ``introduces``, ``datasets``,
   ``domain``, ``contribution_types`` and ``tasks`` from the abstract's wording (see
-  :mod:`summarizer.rules.cues`); the model writes only ``tldr``, ``problem`` and ``keywords``.
+  :mod:`summarizer.rules.cues`); the model writes only ``tldr``, ``problem`` and ``keywords``
+  (with the prompt's ``keywords = "code"``, code chooses those too:
+  :func:`summarizer.rules.keywords.choose_keywords`, and the answer is tldr and problem).
   With the prompt's ``bind_metrics``, the model also chooses the ``metric`` of each number
   the rules are not sure of (:func:`unsure_metric`) among the phrases of its sentence, in
   the same answer (``metrics``, an enum per number: :func:`bound_model`).
@@ -38,6 +40,7 @@ from ..rules import (
     find_numbers,
     find_tasks,
 )
+from ..rules.keywords import choose_keywords
 from ..rules.metrics import metric_phrases
 from ..rules.numbers import Number
 from ..schemas.paper_summary import PaperSummary, Result, SummaryChecks
@@ -49,6 +52,8 @@ CODE_FIELDS = ("results", "code_url")
 MODEL_FIELDS = tuple(f for f in PaperSummary.model_fields if f not in CODE_FIELDS)
 # Fields the model writes under the cues strategy; the rest come from code.
 TEXT_FIELDS = ("tldr", "problem", "keywords")
+# The same when code chooses the keywords.
+PROSE_FIELDS = ("tldr", "problem")
 MAX_INTRODUCES = 3
 MAX_DATASETS = 6
 
@@ -70,18 +75,28 @@ def _required(info: FieldInfo) -> FieldInfo:
     return info
 
 
-@lru_cache(maxsize=1)
-def text_model() -> type[BaseModel]:
-    """The response model of the cues strategy: the free-text fields only."""
+def text_model(keywords: bool = True) -> type[BaseModel]:
+    """The response model of the cues strategy: the free-text fields only
+    (:data:`TEXT_FIELDS`, or :data:`PROSE_FIELDS` without ``keywords``); one class each."""
+    return _text_model(bool(keywords))
+
+
+@lru_cache(maxsize=2)
+def _text_model(keywords: bool) -> type[BaseModel]:
     fields = PaperSummary.model_fields
     spec: dict[str, Any] = {}
-    for name in TEXT_FIELDS:
+    for name in TEXT_FIELDS if keywords else PROSE_FIELDS:
         info = _required(fields[name])
         if name in TEXT_PATTERNS:
             # Only in the schema sent to the engine: validation keeps the guide's rules.
             info.json_schema_extra = {"pattern": TEXT_PATTERNS[name]}
         spec[name] = (fields[name].annotation, info)
-    return create_model("TextAnswer", __base__=SummaryChecks, **spec)
+    return create_model("TextAnswer" if keywords else "ProseAnswer", __base__=SummaryChecks, **spec)
+
+
+def prompt_text_model(prompt: Prompt) -> type[BaseModel]:
+    """The cues answer ``prompt`` asks for: with ``keywords`` unless code chooses them."""
+    return text_model(prompt.spec.keywords == "model")
 
 
 #: The answer that leaves a number's metric to the rules.
@@ -93,9 +108,14 @@ def unsure_metric(number: Number) -> bool:
     return number.metric is None
 
 
+def bound_model(options: tuple[tuple[str, ...], ...], keywords: bool = True) -> type[BaseModel]:
+    """The cues answer (:func:`text_model`) with ``metrics``: for value ``vK``, one of
+    ``options[K-1]``."""
+    return _bound_model(options, bool(keywords))
+
+
 @lru_cache(maxsize=1024)
-def bound_model(options: tuple[tuple[str, ...], ...]) -> type[BaseModel]:
-    """The cues answer with ``metrics``: for value ``vK``, one of ``options[K-1]``."""
+def _bound_model(options: tuple[tuple[str, ...], ...], keywords: bool) -> type[BaseModel]:
     metrics = create_model(
         "Metrics",
         **{f"v{k}": (Literal[choices], ...) for k, choices in enumerate(options, 1)},  # type: ignore[valid-type]
@@ -104,7 +124,7 @@ def bound_model(options: tuple[tuple[str, ...], ...]) -> type[BaseModel]:
         description="For each value listed: the words of its sentence that say what it "
         f"measures, or {NO_METRIC}."
     )
-    return create_model("BoundAnswer", __base__=text_model(), metrics=(metrics, info))
+    return create_model("BoundAnswer", __base__=text_model(keywords), metrics=(metrics, info))
 
 
 @lru_cache(maxsize=1024)
@@ -139,7 +159,7 @@ class Plan:
         """The summary fields, before the final validation against the schema."""
         data = parsed.model_dump()
         chosen = data.pop("metrics", None) if self.bound else None
-        if issubclass(self.response_model, text_model()):
+        if self.decided is not None:  # the cues strategy: the model wrote prose only
             for name in TEXT_BOUNDS:
                 if isinstance(data.get(name), str):
                     data[name] = end_cleanly(name, data[name])
@@ -232,13 +252,18 @@ def plan(paper: Paper, prompt: Prompt, schema: type[BaseModel]) -> Plan:
         introduces, datasets, _ = classify_names(analysis, cands.names)
         # Results once the paper's own names and its datasets are known (their subjects).
         cands.numbers = find_numbers(analysis, cands.names, datasets, introduces)
-        decided = {
+        decided: dict[str, Any] = {
             "introduces": introduces,
             "datasets": datasets,
             "domain": classify_domain(analysis),
             "contribution_types": classify_contributions(analysis, introduces),
             "tasks": find_tasks(analysis),
         }
+        by_model = spec.keywords == "model"
+        if not by_model:
+            decided["keywords"] = choose_keywords(
+                analysis, names=cands.names, tasks=decided["tasks"]
+            )
         examples = _example_variables(prompt, with_candidates=True)
         listed, keys, options = (
             _unbound(analysis, cands.numbers) if spec.bind_metrics else ([], {}, ())
@@ -246,8 +271,8 @@ def plan(paper: Paper, prompt: Prompt, schema: type[BaseModel]) -> Plan:
         variables = _variables(paper.abstract, paper.title, cands, listed)
         messages = prompt.render(variables, examples)
         if not listed:
-            return Plan(messages, text_model(), cands, decided)
-        return Plan(messages, bound_model(options), cands, decided, keys)
+            return Plan(messages, text_model(by_model), cands, decided)
+        return Plan(messages, bound_model(options, by_model), cands, decided, keys)
     if spec.strategy == "candidates":
         cands = find_candidates(Analysis(paper.abstract))
         examples = _example_variables(prompt, with_candidates=True)

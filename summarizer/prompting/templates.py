@@ -11,14 +11,16 @@ the prompt prefix evaluates the fixed part once), optional worked examples, and 
   ``code_url`` come from code.
 - ``cues``: as ``candidates``, but code also picks the new names, the datasets, the
   domain, the contribution types and the tasks from the abstract's wording; the model
-  writes the free-text fields (tldr, problem, keywords).
+  writes the free-text fields (tldr, problem, and keywords unless ``keywords = "code"``
+  has code choose them).
 - ``free``: the model writes every field; grounding is checked and re-asked.
 
 ``reask`` turns instructor's re-asks on validation errors on or off (``max_retries``
-of them); ``ground = "drop"`` drops ungrounded items instead of re-asking for them;
-``repair = true`` keeps the first sentence of a free-text field written as several
-instead of re-asking; ``grammar = false`` keeps the schema out of the engine's decoder
-even where it could constrain it.
+of them; at temperature 0 sampled tries follow, and ``greedy_reasks = false`` skips the
+greedy re-asks, which tend to repeat the failed answer); ``ground = "drop"`` drops
+ungrounded items instead of re-asking for them; ``repair = true`` keeps the first sentence
+of a free-text field written as several instead of re-asking; ``grammar = false`` keeps the
+schema out of the engine's decoder even where it could constrain it.
 
 Templates are looked up by name in ``./prompts``, the user's config directory
 (``~/.config/summarizer/prompts``) and the bundled ones, or taken from a path. Whatever the
@@ -39,7 +41,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from jinja2 import TemplateError
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from ..errors import PromptError
 from .sandbox import TEMPLATE_BUDGET, BoundedSandbox, budget, deadline, weight
@@ -82,9 +84,22 @@ class PromptSpec(BaseModel):
     #: Under ``cues``: the model also chooses, among the phrases of each number's sentence,
     #: the metric of every number the rules leave without one, in the same request.
     bind_metrics: bool = False
+    #: Under ``cues``: who writes ``keywords``, the model in its answer or code
+    #: (:func:`summarizer.rules.keywords.choose_keywords`), which leaves them out of it.
+    keywords: Literal["model", "code"] = "model"
+    #: At temperature 0, whether a failed answer is first re-asked greedily (``max_retries``
+    #: times, with the errors in the conversation) before the sampled tries; ``false`` goes
+    #: to the sampled tries at once.
+    greedy_reasks: bool = True
     system: str
     user: str
     examples: list[Example] = Field(default_factory=list)
+
+    @model_validator(mode="after")
+    def _code_keywords_need_cues(self) -> PromptSpec:
+        if self.keywords == "code" and self.strategy != "cues":
+            raise ValueError('keywords = "code" needs strategy = "cues"')
+        return self
 
 
 @dataclass(frozen=True)

@@ -25,6 +25,7 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..text import words as tokens
@@ -220,7 +221,7 @@ class _Known:
     short_of: dict[str, str]  # long form's key -> short form's key
 
 
-def _known(analysis: Analysis) -> _Known:
+def _known(analysis: Analysis, names: Sequence[str] | None, tasks: Sequence[str] | None) -> _Known:
     known = _Known({}, {}, {})
 
     def add(phrase: str, weight: float) -> None:
@@ -229,9 +230,11 @@ def _known(analysis: Analysis) -> _Known:
         known.bonus[key] = max(known.bonus.get(key, 0.0), weight)
         known.written.setdefault(key, phrase)
 
-    for name in find_candidates(analysis, with_numbers=False).names:
+    if names is None:
+        names = find_candidates(analysis, with_numbers=False).names
+    for name in names:
         add(name, WEIGHTS["name"])
-    for task in find_tasks(analysis):
+    for task in find_tasks(analysis) if tasks is None else tasks:
         add(task, WEIGHTS["task"])
     for name in find_cue_names(analysis):
         add(name, WEIGHTS["cue"])
@@ -252,12 +255,21 @@ def _trimmed(phrase: str) -> str:
     return " ".join(parts)
 
 
-def choose_keywords(abstract: str | Analysis, limit: int = 5) -> list[str]:
+def choose_keywords(
+    abstract: str | Analysis,
+    limit: int = 5,
+    *,
+    names: Sequence[str] | None = None,
+    tasks: Sequence[str] | None = None,
+) -> list[str]:
     """The abstract's key phrases, best first, at most ``limit``, each copied verbatim.
 
     Args:
         abstract: The abstract's text, or its :class:`Analysis`.
         limit: How many to choose at most.
+        names: The abstract's candidate names (``find_candidates(...).names``), when the
+            caller has found them already; else they are found here.
+        tasks: Its tasks (``find_tasks``), likewise.
 
     Returns:
         Up to ``limit`` phrases of the abstract, no two of which overlap by half their words.
@@ -265,7 +277,7 @@ def choose_keywords(abstract: str | Analysis, limit: int = 5) -> list[str]:
     analysis = analysed(abstract)
     text = analysis.text
     candidates = _candidates(text)
-    known = _known(analysis)
+    known = _known(analysis, names, tasks)
     for key, phrase in known.written.items():
         at = text.find(phrase)
         if at >= 0:

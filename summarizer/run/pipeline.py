@@ -101,6 +101,14 @@ class Pipeline:
             self.settings.max_retries if self.settings.max_retries is not None else spec.max_retries
         )
 
+    @property
+    def _greedy_retries(self) -> int:
+        """The re-asks of the first request: none at temperature 0 when the prompt says
+        ``greedy_reasks = false``, so that a failed greedy answer goes straight to the
+        sampled tries."""
+        greedy = self.settings.temperature == 0
+        return 0 if greedy and not self.prompt.spec.greedy_reasks else self.max_retries
+
     def _key(self, paper: Paper) -> str:
         """The cache key, from what determines the answer: computed before planning.
 
@@ -185,7 +193,7 @@ class Pipeline:
                 messages=p.messages,
                 response_model=p.response_model,
                 context=context,
-                max_retries=self.max_retries,
+                max_retries=self._greedy_retries,
                 max_tokens=self.settings.max_tokens,
                 temperature=self.settings.temperature,
                 grammar=self.prompt.spec.grammar,
@@ -203,7 +211,7 @@ class Pipeline:
             self._note(paper, failed, exc.failed, 0)
             meta.update(attempts=exc.attempts, usage=exc.usage)
             parsed = self._salvage(exc, p.response_model, context)
-            if parsed is None and request.temperature == 0 and request.max_retries > 0:
+            if parsed is None and request.temperature == 0 and self.max_retries > 0:
                 # Greedy decoding repeats itself across re-asks; sampled tries often get
                 # past the same mistake (a tldr that copies the abstract, say).
                 for temperature in RESAMPLE_TEMPERATURES:
