@@ -76,6 +76,46 @@ def test_the_grammar_opens_a_tldr_in_the_summarizers_voice_only() -> None:
     assert TEXT_PATTERNS["tldr"].startswith("^(This paper|The authors) ")
 
 
+# The bundled model's prose that validation refused on dev abstracts written in English.
+DRIFTED = [
+    "This paper devises MammoDG, a deep-learning framework that leverages multi-view "
+    "mammograms and a novel contrastive mechanism to\u589e\u5f3a.",
+    "Existing methods are limited in this\u9886\u57df.",
+    "Existing codes fail \ud55c\uad6d for long sequences.",
+]
+
+
+@pytest.mark.parametrize("text", DRIFTED)
+def test_an_english_abstracts_grammar_keeps_east_asian_letters_out(text) -> None:
+    import re
+
+    from summarizer.io.inputs import Paper
+    from summarizer.prompting.strategy import plan
+    from summarizer.prompting.templates import load_prompt
+    from summarizer.schemas.prose import foreign_script
+
+    def pattern(abstract: str) -> str:
+        planned = plan(Paper(id="p", abstract=abstract), load_prompt("default"), PaperSummary)
+        return planned.response_model.model_json_schema()["properties"][field]["pattern"]
+
+    field = "tldr" if text.startswith("This paper") else "problem"
+    assert foreign_script(field, text, ABSTRACT) is not None  # what validation refuses
+    assert not re.fullmatch(pattern(ABSTRACT), text)
+    assert re.fullmatch(pattern(ABSTRACT), re.sub(r"[^\x00-\x7f]+", "word", text))
+    # an abstract that writes Han leaves them open to the model
+    assert re.fullmatch(pattern(ABSTRACT + " \u589e\u5f3a\u9886\u57df."), text)
+
+
+def test_the_east_asian_exclusion_is_a_grammar_the_engine_parses() -> None:
+    llama_grammar = pytest.importorskip("llama_cpp.llama_grammar")
+    from summarizer.prompting.strategy import text_model
+
+    schema = text_model(keywords=False, east_asian=False).model_json_schema()
+    gbnf = llama_grammar.json_schema_to_gbnf(json.dumps(schema))
+    assert "\u4e00-\u9fff" in gbnf and "\uac00-\ud7af" in gbnf
+    llama_grammar.LlamaGrammar.from_string(gbnf, verbose=False)  # raises on a parse error
+
+
 # Real gold sentences (evals/gold/dev.jsonl) at the edges of the rule: an adjective linked to
 # its subject, a preposition ending an infinitive, nouns with an adjective's ending.
 REAL = [

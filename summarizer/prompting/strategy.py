@@ -44,7 +44,8 @@ from ..rules.keywords import choose_keywords
 from ..rules.metrics import metric_phrases
 from ..rules.numbers import Number
 from ..schemas.paper_summary import PaperSummary, Result, SummaryChecks
-from ..schemas.prose_bounds import TEXT_BOUNDS, TEXT_PATTERNS, end_cleanly
+from ..schemas.prose import writes_east_asian
+from ..schemas.prose_bounds import TEXT_BOUNDS, end_cleanly, text_patterns
 from .templates import Prompt
 
 CODE_FIELDS = ("results", "code_url")
@@ -75,28 +76,34 @@ def _required(info: FieldInfo) -> FieldInfo:
     return info
 
 
-def text_model(keywords: bool = True) -> type[BaseModel]:
+def text_model(keywords: bool = True, east_asian: bool = True) -> type[BaseModel]:
     """The response model of the cues strategy: the free-text fields only
-    (:data:`TEXT_FIELDS`, or :data:`PROSE_FIELDS` without ``keywords``); one class each."""
-    return _text_model(bool(keywords))
+    (:data:`TEXT_FIELDS`, or :data:`PROSE_FIELDS` without ``keywords``); one class each.
+
+    ``east_asian=False`` (an abstract that writes no Han, kana or Hangul) keeps those letters
+    out of the prose by the grammar (:func:`~summarizer.schemas.prose_bounds.text_patterns`).
+    """
+    return _text_model(bool(keywords), bool(east_asian))
 
 
-@lru_cache(maxsize=2)
-def _text_model(keywords: bool) -> type[BaseModel]:
+@lru_cache(maxsize=4)
+def _text_model(keywords: bool, east_asian: bool) -> type[BaseModel]:
     fields = PaperSummary.model_fields
+    patterns = text_patterns(east_asian)
     spec: dict[str, Any] = {}
     for name in TEXT_FIELDS if keywords else PROSE_FIELDS:
         info = _required(fields[name])
-        if name in TEXT_PATTERNS:
+        if name in patterns:
             # Only in the schema sent to the engine: validation keeps the guide's rules.
-            info.json_schema_extra = {"pattern": TEXT_PATTERNS[name]}
+            info.json_schema_extra = {"pattern": patterns[name]}
         spec[name] = (fields[name].annotation, info)
     return create_model("TextAnswer" if keywords else "ProseAnswer", __base__=SummaryChecks, **spec)
 
 
-def prompt_text_model(prompt: Prompt) -> type[BaseModel]:
-    """The cues answer ``prompt`` asks for: with ``keywords`` unless code chooses them."""
-    return text_model(prompt.spec.keywords == "model")
+def prompt_text_model(prompt: Prompt, abstract: str = "") -> type[BaseModel]:
+    """The cues answer ``prompt`` asks for about ``abstract``: with ``keywords`` unless code
+    chooses them, and with East Asian letters only where the abstract writes some."""
+    return text_model(prompt.spec.keywords == "model", writes_east_asian(abstract))
 
 
 #: The answer that leaves a number's metric to the rules.
@@ -108,14 +115,18 @@ def unsure_metric(number: Number) -> bool:
     return number.metric is None
 
 
-def bound_model(options: tuple[tuple[str, ...], ...], keywords: bool = True) -> type[BaseModel]:
+def bound_model(
+    options: tuple[tuple[str, ...], ...], keywords: bool = True, east_asian: bool = True
+) -> type[BaseModel]:
     """The cues answer (:func:`text_model`) with ``metrics``: for value ``vK``, one of
     ``options[K-1]``."""
-    return _bound_model(options, bool(keywords))
+    return _bound_model(options, bool(keywords), bool(east_asian))
 
 
 @lru_cache(maxsize=1024)
-def _bound_model(options: tuple[tuple[str, ...], ...], keywords: bool) -> type[BaseModel]:
+def _bound_model(
+    options: tuple[tuple[str, ...], ...], keywords: bool, east_asian: bool
+) -> type[BaseModel]:
     metrics = create_model(
         "Metrics",
         **{f"v{k}": (Literal[choices], ...) for k, choices in enumerate(options, 1)},  # type: ignore[valid-type]
@@ -124,7 +135,8 @@ def _bound_model(options: tuple[tuple[str, ...], ...], keywords: bool) -> type[B
         description="For each value listed: the words of its sentence that say what it "
         f"measures, or {NO_METRIC}."
     )
-    return create_model("BoundAnswer", __base__=text_model(keywords), metrics=(metrics, info))
+    base = text_model(keywords, east_asian)
+    return create_model("BoundAnswer", __base__=base, metrics=(metrics, info))
 
 
 @lru_cache(maxsize=1024)
@@ -270,9 +282,10 @@ def plan(paper: Paper, prompt: Prompt, schema: type[BaseModel]) -> Plan:
         )
         variables = _variables(paper.abstract, paper.title, cands, listed)
         messages = prompt.render(variables, examples)
+        east_asian = writes_east_asian(paper.abstract)
         if not listed:
-            return Plan(messages, text_model(by_model), cands, decided)
-        return Plan(messages, bound_model(options, by_model), cands, decided, keys)
+            return Plan(messages, text_model(by_model, east_asian), cands, decided)
+        return Plan(messages, bound_model(options, by_model, east_asian), cands, decided, keys)
     if spec.strategy == "candidates":
         cands = find_candidates(Analysis(paper.abstract))
         examples = _example_variables(prompt, with_candidates=True)

@@ -68,6 +68,12 @@ def _abstract_families(abstract: str) -> frozenset[str]:
     return frozenset(_FAMILIES.get(s, s) for s in scripts(abstract))
 
 
+def writes_east_asian(abstract: str) -> bool:
+    """Whether ``abstract`` writes letters of Han, kana or Hangul
+    (:data:`~summarizer.schemas.prose_bounds.EAST_ASIAN`)."""
+    return bool(_abstract_families(abstract) & {"Han", "Hangul"})
+
+
 def foreign_script(field: str, text: str, abstract: str) -> str | None:
     """A message when ``text`` has letters of a script that ``abstract`` does not use."""
     if text.isascii() and regex.search(r"[A-Za-z]", abstract):

@@ -14,19 +14,40 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["TEXT_BOUNDS", "TEXT_PATTERNS", "authors_voice", "end_cleanly", "open_end"]
+__all__ = [
+    "EAST_ASIAN",
+    "TEXT_BOUNDS",
+    "TEXT_PATTERNS",
+    "authors_voice",
+    "end_cleanly",
+    "open_end",
+    "text_patterns",
+]
 
 # For engines that constrain decoding: one sentence (no full stop inside, decimals
 # allowed), bounded in length, and a tldr that opens in the summarizer's own voice, so
 # that a small model cannot paste the abstract's first sentence.
 _SENTENCE_CHAR = r'([^.!?\n"\\]|[.][0-9])'
+# Letters of the scripts a small model drifts into mid-sentence (Han, kana, Hangul): the
+# grammar keeps them out of the prose of an abstract that writes none of them, as validation
+# would refuse them (:func:`summarizer.schemas.prose.foreign_script`).
+EAST_ASIAN = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff"
 _OPENING = r"(This paper|The authors) "
 # The longest sentence body the grammar lets through, in _SENTENCE_CHAR units.
 TEXT_BOUNDS = {"tldr": 200, "problem": 190}
-TEXT_PATTERNS = {
-    "tldr": r"^" + _OPENING + _SENTENCE_CHAR + "{20," + str(TEXT_BOUNDS["tldr"]) + "}[.]$",
-    "problem": r"^" + _SENTENCE_CHAR + "{15," + str(TEXT_BOUNDS["problem"]) + "}[.]$",
-}
+
+
+def text_patterns(east_asian: bool = True) -> dict[str, str]:
+    """The prose fields' patterns; ``east_asian=False`` leaves out the :data:`EAST_ASIAN`
+    letters."""
+    char = _SENTENCE_CHAR if east_asian else _SENTENCE_CHAR.replace("\\]", "\\" + EAST_ASIAN + "]")
+    return {
+        "tldr": r"^" + _OPENING + char + "{20," + str(TEXT_BOUNDS["tldr"]) + "}[.]$",
+        "problem": r"^" + char + "{15," + str(TEXT_BOUNDS["problem"]) + "}[.]$",
+    }
+
+
+TEXT_PATTERNS = text_patterns()
 _UNIT = re.compile(_SENTENCE_CHAR)
 _OPENING_AT = re.compile(_OPENING)
 # Words a sentence does not end on: "... by reducing overfitting and".
