@@ -1,0 +1,122 @@
+#!/usr/bin/env python3
+"""Two sets of records on the same abstracts of a suite, field by field, with paired intervals.
+
+Usage: python evals/paired_scores.py A B [--suite dev] [--fields tldr,problem,keywords]
+
+A and B are the records of two runs: a `summarizer eval` run folder (its predictions.jsonl)
+or any JSONL of records, such as the predictions of a run cut short. Only the abstracts of
+the suite that both hold are scored (an id one of them lacks is counted and left out), each
+with the harness's own scorers (`summarizer.evaluation.scorers.score_item`, no references
+beyond the gold). For each field the table gives A's and B's score with a 95% bootstrap
+interval, and B - A with a paired one (the same resampled abstracts for both), so that a
+difference within one item's noise shows as an interval across zero. The partial and failed
+records of each side and their attempts per abstract come last.
+
+Tune on dev only; the test part is for reporting. The blind part is never scored here.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from summarizer.evaluation.aggregate import aggregate_field
+from summarizer.evaluation.scorers import prediction, score_item
+from summarizer.evaluation.suites import load_suite
+from summarizer.io.output import read_records
+
+RESAMPLES = 1000
+#: The field each metric is read from, and the metric, per field scored.
+METRICS = {
+    "tldr": "rouge1",
+    "problem": "rouge1",
+    "keywords": "f1",
+    "introduces": "f1",
+    "datasets": "f1",
+    "tasks": "f1",
+    "results": "f1",
+    "domain": "accuracy",
+    "contribution_types": "f1",
+    "code_url": "accuracy",
+}
+
+
+def records_of(path: Path) -> dict[str, dict[str, Any]]:
+    """The records of a run folder or a JSONL file, by id (the last one of an id wins)."""
+    file = path / "predictions.jsonl" if path.is_dir() else path
+    return {r["id"]: r for r in read_records(file) if isinstance(r.get("id"), str)}
+
+
+def interval(values: Sequence[float]) -> tuple[float, float]:
+    ordered = sorted(values)
+    return ordered[int(0.025 * len(ordered))], ordered[int(0.975 * len(ordered)) - 1]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("a", type=Path)
+    parser.add_argument("b", type=Path)
+    parser.add_argument("--suite", default="dev")
+    parser.add_argument("--fields", default="tldr,problem,keywords")
+    parser.add_argument("--seed", type=int, default=0)
+    args = parser.parse_args(argv)
+    if args.suite == "blind":
+        parser.error("the blind part is scored only at the end of an issue, by rule_scores")
+    fields = [f for f in args.fields.split(",") if f]
+    unknown = [f for f in fields if f not in METRICS]
+    if unknown:
+        parser.error(f"unknown field {unknown[0]!r}: use {', '.join(METRICS)}")
+    a, b = records_of(args.a), records_of(args.b)
+    items = [item for item in load_suite(args.suite) if item.id in a and item.id in b]
+    left_out = sum(1 for item in load_suite(args.suite) if (item.id in a) != (item.id in b))
+    if not items:
+        print("no abstract of the suite is in both", file=sys.stderr)
+        return 1
+
+    def scores(records: dict[str, dict[str, Any]]) -> list[dict[str, Any]]:
+        return [
+            score_item(
+                prediction(records[item.id]), item.gold, item.accept, item.abstract, fields,
+                grounding=False,
+            )
+            for item in items
+        ]  # fmt: skip
+
+    sa, sb = scores(a), scores(b)
+
+    def value(side: list[dict[str, Any]], field: str, idx: Sequence[int]) -> float:
+        return aggregate_field([side[i][field] for i in idx])[METRICS[field]]
+
+    rng = random.Random(args.seed)
+    samples = [[rng.randrange(len(items)) for _ in items] for _ in range(RESAMPLES)]
+    every = range(len(items))
+    print(f"{args.suite}, {len(items)} abstracts in both ({left_out} in one only); 95% bootstrap")
+    print(f"{'field':<20}{'metric':<10}{'A':<24}{'B':<24}B - A (paired)")
+    for field in fields:
+        cells = []
+        for side in (sa, sb):
+            lo, hi = interval([value(side, field, idx) for idx in samples])
+            cells.append(f"{value(side, field, every):.3f} [{lo:.3f}, {hi:.3f}]")
+        deltas = [value(sb, field, idx) - value(sa, field, idx) for idx in samples]
+        lo, hi = interval(deltas)
+        delta = value(sb, field, every) - value(sa, field, every)
+        print(f"{field:<20}{METRICS[field]:<10}{cells[0]:<24}{cells[1]:<24}"
+              f"{delta:+.3f} [{lo:+.3f}, {hi:+.3f}]")  # fmt: skip
+    for name, records, path in (("A", a, args.a), ("B", b, args.b)):
+        chosen = [records[item.id] for item in items]
+        partial = sum(1 for r in chosen if (r.get("error") or {}).get("type") == "PartialRecord")
+        failed = sum(1 for r in chosen if r.get("summary") is None)
+        attempts = sum((r.get("meta") or {}).get("attempts", 0) for r in chosen)
+        seconds = sum((r.get("meta") or {}).get("seconds", 0) for r in chosen)
+        per = len(items)
+        print(f"{name} ({path}): {partial} partial, {failed} failed, "
+              f"{attempts / per:.2f} attempts and {seconds / per:.1f} s per abstract")  # fmt: skip
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
