@@ -351,3 +351,35 @@ def test_public_settings_strip_credentials_from_the_endpoint_url():
     data = public_settings(settings)
     assert data["base_url"] == "https://host.example/v1?api_key=***"
     assert "sk-in" not in json.dumps(data)
+
+
+@pytest.mark.parametrize(
+    "more, kept",
+    [
+        pytest.param((), "Its answers are in the cache", id="cached"),
+        pytest.param(("--no-cache",), "With --no-cache its answers are not kept", id="no-cache"),
+    ],
+)
+def test_ctrl_c_says_what_an_eval_run_cut_short_keeps(endpoint, suite, tmp_path, more, kept):
+    import os
+    import signal
+    import time
+
+    from .support.cli import start_cli
+    from .support.limits import time_limit
+
+    endpoint.hold_after = 1  # the second request waits: the run is cut while it does
+    out = tmp_path / "r"
+    args = _eval_args(endpoint, suite, "--out", str(out), "--concurrency", "1", *more)
+    env = {"SUMMARIZER_CACHE_DIR": str(tmp_path / "cache"), KEY_ENV: SECRET}
+    with time_limit(90):
+        proc = start_cli(args, tmp_path, env=env, sigint=True)
+        while len(endpoint.requests) < 2:
+            assert proc.poll() is None, proc.communicate()
+            time.sleep(0.02)
+        os.kill(proc.pid, signal.SIGINT)
+        _, stderr = proc.communicate(timeout=60)
+    assert proc.returncode == 130, stderr
+    assert "a run cut short writes no run folder" in stderr and kept in stderr
+    assert "kept in the output" not in stderr
+    assert not out.exists()

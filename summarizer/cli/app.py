@@ -14,7 +14,7 @@ from typing import Annotated
 import typer
 
 from . import evaluate, local, scale, summarize, views
-from .handler import debug_logging, fail, unwrap
+from .handler import debug_logging, fail, interrupted_message, unwrap
 from .helptext import WordedGroup
 from .options import EXIT_INTERRUPTED, EXIT_OK, err
 
@@ -100,22 +100,21 @@ def main() -> None:
     debug_logging()
     if signal.getsignal(signal.SIGTERM) == signal.SIG_DFL:
         signal.signal(signal.SIGTERM, _on_sigterm)
-    interrupted = "Interrupted; finished records are kept in the output, rerun to resume."
     try:
         code = app(standalone_mode=False)
         if code == EXIT_INTERRUPTED:  # typer turns Ctrl-C inside a command into exit 130
-            err.print(interrupted)
+            err.print(interrupted_message())
             code = _interrupted_exit()
         sys.exit(code if isinstance(code, int) else EXIT_OK)
     except KeyboardInterrupt:
-        err.print(interrupted)
+        err.print(interrupted_message())
         sys.exit(_interrupted_exit())
     except typer.Exit as exc:
         sys.exit(exc.exit_code)
     except BaseException as raised:  # noqa: BLE001 - the one handler: every error ends here
         exc = unwrap(raised)
         if isinstance(exc, KeyboardInterrupt):
-            err.print(interrupted)
+            err.print(interrupted_message())
             sys.exit(_interrupted_exit())
         if isinstance(exc, SystemExit | typer.Exit):
             raise

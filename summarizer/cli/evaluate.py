@@ -19,6 +19,7 @@ from rich.table import Table
 from rich.text import Text
 from typer.core import TyperGroup
 
+from .handler import on_interrupt
 from .options import (
     DEFAULT_FLAGS,
     EXIT_FAILED_ITEMS,
@@ -95,6 +96,14 @@ def eval_run(
     base_run = load_run(baseline) if baseline is not None else None
     total = len({item.id for item in load_suite(suite)})
     progress, tick = batch_progress("evaluating", min(total, limit or total))
+    kept = (
+        "Its answers are in the cache: the same command again takes them from there."
+        if settings.use_cache
+        else "With --no-cache its answers are not kept."
+    )
+    on_interrupt(
+        f"Interrupted; a run cut short writes no run folder (an earlier one there is kept). {kept}"
+    )
 
     with progress, engine_notices():
         run = run_suite(suite, settings, out=output, runs_dir=runs_dir, limit=limit, on_record=tick)

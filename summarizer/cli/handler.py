@@ -15,6 +15,22 @@ from ..errors import SummarizerError, UsageError
 from ..text import printable
 from .options import EXIT_FATAL, EXIT_INTERRUPTED, EXIT_USAGE, err
 
+#: What an interrupted run keeps, as the one handler tells it; a command that keeps it
+#: otherwise says so with :func:`on_interrupt`.
+INTERRUPTED = "Interrupted; finished records are kept in the output, rerun to resume."
+_on_interrupt = INTERRUPTED
+
+
+def on_interrupt(message: str) -> None:
+    """Tell ``message`` instead of :data:`INTERRUPTED` if this run is interrupted."""
+    global _on_interrupt
+    _on_interrupt = message
+
+
+def interrupted_message() -> str:
+    """What this run keeps when it is interrupted."""
+    return _on_interrupt
+
 
 def _is_click(exc: BaseException, name: str) -> bool:
     # typer may bundle its own copy of click, so match by class name.
