@@ -185,3 +185,17 @@ def test_a_cut_that_leaves_an_adjective_falls_back_to_the_last_comma() -> None:
     cut = body.rstrip() + " to support iterative i."
     assert len(cut) - len("This paper ") - 1 >= TEXT_BOUNDS["tldr"]
     assert end_cleanly("tldr", cut) == "This paper builds ImbSAM for tail classes."
+
+
+def test_a_tldr_that_copies_once_cut_at_its_bound_is_refused() -> None:
+    sentence = (
+        "The authors study sparse attention for long documents and show that it halves the "
+        "memory use of a transformer on three long-document benchmarks"
+    )
+    abstract = f"Long documents strain attention. {sentence}. Code is released."
+    tldr = sentence + (
+        ", while keeping the accuracy of dense attention on every task they try it with so far."
+    )
+    assert end_cleanly("tldr", tldr) == sentence + "."  # what the record would keep
+    with pytest.raises(ValidationError, match="tldr copies a sentence of the abstract"):
+        PaperSummary.model_validate(answer(tldr=tldr), context={"abstract": abstract})
