@@ -4,8 +4,8 @@
 Usage: python evals/rule_scores.py [--suite dev] [--prompt default] [--errors FIELD] [--json]
 
 The default prompt's plan decides `introduces`, `datasets`, `tasks`, `results`, `domain`,
-`contribution_types` and `code_url` from the abstract's wording (no model is called for
-them), so these scores are the ones `summarizer eval` reports for those fields, in about a
+`contribution_types`, `code_url` and `keywords` (on a prompt with `keywords = "code"`) from
+the abstract's wording (no model is called for them), so these scores are the ones `summarizer eval` reports for those fields, in about a
 second. The scorers and the bootstrap intervals are the harness's own. `results` is
 scored at three levels: by value (`f1`), value + metric (`metric_f1`), value + metric +
 subject (`full_f1`); `metric_share` and `subject_share` are the shares of the matched values
@@ -63,7 +63,8 @@ def score(suite: str, prompt_name: str) -> tuple[dict[str, Any], list[tuple[Eval
     prompt = load_prompt(prompt_name)
     items = load_suite(suite)
     preds = [(item, predict(item, prompt)) for item in items]
-    fields = [f for f in RULE_FIELDS if all(f in item.gold for item in items)]
+    decided = RULE_FIELDS + (("keywords",) if prompt.spec.keywords == "code" else ())
+    fields = [f for f in decided if all(f in item.gold for item in items)]
     scores = [
         score_item(pred, item.gold, item.accept, item.abstract, fields, grounding=False)
         for item, pred in preds
