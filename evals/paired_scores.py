@@ -70,6 +70,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     unknown = [f for f in fields if f not in METRICS]
     if unknown:
         parser.error(f"unknown field {unknown[0]!r}: use {', '.join(METRICS)}")
+    for path in (args.a, args.b):
+        if not (path / "predictions.jsonl" if path.is_dir() else path).is_file():
+            parser.error(f"{path}: neither a run folder nor a file of records")
     a, b = records_of(args.a), records_of(args.b)
     items = [item for item in load_suite(args.suite) if item.id in a and item.id in b]
     left_out = sum(1 for item in load_suite(args.suite) if (item.id in a) != (item.id in b))

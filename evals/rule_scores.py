@@ -5,11 +5,11 @@ Usage: python evals/rule_scores.py [--suite dev] [--prompt default] [--errors FI
 
 The default prompt's plan decides `introduces`, `datasets`, `tasks`, `results`, `domain`,
 `contribution_types`, `code_url` and `keywords` (on a prompt with `keywords = "code"`) from
-the abstract's wording (no model is called for them), so these scores are the ones `summarizer eval` reports for those fields, in about a
-second. The scorers and the bootstrap intervals are the harness's own. `results` is
-scored at three levels: by value (`f1`), value + metric (`metric_f1`), value + metric +
-subject (`full_f1`); `metric_share` and `subject_share` are the shares of the matched values
-whose metric and subject are right.
+the abstract's wording (no model is called for them), so these scores are the ones
+`summarizer eval` reports for those fields, in about a second. The scorers and the bootstrap
+intervals are the harness's own. `results` is scored at three levels: by value (`f1`), value
++ metric (`metric_f1`), value + metric + subject (`full_f1`); `metric_share` and
+`subject_share` are the shares of the matched values whose metric and subject are right.
 
 `--errors FIELD` prints, per abstract, what the rules got wrong on that field. Tune on dev
 only; the test part is for reporting.

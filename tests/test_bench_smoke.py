@@ -123,3 +123,14 @@ def test_llama_server_that_exits_before_binding_is_an_error(tmp_path):
     proc.wait()
     with pytest.raises(RuntimeError, match="exited before it was listening"):
         bound_port(proc, log, 0, time.monotonic() + 20)
+
+
+def test_decode_levers_refuses_an_unknown_arm_before_loading_a_model(capsys):
+    from bench import decode_levers
+
+    with pytest.raises(SystemExit) as exited:
+        decode_levers.main(["--arms", "t2/2,t3/3"])
+    assert exited.value.code == 2
+    err = capsys.readouterr().err
+    assert "unknown arm 't3/3'" in err and "lookup4" in err
+    assert decode_levers.ARMS[decode_levers.BASE] == (2, 2, 0)  # the engine's two threads

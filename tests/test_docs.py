@@ -69,6 +69,10 @@ NOT_RUN = {
     "tests/test_bench_smoke.py runs it on 200",
     ("docs/bench.md", "python -m bench.ab "): "installs another commit into a venv and "
     "measures for minutes; tests/test_bench_ab.py runs it on a stub command",
+    ("docs/bench.md", "python -m bench.decode_levers --n 12 "): "loads the bundled model once "
+    "per arm and measures for minutes; tests/test_bench_smoke.py checks its arms",
+    ("docs/evals-data.md", "paired_scores.py RUN_A RUN_B"): "RUN_A and RUN_B are placeholders "
+    "for two runs' folders; tests/test_paired_scores.py runs it on two record files",
     ("docs/evals-data.md", "chooser_probe.py --suite dev"): "loads the bundled model for 10 "
     "minutes; tests/test_chooser_probe.py covers it",
     ("docs/evals-data.md", "bind_probe.py"): "35 minutes on the bundled model; "

@@ -45,3 +45,12 @@ def test_the_blind_part_is_refused(tmp_path):
     path.write_text("")
     with pytest.raises(SystemExit):
         load_eval_script("paired_scores").main([str(path), str(path), "--suite", "blind"])
+
+
+def test_a_missing_run_is_a_usage_error(tmp_path, capsys):
+    path = tmp_path / "a.jsonl"
+    path.write_text("")
+    with pytest.raises(SystemExit) as exited:
+        load_eval_script("paired_scores").main([str(path), str(tmp_path / "nope")])
+    assert exited.value.code == 2
+    assert "nope: neither a run folder nor a file of records" in capsys.readouterr().err

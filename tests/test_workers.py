@@ -137,7 +137,8 @@ def test_a_killed_worker_fails_only_the_papers_it_held_and_a_rerun_retries_them(
     papers = _papers(6)
     with (
         FakeOpenAI(default=answer()) as upstream,
-        FaultProxy(upstream.base_url, latency=1.0) as proxy,
+        # every answer waits long enough that the kill lands first, on a loaded host too
+        FaultProxy(upstream.base_url, latency=5.0) as proxy,
         time_limit(90),
     ):
         settings = _settings(tmp_path, proxy.base_url, concurrency=6)
@@ -164,6 +165,8 @@ def test_a_killed_worker_fails_only_the_papers_it_held_and_a_rerun_retries_them(
         for record in failed:
             assert record["error"]["type"] == "WorkerError"
             assert "worker process 0 stopped (exit code -9)" in record["error"]["message"]
+
+        proxy.latency = 0.0
 
         async def rerun() -> None:
             writer = RecordWriter(out)

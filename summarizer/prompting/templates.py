@@ -95,6 +95,12 @@ class PromptSpec(BaseModel):
     user: str
     examples: list[Example] = Field(default_factory=list)
 
+    def first_retries(self, retries: int, temperature: float) -> int:
+        """The re-asks of an abstract's first request: none at temperature 0 with
+        ``greedy_reasks = false``, so that a failed greedy answer goes straight to the
+        sampled tries; else ``retries``."""
+        return 0 if temperature == 0 and not self.greedy_reasks else retries
+
     @model_validator(mode="after")
     def _code_keywords_need_cues(self) -> PromptSpec:
         if self.keywords == "code" and self.strategy != "cues":

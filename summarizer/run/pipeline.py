@@ -101,14 +101,6 @@ class Pipeline:
             self.settings.max_retries if self.settings.max_retries is not None else spec.max_retries
         )
 
-    @property
-    def _greedy_retries(self) -> int:
-        """The re-asks of the first request: none at temperature 0 when the prompt says
-        ``greedy_reasks = false``, so that a failed greedy answer goes straight to the
-        sampled tries."""
-        greedy = self.settings.temperature == 0
-        return 0 if greedy and not self.prompt.spec.greedy_reasks else self.max_retries
-
     def _key(self, paper: Paper) -> str:
         """The cache key, from what determines the answer: computed before planning.
 
@@ -193,7 +185,9 @@ class Pipeline:
                 messages=p.messages,
                 response_model=p.response_model,
                 context=context,
-                max_retries=self._greedy_retries,
+                max_retries=self.prompt.spec.first_retries(
+                    self.max_retries, self.settings.temperature
+                ),
                 max_tokens=self.settings.max_tokens,
                 temperature=self.settings.temperature,
                 grammar=self.prompt.spec.grammar,
