@@ -115,18 +115,10 @@ def unsure_metric(number: Number) -> bool:
     return number.metric is None
 
 
-def bound_model(
-    options: tuple[tuple[str, ...], ...], keywords: bool = True, east_asian: bool = True
-) -> type[BaseModel]:
-    """The cues answer (:func:`text_model`) with ``metrics``: for value ``vK``, one of
-    ``options[K-1]``."""
-    return _bound_model(options, bool(keywords), bool(east_asian))
-
-
 @lru_cache(maxsize=1024)
-def _bound_model(
-    options: tuple[tuple[str, ...], ...], keywords: bool, east_asian: bool
-) -> type[BaseModel]:
+def bound_model(options: tuple[tuple[str, ...], ...], base: type[BaseModel]) -> type[BaseModel]:
+    """The cues answer ``base`` (a :func:`text_model`) with ``metrics``: for value ``vK``, one
+    of ``options[K-1]``."""
     metrics = create_model(
         "Metrics",
         **{f"v{k}": (Literal[choices], ...) for k, choices in enumerate(options, 1)},  # type: ignore[valid-type]
@@ -135,7 +127,6 @@ def _bound_model(
         description="For each value listed: the words of its sentence that say what it "
         f"measures, or {NO_METRIC}."
     )
-    base = text_model(keywords, east_asian)
     return create_model("BoundAnswer", __base__=base, metrics=(metrics, info))
 
 
@@ -271,8 +262,7 @@ def plan(paper: Paper, prompt: Prompt, schema: type[BaseModel]) -> Plan:
             "contribution_types": classify_contributions(analysis, introduces),
             "tasks": find_tasks(analysis),
         }
-        by_model = spec.keywords == "model"
-        if not by_model:
+        if spec.keywords == "code":
             decided["keywords"] = choose_keywords(
                 analysis, names=cands.names, tasks=decided["tasks"]
             )
@@ -282,10 +272,10 @@ def plan(paper: Paper, prompt: Prompt, schema: type[BaseModel]) -> Plan:
         )
         variables = _variables(paper.abstract, paper.title, cands, listed)
         messages = prompt.render(variables, examples)
-        east_asian = writes_east_asian(paper.abstract)
+        answer = prompt_text_model(prompt, paper.abstract)
         if not listed:
-            return Plan(messages, text_model(by_model, east_asian), cands, decided)
-        return Plan(messages, bound_model(options, by_model, east_asian), cands, decided, keys)
+            return Plan(messages, answer, cands, decided)
+        return Plan(messages, bound_model(options, answer), cands, decided, keys)
     if spec.strategy == "candidates":
         cands = find_candidates(Analysis(paper.abstract))
         examples = _example_variables(prompt, with_candidates=True)

@@ -24,10 +24,17 @@ __all__ = [
     "text_patterns",
 ]
 
+
 # For engines that constrain decoding: one sentence (no full stop inside, decimals
 # allowed), bounded in length, and a tldr that opens in the summarizer's own voice, so
 # that a small model cannot paste the abstract's first sentence.
-_SENTENCE_CHAR = r'([^.!?\n"\\]|[.][0-9])'
+def _sentence_char(excluded: str = "") -> str:
+    """One unit of a sentence body: no sentence end, quote or backslash (nor ``excluded``),
+    or a full stop before a digit."""
+    return r'([^.!?\n"\\' + excluded + r"]|[.][0-9])"
+
+
+_SENTENCE_CHAR = _sentence_char()
 # Letters of the scripts a small model drifts into mid-sentence (Han, kana, Hangul): the
 # grammar keeps them out of the prose of an abstract that writes none of them, as validation
 # would refuse them (:func:`summarizer.schemas.prose.foreign_script`).
@@ -40,7 +47,7 @@ TEXT_BOUNDS = {"tldr": 200, "problem": 190}
 def text_patterns(east_asian: bool = True) -> dict[str, str]:
     """The prose fields' patterns; ``east_asian=False`` leaves out the :data:`EAST_ASIAN`
     letters."""
-    char = _SENTENCE_CHAR if east_asian else _SENTENCE_CHAR.replace("\\]", "\\" + EAST_ASIAN + "]")
+    char = _sentence_char("" if east_asian else EAST_ASIAN)
     return {
         "tldr": r"^" + _OPENING + char + "{20," + str(TEXT_BOUNDS["tldr"]) + "}[.]$",
         "problem": r"^" + char + "{15," + str(TEXT_BOUNDS["problem"]) + "}[.]$",
