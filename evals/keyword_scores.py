@@ -19,13 +19,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from summarizer.evaluation.aggregate import aggregate_field
+from summarizer.evaluation.aggregate import paired_bootstrap
 from summarizer.evaluation.run import load_run, score_table
 from summarizer.evaluation.scorers import prediction, score_item, token_f1
 from summarizer.evaluation.suites import EvalItem, load_suite
@@ -62,25 +61,6 @@ def model_scores(path: Path, items: Sequence[EvalItem]) -> dict[str, dict[str, A
                 grounding=False,
             )  # fmt: skip
     return out
-
-
-def paired_delta(
-    a: Sequence[dict[str, Any]], b: Sequence[dict[str, Any]], metric: str = "f1", seed: int = 0
-) -> tuple[float, float, float]:
-    """``b - a`` of one metric over the same items, with a 95% paired bootstrap interval."""
-
-    def value(scores: Sequence[dict[str, Any]], idx: Sequence[int]) -> float:
-        return aggregate_field([scores[i][FIELD] for i in idx])[metric]
-
-    every = range(len(a))
-    rng = random.Random(seed)
-    deltas = []
-    for _ in range(RESAMPLES):
-        idx = [rng.randrange(len(a)) for _ in every]
-        deltas.append(value(b, idx) - value(a, idx))
-    deltas.sort()
-    low, high = deltas[int(0.025 * RESAMPLES)], deltas[int(0.975 * RESAMPLES) - 1]
-    return value(b, every) - value(a, every), low, high
 
 
 def _line(name: str, table: dict[str, Any]) -> str:
@@ -121,7 +101,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     out: dict[str, Any] = {"suite": args.suite, "items": len(items), "code": score_table(code)}
     if model is not None:
         out["model"] = score_table(model)
-        delta = paired_delta(model, code)
+        delta = paired_bootstrap(model, code, FIELD, "f1", n=RESAMPLES)
         out["code_minus_model_f1"] = dict(zip(("value", "low", "high"), delta, strict=True))
     if args.errors:
         for item in items:

@@ -7,8 +7,9 @@ A and B are the records of two runs: a `summarizer eval` run folder (its predict
 or any JSONL of records, such as the predictions of a run cut short. Only the abstracts of
 the suite that both hold are scored (an id one of them lacks is counted and left out), each
 with the harness's own scorers (`summarizer.evaluation.scorers.score_item`, no references
-beyond the gold). For each field the table gives A's and B's score with a 95% bootstrap
-interval, and B - A with a paired one (the same resampled abstracts for both), so that a
+beyond the gold). For each field (its main metric) the table gives A's and B's score with
+the harness's 95% bootstrap interval (`bootstrap_ci`), and B - A with a paired one
+(`paired_bootstrap`: the same resampled abstracts for both), so that a
 difference within one item's noise shows as an interval across zero. The partial and failed
 records of each side and their attempts per abstract come last.
 
@@ -18,42 +19,24 @@ Tune on dev only; the test part is for reporting. The blind part is never scored
 from __future__ import annotations
 
 import argparse
-import random
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from summarizer.evaluation.aggregate import aggregate_field
-from summarizer.evaluation.scorers import prediction, score_item
+from summarizer.evaluation.aggregate import aggregate_field, bootstrap_ci, paired_bootstrap
+from summarizer.evaluation.run_scores import MAIN_METRIC, kind_of
+from summarizer.evaluation.scorers import SCORED_FIELDS, prediction, score_item
 from summarizer.evaluation.suites import load_suite
 from summarizer.io.output import read_records
 
 RESAMPLES = 1000
-#: The field each metric is read from, and the metric, per field scored.
-METRICS = {
-    "tldr": "rouge1",
-    "problem": "rouge1",
-    "keywords": "f1",
-    "introduces": "f1",
-    "datasets": "f1",
-    "tasks": "f1",
-    "results": "f1",
-    "domain": "accuracy",
-    "contribution_types": "f1",
-    "code_url": "accuracy",
-}
 
 
 def records_of(path: Path) -> dict[str, dict[str, Any]]:
     """The records of a run folder or a JSONL file, by id (the last one of an id wins)."""
     file = path / "predictions.jsonl" if path.is_dir() else path
     return {r["id"]: r for r in read_records(file) if isinstance(r.get("id"), str)}
-
-
-def interval(values: Sequence[float]) -> tuple[float, float]:
-    ordered = sorted(values)
-    return ordered[int(0.025 * len(ordered))], ordered[int(0.975 * len(ordered)) - 1]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -67,15 +50,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.suite == "blind":
         parser.error("the blind part is scored only at the end of an issue, by rule_scores")
     fields = [f for f in args.fields.split(",") if f]
-    unknown = [f for f in fields if f not in METRICS]
+    unknown = [f for f in fields if f not in SCORED_FIELDS]
     if unknown:
-        parser.error(f"unknown field {unknown[0]!r}: use {', '.join(METRICS)}")
+        parser.error(f"unknown field {unknown[0]!r}: use {', '.join(SCORED_FIELDS)}")
     for path in (args.a, args.b):
         if not (path / "predictions.jsonl" if path.is_dir() else path).is_file():
             parser.error(f"{path}: neither a run folder nor a file of records")
     a, b = records_of(args.a), records_of(args.b)
-    items = [item for item in load_suite(args.suite) if item.id in a and item.id in b]
-    left_out = sum(1 for item in load_suite(args.suite) if (item.id in a) != (item.id in b))
+    suite = load_suite(args.suite)
+    items = [item for item in suite if item.id in a and item.id in b]
+    left_out = sum(1 for item in suite if (item.id in a) != (item.id in b))
     if not items:
         print("no abstract of the suite is in both", file=sys.stderr)
         return 1
@@ -90,25 +74,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         ]  # fmt: skip
 
     sa, sb = scores(a), scores(b)
-
-    def value(side: list[dict[str, Any]], field: str, idx: Sequence[int]) -> float:
-        return aggregate_field([side[i][field] for i in idx])[METRICS[field]]
-
-    rng = random.Random(args.seed)
-    samples = [[rng.randrange(len(items)) for _ in items] for _ in range(RESAMPLES)]
-    every = range(len(items))
     print(f"{args.suite}, {len(items)} abstracts in both ({left_out} in one only); 95% bootstrap")
     print(f"{'field':<20}{'metric':<10}{'A':<24}{'B':<24}B - A (paired)")
     for field in fields:
+        metric = MAIN_METRIC[kind_of(sa[0][field])]
         cells = []
         for side in (sa, sb):
-            lo, hi = interval([value(side, field, idx) for idx in samples])
-            cells.append(f"{value(side, field, every):.3f} [{lo:.3f}, {hi:.3f}]")
-        deltas = [value(sb, field, idx) - value(sa, field, idx) for idx in samples]
-        lo, hi = interval(deltas)
-        delta = value(sb, field, every) - value(sa, field, every)
-        print(f"{field:<20}{METRICS[field]:<10}{cells[0]:<24}{cells[1]:<24}"
-              f"{delta:+.3f} [{lo:+.3f}, {hi:+.3f}]")  # fmt: skip
+            value = aggregate_field([s[field] for s in side])[metric]
+            low, high = bootstrap_ci(side, field, metric, n=RESAMPLES, seed=args.seed)
+            cells.append(f"{value:.3f} [{low:.3f}, {high:.3f}]")
+        delta, low, high = paired_bootstrap(sa, sb, field, metric, n=RESAMPLES, seed=args.seed)
+        print(f"{field:<20}{metric:<10}{cells[0]:<24}{cells[1]:<24}"
+              f"{delta:+.3f} [{low:+.3f}, {high:+.3f}]")  # fmt: skip
     for name, records, path in (("A", a, args.a), ("B", b, args.b)):
         chosen = [records[item.id] for item in items]
         partial = sum(1 for r in chosen if (r.get("error") or {}).get("type") == "PartialRecord")
