@@ -37,8 +37,6 @@ PAPERS = 10
 #: The name the recorded model is served under, so that the record names it.
 MODEL = "qwen2.5-coder-0.5b-instruct"
 PROMPT, MODE = "default", "json_object_schema"
-#: What the default prompt has the model write (``summarizer.prompting.strategy``).
-TEXT_FIELDS = ("tldr", "problem")
 START, END = "<!-- example-record: start -->", "<!-- example-record: end -->"
 #: What ``meta`` keeps in the README: not the endpoint's address, the time or the tokens.
 SHOWN_META = ("model", "prompt", "prompt_hash", "template_hash", "schema", "mode", "attempts")
@@ -54,6 +52,14 @@ HEADLESS = (
     "--disable-component-update",
     "--disable-sync",
 )
+
+
+def answer_fields() -> tuple[str, ...]:
+    """What the prompt has the model write: the fields of its answer."""
+    from summarizer.prompting.strategy import prompt_text_model
+    from summarizer.prompting.templates import load_prompt
+
+    return tuple(prompt_text_model(load_prompt(PROMPT)).model_fields)
 
 
 def papers(seeds: Path = SEEDS) -> list[Any]:
@@ -73,6 +79,7 @@ def record_answers(seeds: Path = SEEDS, answers: Path = ANSWERS) -> None:
     from summarizer import Settings, summarize_many
 
     kept = json.loads(answers.read_text()) if answers.exists() else {}
+    fields = answer_fields()
     # A loaded machine may take minutes per answer; a timeout is no answer to record.
     settings = Settings(prompt=PROMPT, mode=MODE, concurrency=1, use_cache=False, timeout=900)
     for paper in papers(seeds):
@@ -81,7 +88,7 @@ def record_answers(seeds: Path = SEEDS, answers: Path = ANSWERS) -> None:
         (record,) = summarize_many([paper.abstract], settings)
         if record.summary is None:
             raise SystemExit(f"{record.id}: no summary ({record.error}); record again")
-        kept[record.id] = {f: getattr(record.summary, f) for f in TEXT_FIELDS}
+        kept[record.id] = {f: getattr(record.summary, f) for f in fields}
         answers.write_text(json.dumps(kept, indent=2, ensure_ascii=False) + "\n")
         print(f"recorded {record.id} ({len(kept)} of {PAPERS})", flush=True)
     order = [p.id for p in papers(seeds)]

@@ -34,15 +34,9 @@ def records() -> list[dict]:
 def test_the_recorded_answers_are_of_the_first_seed_papers_in_order() -> None:
     answers = json.loads(gen.ANSWERS.read_text())
     assert answers and list(answers) == [p.id for p in gen.papers()][: len(answers)]
-    assert all(set(a) == set(gen.TEXT_FIELDS) for a in answers.values())
-
-
-def test_the_recorded_fields_are_those_the_default_prompt_asks_for() -> None:
-    from summarizer.prompting.strategy import text_model
-    from summarizer.prompting.templates import load_prompt
-
-    by_model = load_prompt(gen.PROMPT).spec.keywords == "model"
-    assert set(gen.TEXT_FIELDS) == set(text_model(by_model).model_fields)
+    # the fields the default prompt asks the model for, no more and no fewer
+    assert all(set(a) == set(gen.answer_fields()) for a in answers.values())
+    assert set(gen.answer_fields()) == {"tldr", "problem"}
 
 
 def test_the_replayed_records_are_finished_and_carry_the_recorded_sentences(records) -> None:
