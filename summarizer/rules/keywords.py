@@ -104,8 +104,8 @@ def _key(phrase: str) -> str:
     return low
 
 
-def _is_stop(token: str) -> bool:
-    low = token.lower()
+def _is_stop(token: str, low: str | None = None) -> bool:
+    low = token.lower() if low is None else low
     return (
         low in _STOP
         or bool(_NUMBER.match(low))
@@ -124,20 +124,23 @@ _AFTER_VERB = frozenset(
 )
 
 
-def _chunks(text: str) -> list[list[tuple[str, int]]]:
-    """Runs of candidate words ``(word, start)`` between punctuation, stop words and verbs."""
+def _chunks(text: str) -> list[list[tuple[str, int, str]]]:
+    """Runs of candidate words ``(word, start, lower case)`` between punctuation, stop words
+    and verbs."""
     tokens = [(m.group(), m.start()) for m in _TOKEN.finditer(text)]
-    chunks: list[list[tuple[str, int]]] = []
-    run: list[tuple[str, int]] = []
+    lows = [token.lower() for token, _ in tokens]
+    chunks: list[list[tuple[str, int, str]]] = []
+    run: list[tuple[str, int, str]] = []
+    last = len(tokens) - 1
     for i, (token, start) in enumerate(tokens):
-        after = tokens[i + 1][0].lower() if i + 1 < len(tokens) else ""
-        verb = after in _AFTER_VERB and bool(_VERB_SHAPE.match(token))
-        if not _WORDLIKE.match(token) or _is_stop(token) or verb:
+        low = lows[i]
+        verb = i < last and lows[i + 1] in _AFTER_VERB and bool(_VERB_SHAPE.match(token))
+        if verb or not _WORDLIKE.match(token) or _is_stop(token, low):
             if run:
                 chunks.append(run)
             run = []
             continue
-        run.append((token, start))
+        run.append((token, start, low))
     if run:
         chunks.append(run)
     return chunks
@@ -146,17 +149,21 @@ def _chunks(text: str) -> list[list[tuple[str, int]]]:
 def _candidates(text: str) -> dict[str, _Candidate]:
     found: dict[str, _Candidate] = {}
     for chunk in _chunks(text):
-        for i in range(len(chunk)):
-            for j in range(i + 1, min(len(chunk), i + _MAX_WORDS) + 1):
-                part = chunk[i:j]
-                first, last = part[0][0].lower(), part[-1][0].lower()
-                if first in _EDGE_STOP or last in _EDGE_STOP or first in _START_STOP:
+        size = len(chunk)
+        for i in range(size):
+            first = chunk[i][2]
+            if first in _EDGE_STOP or first in _START_STOP:
+                continue
+            start = chunk[i][1]
+            for j in range(i + 1, min(size, i + _MAX_WORDS) + 1):
+                token, at, last = chunk[j - 1]
+                if last in _EDGE_STOP or last in _END_STOP:
                     continue
-                if last in _END_STOP:
-                    continue
-                start, end = part[0][1], part[-1][1] + len(part[-1][0])
-                phrase = text[start:end]
-                entry = found.setdefault(_key(phrase), _Candidate(phrase, start))
+                phrase = text[start : at + len(token)]
+                key = _key(phrase)
+                entry = found.get(key)
+                if entry is None:
+                    entry = found[key] = _Candidate(phrase, start)
                 entry.count += 1
     return found
 
@@ -167,11 +174,16 @@ def _dominated(candidates: dict[str, _Candidate], kept: dict[str, float]) -> set
     out: set[str] = set()
     for key, longer in candidates.items():
         parts = key.split()
-        for i in range(len(parts)):
-            for j in range(i + 1, len(parts) + 1):
+        size = len(parts)
+        if size < 2:
+            continue
+        for i in range(size):
+            for j in range(i + 1, size + 1):
+                if j - i == size:
+                    continue
                 inner = " ".join(parts[i:j])
                 entry = candidates.get(inner)
-                if j - i < len(parts) and entry and entry.count <= longer.count:
+                if entry is not None and entry.count <= longer.count:
                     out.add(inner)
     return out - kept.keys()
 

@@ -365,7 +365,7 @@ def copies_abstract(text: str, abstract: str, threshold: float = 0.8) -> bool:
     return False
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=1024)
 def _abstract_words(abstract: str) -> tuple[str, tuple[list[str], ...]]:
     """The normalized abstract, and the words of each of its sentences that has any."""
     split = (words(sentence) for sentence in sentences(abstract))

@@ -63,7 +63,7 @@ def scripts(text: str) -> set[str]:
     return found
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=1024)
 def _abstract_families(abstract: str) -> frozenset[str]:
     return frozenset(_FAMILIES.get(s, s) for s in scripts(abstract))
 
@@ -184,7 +184,7 @@ _ENDINGS = regex.compile(
 )
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=1024)
 def _abstract_vocabulary(abstract: str) -> frozenset[str]:
     return frozenset(w.lower() for w in regex.findall(r"\p{L}+", abstract))
 
