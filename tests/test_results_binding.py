@@ -224,3 +224,31 @@ def test_the_most_written_own_name_is_the_fallback() -> None:
     text = "We present BazNet and its FooNet search. FooNet is fast. It reaches 45% accuracy."
     [number] = find_numbers(text, ["BazNet", "FooNet"], [], ["BazNet", "FooNet"])
     assert number.subject == "FooNet"
+
+
+def test_an_actor_at_the_start_of_a_later_sentence() -> None:
+    text = "We study pruning at scale. Sparse attention models achieve 60 points on it."
+    assert [s for _, _, s in facts(text, [], own=[])] == ["Sparse attention models"]
+
+
+@pytest.mark.parametrize(
+    ("text", "subject"),
+    [
+        ("We show that our approach reaches 45% accuracy.", "our approach"),
+        ("We study it. The proposed method achieves 12.5% lower error.", "The proposed method"),
+    ],
+)
+def test_the_paper_own_unnamed_work_is_said_as_written(text: str, subject: str) -> None:
+    [number] = find_numbers(text, [], [], [])
+    assert number.subject == subject
+
+
+def test_no_actor_in_a_relative_clause_of_which() -> None:
+    [number] = find_numbers("It has parts, which models achieve 40% on.", [], [], [])
+    assert number.subject is None
+
+
+def test_the_paper_own_work_takes_its_name_when_it_has_one() -> None:
+    text = "The proposed method achieves 40% accuracy. We call it FooNet."
+    [number] = find_numbers(text, ["FooNet"], [], ["FooNet"])
+    assert number.subject == "FooNet"

@@ -248,11 +248,14 @@ def _subject(
         side = compared_side(abstract, begin, start)
         if side:
             return side
-    return (
-        subject_before(abstract, begin, start, names)
-        or actor_phrase(abstract, begin, start)
-        or fallback
-    )
+    named = subject_before(abstract, begin, start, names)
+    if named:
+        return named
+    actor = actor_phrase(abstract, begin, start)
+    if actor is not None and not actor.own:
+        return actor.phrase
+    # the paper's own work: its own name, if it has one, else the words that say it is
+    return fallback or (actor.phrase if actor is not None else None)
 
 
 _HARDWARE = frozenset(words("hardware_names"))

@@ -11,6 +11,8 @@ improvement over the static data collection paradigm (22.2%)".
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
+from functools import lru_cache
 
 # What a result is compared with is not its subject: "faster than DARTS", "over GPT-4",
 # "improves DSU by 2.8%" (the name improved upon).
@@ -33,11 +35,16 @@ _COMPARED_PHRASE = re.compile(
 )
 
 
+@lru_cache(maxsize=4096)
+def _whole_name(name: str) -> re.Pattern[str]:
+    return re.compile(r"(?<![\w])" + re.escape(name) + r"(?![\w])")
+
+
 def whole_name_at(text: str, name: str, begin: int, end: int) -> list[int]:
     """Where ``name`` is written as a whole name in ``text[begin:end]``, last first; a hyphen
     may touch it ("FooNet-7B"), unlike :func:`.name_spans.mentions`, whose whole tokens
     include their hyphens."""
-    pattern = re.compile(r"(?<![\w])" + re.escape(name) + r"(?![\w])")
+    pattern = _whole_name(name)
     found = [m.start() for m in pattern.finditer(text, begin, end) if m.end() <= end]
     return found[::-1]
 
@@ -75,7 +82,7 @@ _MODEL_HEADS = (
 )
 _ACTOR = re.compile(
     r"(?:^|[,;:]\s+|\b(?:that|while|whereas|and|but)\s+)"
-    r"(?P<det>the\s+|our\s+|this\s+|these\s+|such\s+)?"
+    r"(?P<det>(?i:the|our|this|these|such)\s+)?"
     r"(?P<actor>(?:[A-Za-z][\w\-]*\s+){0,3}"
     + _MODEL_HEADS
     + r")\s+(?:\w+ly\s+)?(?:also\s+)?"
@@ -84,17 +91,37 @@ _ACTOR = re.compile(
 )
 
 
-_NOT_ACTORS = frozenset({"we", "it", "they", "this", "our", "which", "proposed"})
+# Words that make the phrase the paper's own ("our method", "the proposed model"), and words
+# that make it no actor at all ("which models achieve").
+_OWN_WORDS = frozenset({"this", "our", "proposed"})
+_NOT_ACTORS = frozenset({"we", "it", "they", "which"})
 
 
-def actor_phrase(text: str, begin: int, start: int) -> str | None:
+@dataclass(frozen=True)
+class Actor:
+    """What performs a result, as the sentence writes it, and whether that is the paper's
+    own work ("our method", "the proposed model") rather than another's."""
+
+    phrase: str
+    own: bool
+
+
+def actor_phrase(text: str, begin: int, start: int) -> Actor | None:
     """The words naming what performs the result before ``start`` in its sentence, when
     they end in a word for a model or method and no name says it."""
-    found = list(_ACTOR.finditer(text, begin, start))
+    # The sentence alone, so that ``^`` is its start (with a start position, ``^`` would
+    # match only at the start of the whole abstract).
+    found = list(_ACTOR.finditer(text[begin:start]))
     if not found:
         return None
-    phrase = found[-1].group("actor")
-    det = (found[-1].group("det") or "").strip().lower()
-    if det in {"our", "this"} or phrase.split()[0].lower() in _NOT_ACTORS:
-        return None  # the paper's own: its own name, if it has one
-    return phrase
+    match = found[-1]
+    phrase = match.group("actor")
+    det = (match.group("det") or "").strip().lower()
+    first = phrase.split()[0].lower()
+    if first in _NOT_ACTORS:
+        return None
+    if det in _OWN_WORDS or first in _OWN_WORDS:
+        return Actor(
+            text[begin + match.start("det" if det else "actor") : begin + match.end("actor")], True
+        )
+    return Actor(phrase, False)
