@@ -3,6 +3,9 @@
 
 Usage: python evals/paired_scores.py A B [--suite dev] [--fields tldr,problem,keywords]
 
+A field is scored by its main metric, or by the metric named after a dot:
+`--fields tldr,results.metric_share,results.subject_share`.
+
 A and B are the records of two runs: a `summarizer eval` run folder (its predictions.jsonl)
 or any JSONL of records, such as the predictions of a run cut short. Only the abstracts of
 the suite that both hold are scored (an id one of them lacks is counted and left out), each
@@ -49,7 +52,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.suite == "blind":
         parser.error("the blind part is scored only at the end of an issue, by rule_scores")
-    fields = [f for f in args.fields.split(",") if f]
+    asked = [tuple(f.split(".", 1)) for f in args.fields.split(",") if f]
+    fields = list(dict.fromkeys(pair[0] for pair in asked))
     unknown = [f for f in fields if f not in SCORED_FIELDS]
     if unknown:
         parser.error(f"unknown field {unknown[0]!r}: use {', '.join(SCORED_FIELDS)}")
@@ -75,16 +79,19 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     sa, sb = scores(a), scores(b)
     print(f"{args.suite}, {len(items)} abstracts in both ({left_out} in one only); 95% bootstrap")
-    print(f"{'field':<20}{'metric':<10}{'A':<24}{'B':<24}B - A (paired)")
-    for field in fields:
-        metric = MAIN_METRIC[kind_of(sa[0][field])]
+    print(f"{'field':<20}{'metric':<15}{'A':<24}{'B':<24}B - A (paired)")
+    for pair in asked:
+        field = pair[0]
+        metric = pair[1] if len(pair) > 1 else MAIN_METRIC[kind_of(sa[0][field])]
+        if metric not in aggregate_field([s[field] for s in sa]):
+            parser.error(f"{field} has no metric {metric!r}")
         cells = []
         for side in (sa, sb):
             value = aggregate_field([s[field] for s in side])[metric]
             low, high = bootstrap_ci(side, field, metric, n=RESAMPLES, seed=args.seed)
             cells.append(f"{value:.3f} [{low:.3f}, {high:.3f}]")
         delta, low, high = paired_bootstrap(sa, sb, field, metric, n=RESAMPLES, seed=args.seed)
-        print(f"{field:<20}{metric:<10}{cells[0]:<24}{cells[1]:<24}"
+        print(f"{field:<20}{metric:<15}{cells[0]:<24}{cells[1]:<24}"
               f"{delta:+.3f} [{low:+.3f}, {high:+.3f}]")  # fmt: skip
     for name, records, path in (("A", a, args.a), ("B", b, args.b)):
         chosen = [records[item.id] for item in items]
