@@ -107,3 +107,11 @@ def test_a_run_with_the_bound_prompt_writes_the_chosen_metrics(tmp_path: Path) -
     results = {r["value"]: r["metric"] for r in record["summary"]["results"]}
     assert results["9.1"] == "WER" and results["24.0"] == "BLEU"
     assert 'v1: 9.1 in "' in server.requests[-1]["messages"][-1]["content"]
+
+
+def test_bind_v2_asks_prose_and_metrics_only() -> None:
+    planned = _plan(SPEECH, "bind.v2")
+    assert set(planned.response_model.model_fields) == {"tldr", "problem", "metrics"}
+    assert planned.bound is not None
+    assert "keywords" not in planned.messages[0]["content"]
+    assert planned.decided is not None and len(planned.decided["keywords"]) >= 3
