@@ -78,7 +78,9 @@ def _value(name: str, schema: dict[str, Any], abstract: str, defs: dict[str, Any
     if kind == "array":
         if name == "keywords":
             return _keywords(abstract, max(3, schema.get("minItems", 0)))
-        return []
+        # as few items as the schema allows: "contribution_types" needs one
+        item = schema.get("items") or {}
+        return [_value(name, item, abstract, defs) for _ in range(schema.get("minItems", 0))]
     if kind == "string":
         if name == "tldr":
             return "This paper presents a method for the task it studies and reports its gains."

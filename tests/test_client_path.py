@@ -103,8 +103,9 @@ def test_auto_mode_probes_the_endpoint_once_for_all_the_items_in_flight(tmp_path
     assert [(r["error"], r["meta"]["mode"]) for r in records] == [(None, "json_schema")] * 6
 
 
-def test_the_instructor_arm_validates_every_answer_of_the_fast_server():
+@pytest.mark.parametrize("kind", ["summary", "answer"])
+def test_the_instructor_arm_validates_every_answer_of_the_fast_server(kind: str):
     with FastServer() as server:
-        result = asyncio.run(instructor_run(server.base_url, 30, 8, str(SEEDS / "*.txt")))
+        result = asyncio.run(instructor_run(server.base_url, 30, 8, str(SEEDS / "*.txt"), kind))
     assert (result["items"], result["valid"], result["invalid"]) == (30, 30, 0)
     assert result["cpu_ms_per_item"] > 0
