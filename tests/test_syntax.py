@@ -1,0 +1,155 @@
+"""A number's metric and subject by the sentence's grammar, on sentences of real abstracts.
+
+Each sentence is quoted from a SciTLDR train abstract (Apache-2.0; its ``paper_id`` in the
+test id), none of them in a gold part; the made-up ones say so. The expected answers follow
+the annotation guide.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from summarizer.rules import find_numbers
+from summarizer.rules.syntax import metric_of, subject_of
+
+
+def _at(sentence: str, value: str) -> tuple[int, int]:
+    start = sentence.index(value)
+    return start, start + len(value)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "value", "metric"),
+    [
+        pytest.param(
+            "Our experiments demonstrate that the proposed attack improves identification "
+            "accuracy over the existing work by about $75\\%$ for reconstructing face images.",
+            "75\\%",
+            "identification accuracy",
+            id="ByevJerKwS: what the verb that 'by' hangs on changes",
+        ),
+        pytest.param(
+            "Meanwhile, DyNet further accelerates the inference speed of MobileNetV2 (1.0), "
+            "ResNet18 and ResNet50 by 1.87x,1.32x and 1.48x on CPU platform respectively.",
+            "1.87x",
+            "inference speed",
+            id="SyeZIkrKwS: the object, not the names after its 'of'",
+        ),
+        pytest.param(
+            "Moreover, our method is ideal for distributed learning as it reduces the "
+            "communication costs significantly (e.g., by ~32).",
+            "32",
+            "communication costs",
+            id="ryKRRsm0Z: an adverb and an aside between",
+        ),
+        pytest.param(
+            "Compared with the reference network, the number of parameters is reduced by 42%, "
+            "and the matching accuracy is improved by 1.9%.",
+            "1.9%",
+            "matching accuracy",
+            id="made-up: passive, the subject is what is changed",
+        ),
+        pytest.param(
+            "The resulting model has a footprint of under 7MB on disk.",
+            "7MB",
+            "footprint",
+            id="made-up: the noun the 'of' hangs on",
+        ),
+        pytest.param(
+            "Our method compresses the teacher model by more than 60x.",
+            "60x",
+            "teacher model",
+            id="made-up: 'by more than'",
+        ),
+        pytest.param(
+            "FooNet outperforms BarNet by 5% on three benchmarks.",
+            "5%",
+            None,
+            id="made-up: the name compared with is no metric",
+        ),
+    ],
+)
+def test_metric_by_grammar(sentence: str, value: str, metric: str | None) -> None:
+    assert metric_of(sentence, *_at(sentence, value), names={"FooNet", "BarNet"}) == metric
+
+
+@pytest.mark.parametrize(
+    ("sentence", "value", "subject"),
+    [
+        pytest.param(
+            "In comparison, professional lipreaders achieve either 86.4% or 92.9% WER on the "
+            "same dataset when having access to additional types of contextual information.",
+            "92.9%",
+            "professional lipreaders",
+            id="HJxpDiC5tX: who achieves",
+        ),
+        pytest.param(
+            "On the smallNORB benchmark, capsules reduce the number of test errors by 45\\% "
+            "compared to the state-of-the-art.",
+            "45\\%",
+            "capsules",
+            id="HJWLfGWRb: a plural noun alone",
+        ),
+        pytest.param(
+            "We achieve 85% accuracy on the held-out split.",
+            "85%",
+            None,
+            id="made-up: a pronoun performs nothing",
+        ),
+        pytest.param(
+            "Our method achieves 85% accuracy on the held-out split.",
+            "85%",
+            None,
+            id="made-up: the paper's own unnamed work is the wording rules' call",
+        ),
+        pytest.param(
+            "Over 40 real-world trials, the system achieved a 72.5% success rate.",
+            "40",
+            None,
+            id="made-up: the number's own phrase is no performer",
+        ),
+        pytest.param(
+            "The experiments show a gain of 4.2% for every dataset.",
+            "4.2%",
+            None,
+            id="made-up: a noun of what is done is no performer",
+        ),
+    ],
+)
+def test_subject_by_grammar(sentence: str, value: str, subject: str | None) -> None:
+    assert subject_of(sentence, *_at(sentence, value)) == subject
+
+
+def test_a_dataset_is_no_subject_by_grammar() -> None:
+    sentence = "SQuADv2 shows a 3.1% drop for every model."
+    assert subject_of(sentence, *_at(sentence, "3.1%"), not_subjects=["SQuADv2"]) is None
+    assert subject_of(sentence, *_at(sentence, "3.1%")) == "SQuADv2"
+
+
+def test_the_value_before_a_change_keeps_no_subject() -> None:
+    """BJIgi_eCZ: "from x to y", x is the setting before the change, not FusionNet's."""
+    text = (
+        "On AddSent, FusionNet increases the best F1 metric from 46.6% to 51.4%; on "
+        "AddOneSent, FusionNet boosts the best F1 metric from 56.0% to 60.7%."
+    )
+    found = {n.value: n.subject for n in find_numbers(text, ["FusionNet", "AddSent"], ["AddSent"])}
+    assert found["46.6%"] is None and found["56.0%"] is None
+    assert found["51.4%"] == found["60.7%"] == "FusionNet"
+
+
+def test_a_count_gets_no_subject_by_grammar() -> None:
+    """HyzbhfWRW: a bare whole number counts things; its subject is not filled by grammar."""
+    text = (
+        "Consequently, the proposed function is able to bootstrap standard CNN "
+        "architectures for the task of image classification, demonstrating superior "
+        "generalisation over 6 unseen benchmark datasets."
+    )
+    (six,) = find_numbers(text, [], [])
+    assert six.subject is None
+
+
+def test_grammar_fills_only_what_the_wording_rules_leave() -> None:
+    """A metric the wording rules find stays theirs; the grammar fills the one they leave."""
+    text = "FooNet reaches 81.2% top-1 accuracy and improves the robustness of BarNet by 7.5%."
+    found = {n.value: n.metric for n in find_numbers(text, ["FooNet", "BarNet"], [], ["FooNet"])}
+    assert found == {"81.2%": "top-1 accuracy", "7.5%": "robustness"}
