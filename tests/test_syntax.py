@@ -62,6 +62,12 @@ def _at(sentence: str, value: str) -> tuple[int, int]:
             id="made-up: 'by more than'",
         ),
         pytest.param(
+            "The agents consistently keep their error rates below 0.05 in every market.",
+            "0.05",
+            "error rates",
+            id="made-up: what the verb keeps below the number",
+        ),
+        pytest.param(
             "FooNet outperforms BarNet by 5% on three benchmarks.",
             "5%",
             None,

@@ -7,8 +7,9 @@ its wheel), and is asked only for the numbers those rules leave without a metric
 
 - **metric**: the noun phrase the number measures by its place in the sentence: "a footprint
   of under 7MB" (the noun the "of" hangs on), "improves the accuracy of X by 5.17%" and "the
-  matching accuracy is improved by 1.9%" (what the verb that "by" hangs on changes), "scores
-  above 0.80" (the noun the number modifies);
+  matching accuracy is improved by 1.9%" (what the verb that "by" hangs on changes), "reaching F1
+  scores above 0.80" (what the verb keeps above or below it), "0.8 points" (the noun the
+  number modifies);
 - **subject**: the noun phrase that performs the clause the number is in, "the hierarchical
   system achieved a 72.5% success rate", a relative pronoun taken back to its noun ("a model
   that predicts ... with an accuracy of ~80%"); not a pronoun ("we", "it"), and not a noun
@@ -49,6 +50,8 @@ _NOT_ACTORS = frozenset(
     "score scores error".split()
 )
 _NOUNS = frozenset({"NOUN", "PROPN"})
+# Prepositions that bound what the verb's object reaches: "keeps the error below 1%".
+_BOUNDS = frozenset({"above", "below", "under", "over", "beyond"})
 _OWN_WORDS = frozenset({"our", "proposed", "my"})
 _DETERMINERS = frozenset({"det", "poss", "amod", "predet"})
 
@@ -115,7 +118,8 @@ def _phrase(noun: Token, names: Collection[str]) -> str | None:
 
 
 def _measured_by(by: Token, names: Collection[str]) -> str | None:
-    """What a verb changes "by" a number: its object, or its subject when passive."""
+    """What a verb changes "by" a number (or keeps "above" it): its object, or its subject
+    when passive."""
     verb = by.head
     if verb.pos_ not in {"VERB", "AUX"}:
         return None
@@ -144,6 +148,8 @@ def metric_of(sentence: str, start: int, end: int, names: Collection[str] = ()) 
             return _phrase(up.head, names)  # "a footprint of under 7MB"
         if up.lower_ == "by":
             return _measured_by(up, names)  # "improves the accuracy of X by 5.17%"
+        if up.lower_ in _BOUNDS and up.head.pos_ in {"VERB", "AUX"}:
+            return _measured_by(up, names)  # "reaching FTB and FBS scores above 0.80"
     if head.dep_ in {"nummod", "quantmod"} and up.pos_ in _NOUNS and up.i > head.i:
         # "scores above 0.80" parses the number onto the noun it follows or precedes
         return _phrase(up, names)
