@@ -159,3 +159,42 @@ def test_grammar_fills_only_what_the_wording_rules_leave() -> None:
     text = "FooNet reaches 81.2% top-1 accuracy and improves the robustness of BarNet by 7.5%."
     found = {n.value: n.metric for n in find_numbers(text, ["FooNet", "BarNet"], [], ["FooNet"])}
     assert found == {"81.2%": "top-1 accuracy", "7.5%": "robustness"}
+
+
+@pytest.mark.parametrize(
+    ("text", "names", "own", "value", "subject"),
+    [
+        pytest.param(
+            "Meanwhile, DyNet further accelerates the inference speed of MobileNetV2 (1.0), "
+            "ResNet18 and ResNet50 by 1.87x,1.32x and 1.48x on CPU platform respectively.",
+            ["DyNet", "MobileNetV2", "ResNet18", "ResNet50"],
+            ["DyNet"],
+            "1.87x",
+            "DyNet",
+            id="SyeZIkrKwS: the names after 'of' are whose speed, not who speeds it up",
+        ),
+        pytest.param(
+            "Experiments show that TensorBLEU provides speedups of over 13x on consumer-grade "
+            "GPUs (NVIDIA T4) and exceeding 40x on data-center-class hardware (NVIDIA A100).",
+            ["TensorBLEU", "NVIDIA", "T4", "A100"],
+            ["TensorBLEU"],
+            "40x",
+            "TensorBLEU",
+            id="dev 054997dc0247faeb: hardware in an aside of the setting",
+        ),
+        pytest.param(
+            "Notably, our best muLO matches or exceeds the performance of VeLO, the largest "
+            "publicly available learned optimizer, meta-trained with 4000 TPU-months of compute.",
+            ["muLO", "VeLO"],
+            ["muLO"],
+            "4000 TPU-months",
+            "VeLO",
+            id="dev 054997dc0247faeb, shortened: the number hangs on the name's own phrase",
+        ),
+    ],
+)
+def test_a_name_in_a_phrase_of_setting_is_no_subject(
+    text: str, names: list[str], own: list[str], value: str, subject: str
+) -> None:
+    found = {n.value: n.subject for n in find_numbers(text, names, [], own)}
+    assert found[value] == subject

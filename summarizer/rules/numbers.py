@@ -17,7 +17,7 @@ from .known_datasets import is_known_dataset
 from .metrics import metric_after, metric_before
 from .name_spans import mentions
 from .subjects import actor_phrase, compared_side, subject_before, whole_name_at
-from .syntax import metric_of, subject_of
+from .syntax import in_setting, metric_of, subject_of
 from .urls import url_matches
 from .wordlists import alternation, words
 
@@ -206,7 +206,7 @@ def find_numbers(
                 end=end,
                 kind=kind,
                 metric=metric_after(after, unit.strip()) or metric_before(before, after),
-                subject=_subject(abstract, starts, match.start(), subjects, fallback),
+                subject=_subject(analysis, starts, match.start(), subjects, fallback),
             )
         )
     numbers = _shared_in_lists(abstract, starts, out, subjects)
@@ -268,8 +268,19 @@ def _main_name(abstract: str, own: list[str]) -> str | None:
     return max(own, key=lambda name: (counts[name], -own.index(name)))
 
 
+def _in_setting(analysis: Analysis, name: str, at: int, number: int) -> bool:
+    """True when the sentence's grammar puts the name written at ``at`` in a phrase of
+    setting or comparison for the number at ``number`` (:func:`.syntax.in_setting`)."""
+    sentence = next((s for s in analysis.sentences if s.start <= at < s.end), None)
+    if sentence is None or number >= sentence.end:
+        return False
+    base = sentence.start
+    where = (number - base, number - base + 1)
+    return in_setting(sentence.text, at - base, at - base + len(name), where)
+
+
 def _subject(
-    abstract: str,
+    analysis: Analysis,
     starts: list[int],
     start: int,
     names: list[str],
@@ -277,6 +288,7 @@ def _subject(
 ) -> str | None:
     """Whom the number at ``start`` belongs to (see :mod:`.subjects`); where no name says,
     the paper's own name."""
+    abstract = analysis.text
     begin = _start_before(starts, start)
     if abstract[begin:start].rstrip().endswith("("):
         # "FooNet (45.1%) outperforms BarNet (40.2%)": the name the parenthesis follows
@@ -288,8 +300,8 @@ def _subject(
         if side:
             return side
     named = subject_before(abstract, begin, start, names)
-    if named:
-        return named
+    if named and not _in_setting(analysis, *named, start):
+        return named[0]
     actor = actor_phrase(abstract, begin, start)
     if actor is not None and not actor.own:
         return actor.phrase

@@ -49,19 +49,19 @@ def whole_name_at(text: str, name: str, begin: int, end: int) -> list[int]:
     return found[::-1]
 
 
-def subject_before(text: str, begin: int, start: int, names: list[str]) -> str | None:
+def subject_before(text: str, begin: int, start: int, names: list[str]) -> tuple[str, int] | None:
     """The whole name written nearest before ``start`` from ``begin`` (its sentence), not as
-    the compared-with side nor as the setting; or None."""
-    best, best_end = None, -1
+    the compared-with side nor as the setting, and where it is written; or None."""
+    best, best_at = None, -1
     for name in names:
         for at in whole_name_at(text, name, begin, start):
             window = max(begin, at - 40)
             if _COMPARED_WITH.search(text, window, at) or _SETTING.search(text, window, at):
                 continue
-            if at + len(name) > best_end:
-                best, best_end = name, at + len(name)
+            if at + len(name) > best_at + len(best or ""):
+                best, best_at = name, at
             break
-    return best
+    return (best, best_at) if best is not None else None
 
 
 def compared_side(text: str, begin: int, start: int) -> str | None:
