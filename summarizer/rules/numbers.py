@@ -7,17 +7,17 @@ or an enumeration marker; ``kind``, ``metric`` and ``subject`` come from the wor
 from __future__ import annotations
 
 import re
-from bisect import bisect_right
 from collections.abc import Collection
-from dataclasses import dataclass, replace
 
 from .analysis import Analysis, analysed
 from .cue_words import either, without
+from .grammar import by_grammar, name_in_setting
 from .known_datasets import is_known_dataset
 from .metrics import metric_after, metric_before
 from .name_spans import mentions
+from .number import Number
+from .number_lists import FROM_BEFORE, shared_in_lists, start_before
 from .subjects import actor_phrase, compared_side, subject_before, whole_name_at
-from .syntax import in_setting, metric_of, subject_of
 from .urls import url_matches
 from .wordlists import alternation, words
 
@@ -56,18 +56,6 @@ _IMPROVEMENT = re.compile(
     + r"|higher|fewer|by|relative|advantage|margin)\b",
     re.IGNORECASE,
 )
-
-
-@dataclass(frozen=True)
-class Number:
-    """A number the abstract states, with what surrounds it."""
-
-    value: str
-    start: int
-    end: int
-    kind: str
-    metric: str | None
-    subject: str | None
 
 
 def _window(text: str, start: int, end: int) -> tuple[str, str]:
@@ -209,32 +197,9 @@ def find_numbers(
                 subject=_subject(analysis, starts, match.start(), subjects, fallback),
             )
         )
-    numbers = _shared_in_lists(abstract, starts, out, subjects)
-    return _by_grammar(analysis, numbers, names, [n for n in names if n not in subjects])
-
-
-def _by_grammar(
-    analysis: Analysis, numbers: list[Number], names: list[str], not_subjects: list[str]
-) -> list[Number]:
-    """Numbers the wording rules leave without a metric or a subject get the one the
-    sentence's grammar gives (:mod:`.syntax`); a name that cannot be a subject (a dataset,
-    a metric's name) is not one there either. A subject only for a score (see
-    :func:`_scored`)."""
-    out = []
-    for number in numbers:
-        if number.metric is None or number.subject is None:
-            sentence = next(
-                (s for s in analysis.sentences if s.start <= number.start < s.end), None
-            )
-            if sentence is not None:
-                at, to = number.start - sentence.start, number.end - sentence.start
-                subject = number.subject
-                if subject is None and _scored(analysis.text, number):
-                    subject = subject_of(sentence.text, at, to, not_subjects)
-                metric = number.metric or metric_of(sentence.text, at, to, names)
-                number = replace(number, metric=metric, subject=subject)
-        out.append(number)
-    return out
+    numbers = shared_in_lists(abstract, starts, out, subjects)
+    not_subjects = [n for n in names if n not in subjects]
+    return by_grammar(analysis, numbers, names, not_subjects, scored=_scored)
 
 
 # A score is written with a unit or a decimal point ("45.2%", "3x", "0.912"); a bare whole
@@ -245,7 +210,7 @@ _SCORE = re.compile(r".*(?:\.\d|\d\s*[^\d\s.,]).*")
 def _scored(abstract: str, number: Number) -> bool:
     """True when ``number`` is a score and not the value before a change ("from 46.6% to
     51.4%", whose first value belongs to what was changed, :func:`_from_to`)."""
-    if _FROM_BEFORE.search(abstract, max(0, number.start - 6), number.start):
+    if FROM_BEFORE.search(abstract, max(0, number.start - 6), number.start):
         return False
     return bool(_SCORE.fullmatch(number.value))
 
@@ -268,17 +233,6 @@ def _main_name(abstract: str, own: list[str]) -> str | None:
     return max(own, key=lambda name: (counts[name], -own.index(name)))
 
 
-def _in_setting(analysis: Analysis, name: str, at: int, number: int) -> bool:
-    """True when the sentence's grammar puts the name written at ``at`` in a phrase of
-    setting or comparison for the number at ``number`` (:func:`.syntax.in_setting`)."""
-    sentence = next((s for s in analysis.sentences if s.start <= at < s.end), None)
-    if sentence is None or number >= sentence.end:
-        return False
-    base = sentence.start
-    where = (number - base, number - base + 1)
-    return in_setting(sentence.text, at - base, at - base + len(name), where)
-
-
 def _subject(
     analysis: Analysis,
     starts: list[int],
@@ -289,7 +243,7 @@ def _subject(
     """Whom the number at ``start`` belongs to (see :mod:`.subjects`); where no name says,
     the paper's own name."""
     abstract = analysis.text
-    begin = _start_before(starts, start)
+    begin = start_before(starts, start)
     if abstract[begin:start].rstrip().endswith("("):
         # "FooNet (45.1%) outperforms BarNet (40.2%)": the name the parenthesis follows
         head = abstract[begin:start].rstrip()[:-1].rstrip()
@@ -300,7 +254,7 @@ def _subject(
         if side:
             return side
     named = subject_before(abstract, begin, start, names)
-    if named and not _in_setting(analysis, *named, start):
+    if named and not name_in_setting(analysis, *named, start):
         return named[0]
     actor = actor_phrase(abstract, begin, start)
     if actor is not None and not actor.own:
@@ -334,113 +288,3 @@ def _clause_starts(analysis: Analysis) -> list[int]:
     starts = {0, *(s.start for s in analysis.sentences)}
     starts.update(m.end() for m in re.finditer(r";\s", analysis.text))
     return sorted(starts)
-
-
-def _start_before(starts: list[int], at: int) -> int:
-    """The start of the sentence that holds position ``at``."""
-    return starts[bisect_right(starts, at) - 1]
-
-
-# Between two numbers of one list, "45.82%, 31.09%, and 17.79%", of a range, "20-30%", "from
-# 0.6B to 32B", or of a value and its deviation or an aside, "1.93% (1.98+/-0.07)"
-_PLAIN_LIST_GAP = re.compile(r"\s*(?:,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+)$")
-_RANGE_GAP = re.compile(r"\s+to\s+|-{1,2}|\u2013")
-_LIST_GAP = re.compile(
-    r"\s*(?:,\s*(?:and\s+|or\s+)?|\s+(?:and|or|to|of)\s+|-{1,2}|\u2013|\s*\(\s*|\+/-|\u00b1)$"
-)
-
-
-def _unit(number: Number) -> str:
-    return re.sub(r"^[^\d]*[\d.,]+\s*", "", number.value)
-
-
-def _joined(abstract: str, a: Number, b: Number) -> bool:
-    """True when ``b`` follows ``a`` in one list, range or aside; a number in an aside with
-    a unit of its own ("10-20% (4k-16k)") measures something else."""
-    gap = abstract[a.end : b.start]
-    if not _LIST_GAP.fullmatch(gap):
-        return False
-    return "(" not in gap or not _unit(b) or _unit(a) == _unit(b)
-
-
-def _shared_in_lists(
-    abstract: str, starts: list[int], numbers: list[Number], names: list[str]
-) -> list[Number]:
-    """Numbers listed together share the metric written after the last of them; with
-    "respectively", they take the names listed before them, in order."""
-    out = list(numbers)
-    i = 0
-    while i < len(out):
-        j = i
-        while j + 1 < len(out) and _joined(abstract, out[j], out[j + 1]):
-            j += 1
-        if j > i:
-            # a name is never the metric: "improves BarNet from 70.1% to 75.3% accuracy"
-            group = [replace(n, metric=None) if n.metric in names else n for n in out[i : j + 1]]
-            metric = group[-1].metric or group[0].metric
-            if metric is not None:
-                group = [n if n.metric else replace(n, metric=metric) for n in group]
-            # "improvements of 23.81% and 11.15%", "1% and 2% gains", "a 6% to 20% drop": the
-            # words before the first and after the last speak for the whole list or range (not
-            # for an aside, nor for "from x to y", the values before and after)
-            ranged = not _FROM_BEFORE.search(abstract, max(0, group[0].start - 6), group[0].start)
-            listed_only = all(
-                _PLAIN_LIST_GAP.fullmatch(gap) or ranged and _RANGE_GAP.fullmatch(gap)
-                for gap in (
-                    abstract[a.end : b.start] for a, b in zip(group, group[1:], strict=False)
-                )
-            )
-            if listed_only and "improvement" in (group[0].kind, group[-1].kind):
-                group = [replace(n, kind="improvement") for n in group]
-            group = _from_to(abstract, starts, group, names)
-            listed = _respectively(abstract, starts, group, names)
-            if listed:
-                group = [replace(n, subject=s) for n, s in zip(group, listed, strict=True)]
-            out[i : j + 1] = group
-        i = j + 1
-    return out
-
-
-# "improves BarNet from 70.1% to 75.3%": the first value is the one before the change
-_FROM_BEFORE = re.compile(r"\bfrom\s+$")
-# the words between the verb of change and "from": what was changed
-_CHANGED = re.compile(r"\b(?:" + alternation("metric_verbs") + r")\w*\s+(.{0,60}?)\s*from\s+$")
-
-
-def _from_to(
-    abstract: str, starts: list[int], group: list[Number], names: list[str]
-) -> list[Number]:
-    """ "A improves B from x to y": x belongs to B (the baseline, or the setting before when
-    B is no name) and y to A."""
-    first, second = group[0], group[-1]
-    if len(group) != 2 or not re.fullmatch(r"\s+to\s+", abstract[first.end : second.start]):
-        return group
-    if not _FROM_BEFORE.search(abstract, max(0, first.start - 6), first.start):
-        return group
-    begin = _start_before(starts, first.start)
-    changed = _CHANGED.search(abstract, max(begin, first.start - 80), first.start)
-    head = changed.group(1) if changed else ""
-    before = [n for n in names if whole_name_at(head, n, 0, len(head))]
-    baseline = max(before, key=lambda n: head.rfind(n)) if before else None
-    return [replace(first, subject=baseline), second]
-
-
-def _respectively(
-    abstract: str, starts: list[int], group: list[Number], names: list[str]
-) -> list[str] | None:
-    """ "A, B and C reach 1%, 2% and 3%, respectively": the names before the numbers, in order."""
-    after = abstract[group[-1].end : group[-1].end + 80]
-    if not re.match(r"[^.;]*\brespectively\b", after):
-        return None
-    begin = _start_before(starts, group[0].start)
-    head = abstract[begin : group[0].start]
-    found = sorted((at, name) for name in names if (at := head.find(name)) >= 0)
-    # a name inside a longer one ("GPT-4" in "GPT-4o") is not listed apart
-    kept = [
-        (at, n)
-        for at, n in found
-        if not any(a <= at and at + len(n) <= a + len(m) and (a, m) != (at, n) for a, m in found)
-    ]
-    if len(kept) != len(group):
-        return None
-    return [name for _, name in kept]

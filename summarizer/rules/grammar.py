@@ -1,0 +1,63 @@
+"""The sentence's grammar applied to an abstract's numbers (:mod:`.syntax` per sentence).
+
+Two uses, both after the wording rules of :mod:`.numbers` have spoken:
+
+- a number they leave without a metric gets the one the sentence's parse gives, and a
+  score left without a subject the clause's performer (:func:`by_grammar`);
+- a name they take for a number's subject is dropped where the parse puts it in a phrase of
+  setting or comparison (:func:`name_in_setting`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+
+from .analysis import Analysis, Sentence
+from .number import Number
+from .syntax import in_setting, metric_of, subject_of
+
+__all__ = ["by_grammar", "name_in_setting"]
+
+
+def _sentence_at(analysis: Analysis, at: int) -> Sentence | None:
+    return next((s for s in analysis.sentences if s.start <= at < s.end), None)
+
+
+def by_grammar(
+    analysis: Analysis,
+    numbers: list[Number],
+    names: Sequence[str],
+    not_subjects: Sequence[str],
+    *,
+    scored: Callable[[str, Number], bool],
+) -> list[Number]:
+    """``numbers`` with the metric or subject the wording rules left empty filled from the
+    sentence's grammar where it says one; ``names`` are never a metric and ``not_subjects``
+    (datasets, metric names) never a subject, and a subject is filled only for a number that
+    ``scored(abstract, number)`` calls a score."""
+    out = []
+    for number in numbers:
+        sentence = None
+        if number.metric is None or number.subject is None:
+            sentence = _sentence_at(analysis, number.start)
+        if sentence is not None:
+            at, to = number.start - sentence.start, number.end - sentence.start
+            subject = number.subject
+            if subject is None and scored(analysis.text, number):
+                subject = subject_of(sentence.text, at, to, not_subjects)
+            metric = number.metric or metric_of(sentence.text, at, to, names)
+            number = replace(number, metric=metric, subject=subject)
+        out.append(number)
+    return out
+
+
+def name_in_setting(analysis: Analysis, name: str, at: int, number: int) -> bool:
+    """True when the sentence's grammar puts the name written at ``at`` in a phrase of
+    setting or comparison for the number at ``number`` (:func:`.syntax.in_setting`)."""
+    sentence = _sentence_at(analysis, at)
+    if sentence is None or number >= sentence.end:
+        return False
+    base = sentence.start
+    where = (number - base, number - base + 1)
+    return in_setting(sentence.text, at - base, at - base + len(name), where)

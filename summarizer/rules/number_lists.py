@@ -1,0 +1,128 @@
+"""Numbers written together: a list, a range, "from x to y", "..., respectively".
+
+Numbers listed or ranged together share the metric written after the last of them (or
+before the first); in "A improves B from x to y", x is B's and y is A's; with "respectively",
+they take the names listed before them, in order.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from dataclasses import replace
+
+from .number import Number
+from .subjects import whole_name_at
+from .wordlists import alternation
+
+__all__ = ["FROM_BEFORE", "shared_in_lists", "start_before"]
+
+
+def start_before(starts: list[int], at: int) -> int:
+    """The start of the sentence that holds position ``at``."""
+    return starts[bisect_right(starts, at) - 1]
+
+
+# Between two numbers of one list, "45.82%, 31.09%, and 17.79%", of a range, "20-30%", "from
+# 0.6B to 32B", or of a value and its deviation or an aside, "1.93% (1.98+/-0.07)"
+_PLAIN_LIST_GAP = re.compile(r"\s*(?:,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+)$")
+_RANGE_GAP = re.compile(r"\s+to\s+|-{1,2}|\u2013")
+_LIST_GAP = re.compile(
+    r"\s*(?:,\s*(?:and\s+|or\s+)?|\s+(?:and|or|to|of)\s+|-{1,2}|\u2013|\s*\(\s*|\+/-|\u00b1)$"
+)
+
+
+def _unit(number: Number) -> str:
+    return re.sub(r"^[^\d]*[\d.,]+\s*", "", number.value)
+
+
+def _joined(abstract: str, a: Number, b: Number) -> bool:
+    """True when ``b`` follows ``a`` in one list, range or aside; a number in an aside with
+    a unit of its own ("10-20% (4k-16k)") measures something else."""
+    gap = abstract[a.end : b.start]
+    if not _LIST_GAP.fullmatch(gap):
+        return False
+    return "(" not in gap or not _unit(b) or _unit(a) == _unit(b)
+
+
+def shared_in_lists(
+    abstract: str, starts: list[int], numbers: list[Number], names: list[str]
+) -> list[Number]:
+    """Numbers listed together share the metric written after the last of them; with
+    "respectively", they take the names listed before them, in order."""
+    out = list(numbers)
+    i = 0
+    while i < len(out):
+        j = i
+        while j + 1 < len(out) and _joined(abstract, out[j], out[j + 1]):
+            j += 1
+        if j > i:
+            # a name is never the metric: "improves BarNet from 70.1% to 75.3% accuracy"
+            group = [replace(n, metric=None) if n.metric in names else n for n in out[i : j + 1]]
+            metric = group[-1].metric or group[0].metric
+            if metric is not None:
+                group = [n if n.metric else replace(n, metric=metric) for n in group]
+            # "improvements of 23.81% and 11.15%", "1% and 2% gains", "a 6% to 20% drop": the
+            # words before the first and after the last speak for the whole list or range (not
+            # for an aside, nor for "from x to y", the values before and after)
+            ranged = not FROM_BEFORE.search(abstract, max(0, group[0].start - 6), group[0].start)
+            listed_only = all(
+                _PLAIN_LIST_GAP.fullmatch(gap) or ranged and _RANGE_GAP.fullmatch(gap)
+                for gap in (
+                    abstract[a.end : b.start] for a, b in zip(group, group[1:], strict=False)
+                )
+            )
+            if listed_only and "improvement" in (group[0].kind, group[-1].kind):
+                group = [replace(n, kind="improvement") for n in group]
+            group = _from_to(abstract, starts, group, names)
+            listed = _respectively(abstract, starts, group, names)
+            if listed:
+                group = [replace(n, subject=s) for n, s in zip(group, listed, strict=True)]
+            out[i : j + 1] = group
+        i = j + 1
+    return out
+
+
+# "improves BarNet from 70.1% to 75.3%": the first value is the one before the change
+FROM_BEFORE = re.compile(r"\bfrom\s+$")
+# the words between the verb of change and "from": what was changed
+_CHANGED = re.compile(r"\b(?:" + alternation("metric_verbs") + r")\w*\s+(.{0,60}?)\s*from\s+$")
+
+
+def _from_to(
+    abstract: str, starts: list[int], group: list[Number], names: list[str]
+) -> list[Number]:
+    """ "A improves B from x to y": x belongs to B (the baseline, or the setting before when
+    B is no name) and y to A."""
+    first, second = group[0], group[-1]
+    if len(group) != 2 or not re.fullmatch(r"\s+to\s+", abstract[first.end : second.start]):
+        return group
+    if not FROM_BEFORE.search(abstract, max(0, first.start - 6), first.start):
+        return group
+    begin = start_before(starts, first.start)
+    changed = _CHANGED.search(abstract, max(begin, first.start - 80), first.start)
+    head = changed.group(1) if changed else ""
+    before = [n for n in names if whole_name_at(head, n, 0, len(head))]
+    baseline = max(before, key=lambda n: head.rfind(n)) if before else None
+    return [replace(first, subject=baseline), second]
+
+
+def _respectively(
+    abstract: str, starts: list[int], group: list[Number], names: list[str]
+) -> list[str] | None:
+    """ "A, B and C reach 1%, 2% and 3%, respectively": the names before the numbers, in order."""
+    after = abstract[group[-1].end : group[-1].end + 80]
+    if not re.match(r"[^.;]*\brespectively\b", after):
+        return None
+    begin = start_before(starts, group[0].start)
+    head = abstract[begin : group[0].start]
+    found = sorted((at, name) for name in names if (at := head.find(name)) >= 0)
+    # a name inside a longer one ("GPT-4" in "GPT-4o") is not listed apart
+    kept = [
+        (at, n)
+        for at, n in found
+        if not any(a <= at and at + len(n) <= a + len(m) and (a, m) != (at, n) for a, m in found)
+    ]
+    if len(kept) != len(group):
+        return None
+    return [name for _, name in kept]
