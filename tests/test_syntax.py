@@ -50,6 +50,13 @@ def _at(sentence: str, value: str) -> tuple[int, int]:
             id="made-up: passive, the subject is what is changed",
         ),
         pytest.param(
+            "Without multi-task learning, the recognition accuracies for MNIST, NotMNIST and "
+            "FashionMNIST are 99.56\\%, 97.22\\% and 94.32\\% respectively.",
+            "94.32\\%",
+            "recognition accuracies",
+            id="S1PWi_lC- (SciTLDR dev): the last of a list measures what the first does",
+        ),
+        pytest.param(
             "The resulting model has a footprint of under 7MB on disk.",
             "7MB",
             "footprint",

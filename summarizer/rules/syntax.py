@@ -118,6 +118,14 @@ def _phrase(noun: Token, names: Collection[str]) -> str | None:
     return text
 
 
+def _is_number(token: Token) -> bool:
+    return (
+        token.like_num
+        or any(c.isdigit() for c in token.text)
+        or (any(c.dep_ == "nummod" for c in token.children))
+    )
+
+
 def _measured_by(by: Token, names: Collection[str]) -> str | None:
     """What a verb changes "by" a number (or keeps "above" it): its object, or its subject
     when passive."""
@@ -141,6 +149,8 @@ def metric_of(sentence: str, start: int, end: int, names: Collection[str] = ()) 
     head = _head_of(doc, start, end)
     if head is None:
         return None
+    while head.dep_ in {"conj", "appos"} and _is_number(head.head):
+        head = head.head  # "are 99.56%, 97.22% and 94.32%": the first of the list says
     up = head.head
     while head.dep_ == "pobj" and up.lower_ == "than" and up.head.dep_ == "pobj":
         head, up = up.head, up.head.head  # "by more than 60x": the "by" of "more"
