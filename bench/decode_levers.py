@@ -43,6 +43,9 @@ BASE = "t2/2"
 
 
 def main(argv: list[str] | None = None) -> None:
+    from summarizer.engine import weights
+
+    weights.install()  # the engine's weight layout (a crash on some AMX CPUs)
     from llama_cpp import Llama
     from llama_cpp.llama_speculative import LlamaPromptLookupDecoding
 

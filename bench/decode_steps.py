@@ -95,6 +95,9 @@ def answer(llm: Any, counter: Counted, request: dict[str, Any], draft: Any = Non
 
 
 def main(argv: list[str] | None = None) -> None:
+    from summarizer.engine import weights
+
+    weights.install()  # the engine's weight layout (a crash on some AMX CPUs)
     from llama_cpp import Llama
 
     from summarizer.engine import decoding, fast_grammar

@@ -57,6 +57,9 @@ class Chooser:
     """The candidate the bundled model finds most likely, its prompt evaluated once."""
 
     def __init__(self) -> None:
+        from summarizer.engine import weights
+
+        weights.install()  # the engine's weight layout (a crash on some AMX CPUs)
         from llama_cpp import Llama
 
         threads = os.cpu_count() or 1

@@ -100,6 +100,9 @@ class Binder:
     """The bundled model, asked once per abstract under a grammar."""
 
     def __init__(self, engine_model: str = "default") -> None:
+        from summarizer.engine import weights
+
+        weights.install()  # the engine's weight layout (a crash on some AMX CPUs)
         from llama_cpp import Llama
 
         threads = os.cpu_count() or 1

@@ -69,6 +69,9 @@ class Scorer:
     """Log-probabilities of the bundled model's next tokens, with the prompt's prefix reused."""
 
     def __init__(self) -> None:
+        from summarizer.engine import weights
+
+        weights.install()  # the engine's weight layout (a crash on some AMX CPUs)
         from llama_cpp import Llama
 
         path = bundled_model_path(default_cache_dir())

@@ -34,6 +34,9 @@ def bounded():
 
 @pytest.fixture(scope="module")
 def llm(model_cache: Path):
+    from summarizer.engine import weights
+
+    weights.install()  # the engine's weight layout (a crash on some AMX CPUs)
     from llama_cpp import Llama
 
     from summarizer.engine.model_file import bundled_model_path

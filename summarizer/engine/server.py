@@ -38,7 +38,8 @@ _LOG_ROTATE_BYTES = 5 * 2**20  # a verbose start writes ~175 KB
 # summarizer.engine.fast_grammar checks the likely tokens first (same greedy output; decoding
 # under a grammar at about 90% of the plain rate instead of half). It also applies the decoding
 # options of summarizer.engine.decoding (from the environment we give it) before any grammar is
-# built; a failure there stops the server, since every cache key names those options.
+# built, and summarizer.engine.weights' choice of weight layout before the model loads; a
+# failure there stops the server, since every cache key names those options.
 BOOTSTRAP = """\
 import os, runpy, sys, threading, time
 parent = int(sys.argv.pop(1))
@@ -58,7 +59,9 @@ try:
     print("summarizer: grammar sampler checks the likely tokens first", file=sys.stderr)
 except Exception as exc:  # the stock sampler still works, only slower
     print(f"summarizer: stock grammar sampler in use ({exc!r})", file=sys.stderr)
-from summarizer.engine import decoding  # never skipped: the options are in every cache key
+from summarizer.engine import decoding, weights  # never skipped: both are in every cache key
+weights.install()
+print(f"summarizer: extra weight buffers {weights.extra_buffers()}", file=sys.stderr)
 decoding.install(decoding.current())
 print(f"summarizer: decoding {decoding.current().text}", file=sys.stderr)
 runpy.run_module("llama_cpp.server", run_name="__main__", alter_sys=True)

@@ -53,6 +53,7 @@ UNKEYED = (
 ENGINE = (
     "engine/__init__.py",
     "engine/decoding.py",
+    "engine/weights.py",
     "engine/fast_grammar.py",
     "engine/local.py",
     "engine/server.py",
@@ -187,8 +188,9 @@ def engine_version() -> str:
 def engine_key(
     cache_dir: Path, model_path: Path | None, n_ctx: int, engine_model: str = "default"
 ) -> dict[str, object]:
-    """What of an embedded run changes its answers besides the request: engine, model, context
-    and decoding options (:mod:`summarizer.engine.decoding`).
+    """What of an embedded run changes its answers besides the request: engine, model, context,
+    decoding options (:mod:`summarizer.engine.decoding`) and weight layout
+    (:mod:`summarizer.engine.weights`).
 
     The model is named by its sha256, never by its file name: a renamed copy hits the cache
     and a different file under the same name misses it. Without a model file it is the
@@ -196,6 +198,7 @@ def engine_key(
     """
     from ..engine.decoding import current as current_decoding
     from ..engine.model_file import bundled_model
+    from ..engine.weights import extra_buffers
 
     if model_path is None:
         model = bundled_model(engine_model).sha256
@@ -212,6 +215,7 @@ def engine_key(
         "model_sha256": model,
         "n_ctx": n_ctx,
         "decoding": current_decoding().text,
+        "extra_buffers": extra_buffers(),
     }
 
 
