@@ -254,3 +254,40 @@ def test_a_score_with_no_name_belongs_to_what_the_paper_makes() -> None:
     )
     found = {n.value: n.subject for n in find_numbers(text, ["CIFAR-10"], ["CIFAR-10"])}
     assert found["4.98%"] == "soft quantization approach"
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "metric"),
+    [
+        pytest.param(
+            "Our results show that for CIFAR100 dataset trained on VGG16 network, RACs can "
+            "detect 46% of the misclassified examples along with 12% reduction in energy.",
+            "46%",
+            "misclassified examples",
+            id="BJgedkStDS: the phrase ends where its noun phrase does",
+        ),
+        pytest.param(
+            "When tested on a set of 42 Atari games, our algorithm exceeds the performance of "
+            "an average human on 40 games using a common set of hyper parameters.",
+            "40",
+            "games",
+            id="BkfPnoActQ: a verb after the noun is no part of it",
+        ),
+        pytest.param(
+            "An auxiliary temporal consistency loss allows us to train stably using a discount "
+            "factor of 0.999 (instead of 0.99) extending the effective planning horizon.",
+            "0.999",
+            "discount factor",
+            id="BkfPnoActQ: a verb right after is no metric; the grammar gives one",
+        ),
+        pytest.param(
+            "Our method can attain over 45% end-to-end latency reduction on an H100 GPU.",
+            "45%",
+            "end-to-end latency reduction",
+            id="made-up: a hyphenated word is one word of the phrase",
+        ),
+    ],
+)
+def test_a_metric_after_the_number_is_a_noun_phrase(text: str, value: str, metric: str) -> None:
+    found = {n.value: n.metric for n in find_numbers(text, ["RACs", "VGG16", "H100"], [])}
+    assert found[value] == metric

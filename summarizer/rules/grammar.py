@@ -17,7 +17,7 @@ from dataclasses import replace
 
 from .analysis import Analysis, Sentence
 from .number import Number
-from .syntax import contribution_of, in_setting, metric_of, subject_of
+from .syntax import contribution_of, in_setting, metric_of, noun_phrase_at, subject_of
 
 __all__ = ["by_grammar", "name_in_setting", "own_work"]
 
@@ -41,11 +41,10 @@ def by_grammar(
     out = []
     own: list[str | None] = []  # the paper's own work, looked up once, on first need
     for number in numbers:
-        sentence = None
-        if number.metric is None or number.subject is None:
-            sentence = _sentence_at(analysis, number.start)
+        sentence = _sentence_at(analysis, number.start)
         if sentence is not None:
             at, to = number.start - sentence.start, number.end - sentence.start
+            number = replace(number, metric=_phrase_after(sentence, to, number.metric))
             subject = number.subject
             if subject is None and scored(analysis.text, number):
                 subject = subject_of(sentence.text, at, to, not_subjects)
@@ -56,6 +55,24 @@ def by_grammar(
             number = replace(number, metric=metric, subject=subject)
         out.append(number)
     return out
+
+
+# Between a number and the words after it that say what it measures: its unit's tail, an
+# aside, "of the" ("46% of the misclassified examples").
+_GAP = re.compile(r"[\s%\\\-]*(?:\([^()]{0,60}\)\s*)?(?:(?:of|in|on)\s+(?:the\s+|all\s+)?)?")
+
+
+def _phrase_after(sentence: Sentence, after: int, metric: str | None) -> str | None:
+    """A metric the words right after the number gave, cut where its noun phrase ends by
+    the sentence's grammar ("40 games using a common set": games); None where those words
+    are no noun phrase ("a discount factor of 0.999 extending ..."). A metric written
+    elsewhere (before the number) is kept as it is."""
+    if metric is None:
+        return None
+    at = sentence.text.find(metric, after, after + 80)
+    if at < 0 or not _GAP.fullmatch(sentence.text, after, at):
+        return metric  # not the words right after the number
+    return noun_phrase_at(sentence.text, at, at + len(metric))
 
 
 def name_in_setting(analysis: Analysis, name: str, at: int, number: int) -> bool:

