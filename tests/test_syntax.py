@@ -112,8 +112,14 @@ def test_metric_by_grammar(sentence: str, value: str, metric: str | None) -> Non
         pytest.param(
             "Our method achieves 85% accuracy on the held-out split.",
             "85%",
+            "Our method",
+            id="made-up: the paper's own unnamed method, where it has no name",
+        ),
+        pytest.param(
+            "This relation holds for 30% of the pairs.",
+            "30%",
             None,
-            id="made-up: the paper's own unnamed work is the wording rules' call",
+            id="made-up: the paper's own that is no method",
         ),
         pytest.param(
             "Over 40 real-world trials, the system achieved a 72.5% success rate.",
@@ -150,15 +156,25 @@ def test_the_value_before_a_change_keeps_no_subject() -> None:
     assert found["51.4%"] == found["60.7%"] == "FusionNet"
 
 
-def test_a_count_gets_no_subject_by_grammar() -> None:
-    """HyzbhfWRW: a bare whole number counts things; its subject is not filled by grammar."""
-    text = (
-        "Consequently, the proposed function is able to bootstrap standard CNN "
-        "architectures for the task of image classification, demonstrating superior "
-        "generalisation over 6 unseen benchmark datasets."
-    )
-    (six,) = find_numbers(text, [], [])
-    assert six.subject is None
+@pytest.mark.parametrize(
+    ("text", "subject"),
+    [
+        pytest.param(
+            "Our dynamics model is able to successfully predict distributions over 132 sensor "
+            "readings over 100 steps into the future.",
+            "Our dynamics model",
+            id="SciTLDR train (a dev record): a count its clause's performer owns",
+        ),
+        pytest.param(
+            "We evaluate the approach on 14 benchmark datasets spanning three domains.",
+            None,
+            id="made-up: 'we' owns no count, and no method is made for it to fall back on",
+        ),
+    ],
+)
+def test_a_count_gets_the_performer_its_clause_names(text: str, subject: str | None) -> None:
+    (count, *_) = find_numbers(text, [], [])
+    assert count.subject == subject
 
 
 def test_grammar_fills_only_what_the_wording_rules_leave() -> None:
@@ -228,6 +244,18 @@ def test_a_name_in_a_phrase_of_setting_is_no_subject(
             "the momentary decision-making policy.",
             "iterative decision-inference model",
             id="made-up after a dev record: a method before a system",
+        ),
+        pytest.param(
+            "We accomplish this by developing sparse momentum, an algorithm which uses "
+            "exponentially smoothed gradients to identify layers and weights.",
+            "sparse momentum",
+            id="SciTLDR train (a dev record): called a method by its appositive, under 'by'",
+        ),
+        pytest.param(
+            "Based on this analysis, we propose to use a simple post-averaging technique to "
+            "smooth out these high frequency components.",
+            "post-averaging technique",
+            id="SciTLDR train (a dev record): the object of 'propose to use'",
         ),
         pytest.param(
             "We present extensive empirical evidence that the effect holds.",

@@ -33,6 +33,7 @@ def by_grammar(
     not_subjects: Sequence[str],
     *,
     scored: Callable[[str, Number], bool],
+    before_change: Callable[[str, Number], bool],
 ) -> list[Number]:
     """``numbers`` with the metric or subject the wording rules left empty filled from the
     sentence's grammar where it says one; ``names`` are never a metric and ``not_subjects``
@@ -46,9 +47,9 @@ def by_grammar(
             at, to = number.start - sentence.start, number.end - sentence.start
             number = replace(number, metric=_phrase_after(sentence, to, number.metric))
             subject = number.subject
-            if subject is None and scored(analysis.text, number):
+            if subject is None and not before_change(analysis.text, number):
                 subject = subject_of(sentence.text, at, to, not_subjects)
-                if subject is None:
+                if subject is None and scored(analysis.text, number):
                     own = own or [own_work(analysis)]
                     subject = own[0]
             metric = number.metric or metric_of(sentence.text, at, to, names)
@@ -87,17 +88,15 @@ def name_in_setting(analysis: Analysis, name: str, at: int, number: int) -> bool
 
 
 # Where a paper says what it makes: "we propose", "this paper presents".
-_MAKING = re.compile(
-    r"\b(?:[Ww]e|paper|work|article|study)\s+(?:\w+\s+){0,2}?"
-    r"(?:propos|present|introduc|develop|design|buil|construct|devis|creat)\w*\b"
-)
+_MAKING = re.compile(r"\b(?:propos|present|introduc|develop|design|buil|construct|devis|creat)\w*")
+_AUTHORS = re.compile(r"\b(?:[Ww]e|paper|work|article|study)\b")
 
 
 def own_work(analysis: Analysis) -> str | None:
     """What the paper says it makes, in the first sentence that says so (for an abstract
     with no name of its own: :func:`.syntax.contribution_of`)."""
     for sentence in analysis.sentences:
-        if _MAKING.search(sentence.text):
+        if _MAKING.search(sentence.text) and _AUTHORS.search(sentence.text):
             made = contribution_of(sentence.text)
             if made:
                 return made

@@ -199,7 +199,9 @@ def find_numbers(
         )
     numbers = shared_in_lists(abstract, starts, out, subjects)
     not_subjects = [n for n in names if n not in subjects]
-    return by_grammar(analysis, numbers, names, not_subjects, scored=_scored)
+    return by_grammar(
+        analysis, numbers, names, not_subjects, scored=_scored, before_change=_before_change
+    )
 
 
 # A score is written with a unit or a decimal point ("45.2%", "3x", "0.912"); a bare whole
@@ -207,12 +209,15 @@ def find_numbers(
 _SCORE = re.compile(r".*(?:\.\d|\d\s*[^\d\s.,]).*")
 
 
+def _before_change(abstract: str, number: Number) -> bool:
+    """True for the value before a change ("from 46.6% to 51.4%"), which belongs to what
+    was changed (:func:`.number_lists.shared_in_lists`)."""
+    return bool(FROM_BEFORE.search(abstract, max(0, number.start - 6), number.start))
+
+
 def _scored(abstract: str, number: Number) -> bool:
-    """True when ``number`` is a score and not the value before a change ("from 46.6% to
-    51.4%", whose first value belongs to what was changed, :func:`_from_to`)."""
-    if FROM_BEFORE.search(abstract, max(0, number.start - 6), number.start):
-        return False
-    return bool(_SCORE.fullmatch(number.value))
+    """True when ``number`` is a score and not the value before a change."""
+    return not _before_change(abstract, number) and bool(_SCORE.fullmatch(number.value))
 
 
 def _part_of_own(name: str, own: list[str], abstract: str) -> bool:

@@ -61,7 +61,7 @@ _NOT_ACTORS = frozenset(
 _NOUNS = frozenset({"NOUN", "PROPN"})
 # Prepositions that bound what the verb's object reaches: "keeps the error below 1%".
 _BOUNDS = frozenset({"above", "below", "under", "over", "beyond"})
-_OWN_WORDS = frozenset({"our", "proposed", "my"})
+_OWN_WORDS = frozenset({"our", "proposed", "my", "this"})
 _DETERMINERS = frozenset({"det", "poss", "amod", "predet"})
 
 
@@ -218,11 +218,18 @@ def subject_of(
     # the noun with what comes before it in its phrase, from its first word
     first = min(t.i for t in words)
     span: Span = doc[first : noun.i + 1]
-    if span.start_char <= start < span.end_char or any(
-        t.lower_ in _PRONOUNS or t.lower_ in _OWN_WORDS for t in span if t.dep_ in _DETERMINERS
+    pointed = [t.lower_ for t in span if t.dep_ in _DETERMINERS and t.lower_ in _PRONOUNS]
+    own = any(t.lower_ in _OWN_WORDS for t in span if t.dep_ in _DETERMINERS)
+    if (
+        span.start_char <= start < span.end_char
+        or any(w not in _OWN_WORDS for w in pointed)
+        or own
+        and not _head_in(noun, _METHOD_NOUNS | _SYSTEM_NOUNS)
     ):
-        # the number's own phrase ("Over 40 trials"), or the paper's own unnamed work ("our
-        # method"), which the wording rules decide (:func:`.subjects.actor_phrase`)
+        # the number's own phrase ("Over 40 trials"), a phrase a pronoun points with ("each
+        # model", "those methods"), or the paper's own that is no method ("this relation");
+        # the paper's own method ("our dynamics model", "this model", "the proposed
+        # approach") is kept: this is asked only where the paper has no name of its own
         return None
     if any(name in span.text for name in not_subjects):
         return None
@@ -264,7 +271,7 @@ def in_setting(sentence: str, start: int, end: int, number: tuple[int, int]) -> 
 
 # Verbs with which a paper says what it makes: "we propose a shallow feature extraction network".
 _MAKING_VERBS = frozenset(
-    "propose present introduce develop design build construct devise create develop".split()
+    "propose present introduce develop design build construct devise create".split()
 )
 _METHOD_NOUNS = frozenset(table("contribution_nouns")["method"])
 _PRAISE = frozenset(table("cue_adjectives")["new"]) | frozenset(table("cue_adjectives")["lead"])
@@ -278,43 +285,92 @@ def _head_in(noun: Token, kinds: frozenset[str]) -> bool:
     return noun.pos_ in _NOUNS and (word in kinds or word.endswith("s") and word[:-1] in kinds)
 
 
+def _said_by_authors(verb: Token) -> bool:
+    """True when "we" (or "this paper") is the subject of ``verb`` or of a verb it hangs on
+    ("we accomplish this by developing X", "we propose to use X", "we ... and design X")."""
+    while True:
+        if any(c.dep_ == "nsubj" and c.lower_ in _AUTHORS for c in verb.children):
+            return True
+        if verb.dep_ in {"xcomp", "advcl", "conj"}:
+            verb = verb.head
+        elif verb.dep_ == "pcomp":
+            verb = verb.head.head  # over the preposition: "by developing"
+        else:
+            return False
+
+
+def _made_objects(verb: Token) -> list[Token]:
+    """The nouns ``verb`` makes: its objects and their conjuncts, and those of a verb of use
+    it governs ("we propose to use a simple post-averaging technique")."""
+    objects = [c for c in verb.children if c.dep_ == "dobj"]
+    objects += [c for o in objects for c in o.conjuncts]
+    objects += [c for c in verb.children if c.dep_ == "conj" and c.pos_ in _NOUNS]
+    for child in verb.children:
+        if child.dep_ == "xcomp" and child.pos_ == "VERB":
+            objects += [c for c in child.children if c.dep_ == "dobj"]
+    return objects
+
+
+def _is_made_kind(noun: Token, kinds: frozenset[str]) -> bool:
+    """A noun of ``kinds``, or one named by an appositive of them ("sparse momentum, an
+    algorithm which ...")."""
+    return _head_in(noun, kinds) or any(
+        c.dep_ == "appos" and _head_in(c, kinds) for c in noun.children
+    )
+
+
 def contribution_of(sentence: str) -> str | None:
     """What the paper says it makes in ``sentence``, as written and without its determiner,
-    when its head is a noun of a method or a system (``data/contribution_nouns.toml``): "we
-    propose a novel shallow feature extraction network for image matching" gives "novel
-    shallow feature extraction network"; None where the sentence says no such thing."""
+    when its head is a noun of a method or a system (``data/contribution_nouns.toml``) or is
+    called one in an appositive: "we propose a novel shallow feature extraction network for
+    image matching" gives "shallow feature extraction network", "by developing sparse
+    momentum, an algorithm which ..." gives "sparse momentum"; None where the sentence says
+    no such thing."""
     doc = _parse(sentence)
     for verb in doc:
         if verb.pos_ != "VERB" or verb.lemma_.lower() not in _MAKING_VERBS:
             continue
-        if not any(c.dep_ == "nsubj" and c.lower_ in _AUTHORS for c in verb.children):
+        if not _said_by_authors(verb):
             continue
-        objects = [c for c in verb.children if c.dep_ == "dobj"]
-        objects += [c for o in objects for c in o.conjuncts] + [
-            c for c in verb.children if c.dep_ == "conj" and c.pos_ in _NOUNS
-        ]
+        objects = _made_objects(verb)
         # a method first, then a system: "an integrated platform ..., and an iterative
         # decision-inference model" is the model; "extensive empirical evidence" is neither
         made = next(
-            (o for kind in (_METHOD_NOUNS, _SYSTEM_NOUNS) for o in objects if _head_in(o, kind)),
+            (
+                o
+                for kind in (_METHOD_NOUNS, _SYSTEM_NOUNS)
+                for o in objects
+                if o.pos_ in _NOUNS and _is_made_kind(o, kind)
+            ),
             None,
         )
         if made is None:
             continue
-        words = [t for t in made.lefts if t.dep_ in {"amod", "compound", "nmod"}]
-        first = min([t.i for t in words] + [made.i])
-        while first > 0 and doc[first - 1].text == "-" and not doc[first - 1].whitespace_:
-            first = max(0, first - 2)  # "long-term": the word before a glued hyphen
-        # "a novel pruning technique" is a pruning technique: what says it is new or good
-        # says nothing of what it is
-        while first < made.i and (
-            doc[first].dep_ in {"det", "poss", "punct"} or doc[first].lower_ in _PRAISE
-        ):
-            first += 1
-        if first == made.i:
-            continue  # "a framework", "a new approach": a bare kind of thing names nothing
-        return doc[first : made.i + 1].text
+        phrase = _named_part(made)
+        if phrase is not None:
+            return phrase
     return None
+
+
+def _named_part(made: Token) -> str | None:
+    """``made`` with the words before it that say what it is, without a determiner or
+    praise ("a novel pruning technique": pruning technique); None for a bare kind of thing
+    ("a framework", "a new approach"), which names nothing."""
+    doc = made.doc
+    words = [t for t in made.lefts if t.dep_ in {"amod", "compound", "nmod"}]
+    first = min([t.i for t in words] + [made.i])
+    while first > 0 and doc[first - 1].text == "-" and not doc[first - 1].whitespace_:
+        first = max(0, first - 2)  # "long-term": the word before a glued hyphen
+    while first < made.i and (
+        doc[first].dep_ in {"det", "poss", "punct"} or doc[first].lower_ in _PRAISE
+    ):
+        first += 1
+    if first == made.i and _head_in(made, _METHOD_NOUNS | _SYSTEM_NOUNS):
+        return None
+    text = doc[first : made.i + 1].text
+    if any(c.isdigit() or c in "()[]$" for c in text):
+        return None  # "small (100k--1.2M parameter) ... networks": a setting, no name
+    return text
 
 
 _PHRASE_POS = frozenset({"NOUN", "PROPN", "ADJ", "NUM", "X", "SYM"})
