@@ -75,6 +75,19 @@ def _at(sentence: str, value: str) -> tuple[int, int]:
             id="made-up: what the verb keeps below the number",
         ),
         pytest.param(
+            "Using only BigGAN images, we find that Top-1 and Top-5 error increased by 120% "
+            "and 384%, respectively.",
+            "120%",
+            "error",
+            id="SciTLDR train (a dev record): with no object, what the verb's subject is changes",
+        ),
+        pytest.param(
+            "Our method improves by 5% on three benchmarks.",
+            "5%",
+            None,
+            id="made-up: who improves is not what is improved",
+        ),
+        pytest.param(
             "FooNet outperforms BarNet by 5% on three benchmarks.",
             "5%",
             None,

@@ -136,7 +136,7 @@ def _is_number(token: Token) -> bool:
 
 def _measured_by(by: Token, names: Collection[str]) -> str | None:
     """What a verb changes "by" a number (or keeps "above" it): its object, or its subject
-    when passive."""
+    when passive or when it has no object."""
     verb = by.head
     if verb.pos_ not in {"VERB", "AUX"}:
         return None
@@ -147,6 +147,17 @@ def _measured_by(by: Token, names: Collection[str]) -> str | None:
     for child in verb.children:
         if child.dep_ in {"dobj", "nsubjpass"} and child.pos_ in _NOUNS:
             return _phrase(child, names)
+    # "Top-1 and Top-5 error increased by 120% and 384%": with no object, what the verb's
+    # subject is changes, unless that is who does it ("our method improves by 5%")
+    subject = next((c for c in verb.children if c.dep_ == "nsubj"), None)
+    if (
+        subject is not None
+        and subject.pos_ in _NOUNS
+        and subject.lower_ not in _PRONOUNS
+        and not _head_in(subject, _METHOD_NOUNS | _SYSTEM_NOUNS)
+        and not any(t.lower_ in _OWN_WORDS for t in subject.subtree)
+    ):
+        return _phrase(subject, names)
     return None
 
 
