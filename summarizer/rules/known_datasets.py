@@ -24,6 +24,22 @@ def is_known_dataset(name: str) -> bool:
 
 
 @cache
+def _families() -> frozenset[str]:
+    """The keys of listed names without their number: "cifar" of "cifar-10", "cifar100"."""
+    return frozenset(
+        family
+        for name in KNOWN_DATASETS
+        if (family := re.sub(r"\d+(?:\.\d+)?$", "", key(name))) != key(name) and len(family) > 2
+    )
+
+
+def is_dataset_family(name: str) -> bool:
+    """True for the name of a family of listed datasets written without its number: "CIFAR"
+    (of CIFAR-10 and CIFAR-100)."""
+    return key(name) in _families()
+
+
+@cache
 def _multiword() -> re.Pattern[str]:
     spelled = sorted((n for n in KNOWN_DATASETS if re.search(r"[\s\-]", n)), key=len, reverse=True)
     alternatives = "|".join(

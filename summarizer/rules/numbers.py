@@ -12,7 +12,7 @@ from collections.abc import Collection
 from .analysis import Analysis, analysed
 from .cue_words import either, without
 from .grammar import by_grammar, name_in_setting
-from .known_datasets import is_known_dataset
+from .known_datasets import is_dataset_family, is_known_dataset
 from .metrics import metric_after, metric_before
 from .name_spans import mentions
 from .number import Number
@@ -276,6 +276,7 @@ _RANGE = re.compile(r"(?i)[\d.,]+[kmbx%]?(?:-|--|\u2013)[\d.,]+[kmbx%]?")
 def _can_be_subject(name: str) -> bool:
     return not (
         is_known_dataset(name)
+        or is_dataset_family(name)
         or name in _HARDWARE
         or _RANGE.fullmatch(name)
         or name in _METRIC_WORDS
