@@ -28,6 +28,8 @@ _CHANGE_OBJECT = re.compile(r"\s+(?:in|on|for|of)\s+(?:the\s+)?", re.IGNORECASE)
 _IN_METRIC = re.compile(
     r"\s+(?:in|on)\s+(?:the\s+)?((?:[\w\-]+\s+)?" + _METRIC_NOUN + r")\b", re.IGNORECASE
 )
+# "10 MB of parameter memory": an amount of something
+_AMOUNT_OF = re.compile(r"\s+of\s+(?:the\s+)?(?=[A-Za-z])", re.IGNORECASE)
 # "3.1% of the tokens": a share of something
 _SHARE_OF = re.compile(r"\s+of\s+(?:the\s+|all\s+)?(?=[A-Za-z])", re.IGNORECASE)
 
@@ -74,6 +76,11 @@ def metric_after(after: str, unit: str) -> str | None:
         return _COMPARED_QUANTITY[two]
     if first in _COMPARED_QUANTITY and (len(tokens) == 1 or tokens[1].lower() in _STOP):
         return _COMPARED_QUANTITY[first]
+    if unit and unit not in {"%", "\\%", "x", "×"}:
+        # "10 MB of parameter memory", "50,000 hours of public audio": what the unit measures
+        amount = _AMOUNT_OF.match(after)
+        if amount:
+            return _phrase(after[amount.end() :], 4)
     if unit in {"%", "\\%"}:
         share = _SHARE_OF.match(after)
         if share:
