@@ -10,7 +10,8 @@ from __future__ import annotations
 import pytest
 
 from summarizer.rules import find_numbers
-from summarizer.rules.syntax import contribution_of, metric_of, subject_of
+from summarizer.rules.made import contribution_of
+from summarizer.rules.syntax import metric_of, subject_of
 
 
 def _at(sentence: str, value: str) -> tuple[int, int]:

@@ -14,7 +14,7 @@ no pipeline, no endpoint). The flow for one abstract:
    :mod:`.number_lists`): every reported number (:class:`.number.Number`) with its metric,
    subject and kind; where the wording rules leave a metric or subject empty, or take a
    name in a phrase of setting for a subject, the sentence's dependency parse decides
-   (:mod:`.grammar`, :mod:`.syntax`);
+   (:mod:`.grammar`, :mod:`.syntax`, :mod:`.made`);
 4. labels (:mod:`.labels`): domain and contribution types; tasks (:mod:`.tasks`).
 
 The prompt strategies (:mod:`summarizer.prompting.strategy`) call these and send the model only what

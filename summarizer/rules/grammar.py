@@ -16,8 +16,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from .analysis import Analysis, Sentence
+from .made import contribution_of
 from .number import Number
-from .syntax import contribution_of, in_setting, metric_of, noun_phrase_at, subject_of
+from .syntax import in_setting, metric_of, noun_phrase_at, subject_of
 
 __all__ = ["by_grammar", "name_in_setting", "own_work"]
 

@@ -31,11 +31,15 @@ if TYPE_CHECKING:
     from spacy.tokens import Doc, Span, Token
 
 __all__ = [
+    "METHOD_NOUNS",
+    "NOUNS",
     "PARSER",
-    "contribution_of",
+    "SYSTEM_NOUNS",
+    "head_in",
     "in_setting",
     "metric_of",
     "noun_phrase_at",
+    "parse",
     "parser_identity",
     "subject_of",
 ]
@@ -58,7 +62,7 @@ _NOT_ACTORS = frozenset(
     "studies test tests number percentage share fraction amount rate accuracy performance "
     "score scores error".split()
 )
-_NOUNS = frozenset({"NOUN", "PROPN"})
+NOUNS = frozenset({"NOUN", "PROPN"})
 # Prepositions that bound what the verb's object reaches: "keeps the error below 1%".
 _BOUNDS = frozenset({"above", "below", "under", "over", "beyond"})
 _OWN_WORDS = frozenset({"our", "proposed", "my", "this"})
@@ -85,6 +89,12 @@ def parser_identity() -> str:
     """The parser's package and version, for cache keys: its parse decides fields."""
     nlp = _pipeline()
     return f"{nlp.meta.get('name')}-{nlp.meta.get('version')}"
+
+
+@lru_cache(maxsize=4096)
+def parse(sentence: str) -> Doc:
+    """The parse of ``sentence``, kept by its text."""
+    return _parse(sentence)
 
 
 @lru_cache(maxsize=4096)
@@ -145,16 +155,16 @@ def _measured_by(by: Token, names: Collection[str]) -> str | None:
     ):
         return None
     for child in verb.children:
-        if child.dep_ in {"dobj", "nsubjpass"} and child.pos_ in _NOUNS:
+        if child.dep_ in {"dobj", "nsubjpass"} and child.pos_ in NOUNS:
             return _phrase(child, names)
     # "Top-1 and Top-5 error increased by 120% and 384%": with no object, what the verb's
     # subject is changes, unless that is who does it ("our method improves by 5%")
     subject = next((c for c in verb.children if c.dep_ == "nsubj"), None)
     if (
         subject is not None
-        and subject.pos_ in _NOUNS
+        and subject.pos_ in NOUNS
         and subject.lower_ not in _PRONOUNS
-        and not _head_in(subject, _METHOD_NOUNS | _SYSTEM_NOUNS)
+        and not head_in(subject, METHOD_NOUNS | SYSTEM_NOUNS)
         and not any(t.lower_ in _OWN_WORDS for t in subject.subtree)
     ):
         return _phrase(subject, names)
@@ -174,18 +184,18 @@ def metric_of(sentence: str, start: int, end: int, names: Collection[str] = ()) 
     while head.dep_ == "pobj" and up.lower_ == "than" and up.head.dep_ == "pobj":
         head, up = up.head, up.head.head  # "by more than 60x": the "by" of "more"
     if head.dep_ == "pobj" and up.dep_ == "prep":
-        if up.lower_ == "of" and up.head.pos_ in _NOUNS and up.head.i < up.i:
+        if up.lower_ == "of" and up.head.pos_ in NOUNS and up.head.i < up.i:
             return _phrase(up.head, names)  # "a footprint of under 7MB"
         if up.lower_ == "by":
             return _measured_by(up, names)  # "improves the accuracy of X by 5.17%"
         if up.lower_ in _BOUNDS and up.head.pos_ in {"VERB", "AUX"}:
             return _measured_by(up, names)  # "reaching FTB and FBS scores above 0.80"
-    if head.dep_ in {"nummod", "quantmod"} and up.pos_ in _NOUNS and up.i > head.i:
+    if head.dep_ in {"nummod", "quantmod"} and up.pos_ in NOUNS and up.i > head.i:
         # "scores above 0.80" parses the number onto the noun it follows or precedes
         return _phrase(up, names)
     if head.dep_ in {"attr", "acomp"} and up.lemma_ == "be":
         for child in up.children:
-            if child.dep_ == "nsubj" and child.pos_ in _NOUNS:
+            if child.dep_ == "nsubj" and child.pos_ in NOUNS:
                 return _phrase(child, names)  # "the accuracy is 85%"
     return None
 
@@ -201,8 +211,8 @@ def _clause_verb(token: Token) -> Token | None:
 def _actor(token: Token) -> Token | None:
     """The noun a relative pronoun stands for ("a model that predicts": model)."""
     if token.lower_ in {"that", "which", "who"} and token.head.dep_ == "relcl":
-        return token.head.head if token.head.head.pos_ in _NOUNS else None
-    if token.pos_ not in _NOUNS or token.lower_ in _PRONOUNS:
+        return token.head.head if token.head.head.pos_ in NOUNS else None
+    if token.pos_ not in NOUNS or token.lower_ in _PRONOUNS:
         return None
     return token
 
@@ -235,7 +245,7 @@ def subject_of(
         span.start_char <= start < span.end_char
         or any(w not in _OWN_WORDS for w in pointed)
         or own
-        and not _head_in(noun, _METHOD_NOUNS | _SYSTEM_NOUNS)
+        and not head_in(noun, METHOD_NOUNS | SYSTEM_NOUNS)
     ):
         # the number's own phrase ("Over 40 trials"), a phrase a pronoun points with ("each
         # model", "those methods"), or the paper's own that is no method ("this relation");
@@ -280,108 +290,14 @@ def in_setting(sentence: str, start: int, end: int, number: tuple[int, int]) -> 
     return False
 
 
-# Verbs with which a paper says what it makes: "we propose a shallow feature extraction network".
-_MAKING_VERBS = frozenset(
-    "propose present introduce develop design build construct devise create".split()
-)
-_METHOD_NOUNS = frozenset(table("contribution_nouns")["method"])
-_PRAISE = frozenset(table("cue_adjectives")["new"]) | frozenset(table("cue_adjectives")["lead"])
-_SYSTEM_NOUNS = frozenset(table("contribution_nouns")["system"])
-# Who says so: "we", or the paper itself ("this paper proposes ...").
-_AUTHORS = frozenset({"we", "paper", "work", "article", "study"})
+METHOD_NOUNS = frozenset(table("contribution_nouns")["method"])
+SYSTEM_NOUNS = frozenset(table("contribution_nouns")["system"])
 
 
-def _head_in(noun: Token, kinds: frozenset[str]) -> bool:
+def head_in(noun: Token, kinds: frozenset[str]) -> bool:
+    """True when ``noun`` is a noun of ``kinds`` (or its plural)."""
     word = noun.lower_
-    return noun.pos_ in _NOUNS and (word in kinds or word.endswith("s") and word[:-1] in kinds)
-
-
-def _said_by_authors(verb: Token) -> bool:
-    """True when "we" (or "this paper") is the subject of ``verb`` or of a verb it hangs on
-    ("we accomplish this by developing X", "we propose to use X", "we ... and design X")."""
-    while True:
-        if any(c.dep_ == "nsubj" and c.lower_ in _AUTHORS for c in verb.children):
-            return True
-        if verb.dep_ in {"xcomp", "advcl", "conj"}:
-            verb = verb.head
-        elif verb.dep_ == "pcomp":
-            verb = verb.head.head  # over the preposition: "by developing"
-        else:
-            return False
-
-
-def _made_objects(verb: Token) -> list[Token]:
-    """The nouns ``verb`` makes: its objects and their conjuncts, and those of a verb of use
-    it governs ("we propose to use a simple post-averaging technique")."""
-    objects = [c for c in verb.children if c.dep_ == "dobj"]
-    objects += [c for o in objects for c in o.conjuncts]
-    objects += [c for c in verb.children if c.dep_ == "conj" and c.pos_ in _NOUNS]
-    for child in verb.children:
-        if child.dep_ == "xcomp" and child.pos_ == "VERB":
-            objects += [c for c in child.children if c.dep_ == "dobj"]
-    return objects
-
-
-def _is_made_kind(noun: Token, kinds: frozenset[str]) -> bool:
-    """A noun of ``kinds``, or one named by an appositive of them ("sparse momentum, an
-    algorithm which ...")."""
-    return _head_in(noun, kinds) or any(
-        c.dep_ == "appos" and _head_in(c, kinds) for c in noun.children
-    )
-
-
-def contribution_of(sentence: str) -> str | None:
-    """What the paper says it makes in ``sentence``, as written and without its determiner,
-    when its head is a noun of a method or a system (``data/contribution_nouns.toml``) or is
-    called one in an appositive: "we propose a novel shallow feature extraction network for
-    image matching" gives "shallow feature extraction network", "by developing sparse
-    momentum, an algorithm which ..." gives "sparse momentum"; None where the sentence says
-    no such thing."""
-    doc = _parse(sentence)
-    for verb in doc:
-        if verb.pos_ != "VERB" or verb.lemma_.lower() not in _MAKING_VERBS:
-            continue
-        if not _said_by_authors(verb):
-            continue
-        objects = _made_objects(verb)
-        # a method first, then a system: "an integrated platform ..., and an iterative
-        # decision-inference model" is the model; "extensive empirical evidence" is neither
-        made = next(
-            (
-                o
-                for kind in (_METHOD_NOUNS, _SYSTEM_NOUNS)
-                for o in objects
-                if o.pos_ in _NOUNS and _is_made_kind(o, kind)
-            ),
-            None,
-        )
-        if made is None:
-            continue
-        phrase = _named_part(made)
-        if phrase is not None:
-            return phrase
-    return None
-
-
-def _named_part(made: Token) -> str | None:
-    """``made`` with the words before it that say what it is, without a determiner or
-    praise ("a novel pruning technique": pruning technique); None for a bare kind of thing
-    ("a framework", "a new approach"), which names nothing."""
-    doc = made.doc
-    words = [t for t in made.lefts if t.dep_ in {"amod", "compound", "nmod"}]
-    first = min([t.i for t in words] + [made.i])
-    while first > 0 and doc[first - 1].text == "-" and not doc[first - 1].whitespace_:
-        first = max(0, first - 2)  # "long-term": the word before a glued hyphen
-    while first < made.i and (
-        doc[first].dep_ in {"det", "poss", "punct"} or doc[first].lower_ in _PRAISE
-    ):
-        first += 1
-    if first == made.i and _head_in(made, _METHOD_NOUNS | _SYSTEM_NOUNS):
-        return None
-    text = doc[first : made.i + 1].text
-    if any(c.isdigit() or c in "()[]$" for c in text):
-        return None  # "small (100k--1.2M parameter) ... networks": a setting, no name
-    return text
+    return noun.pos_ in NOUNS and (word in kinds or word.endswith("s") and word[:-1] in kinds)
 
 
 _PHRASE_POS = frozenset({"NOUN", "PROPN", "ADJ", "NUM", "X", "SYM"})
