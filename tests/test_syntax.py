@@ -351,3 +351,25 @@ def test_a_dataset_family_written_alone_is_no_subject() -> None:
     names = ["CIFAR-10", "CIFAR-100", "ImageNet", "CIFAR"]
     found = {n.value: n.subject for n in find_numbers(text, names, names[:3])}
     assert "CIFAR" not in found.values()
+
+
+@pytest.mark.parametrize(
+    ("text", "values"),
+    [
+        pytest.param(
+            "We analyze a variant of OSG and establish $O(\\epsilon^{-4})$ complexity for "
+            "finding a first-order stationary point, and reach $75\\%$ accuracy.",
+            ["75\\%"],
+            id="SciTLDR dev (after 'OSG'): a formula's numbers are no results",
+        ),
+        pytest.param(
+            "The sample complexity is bounded by "
+            "$\\tilde{O}(\\frac{SA}{\\epsilon^2(1-\\gamma)^7})$, with a mean error of "
+            "$25.72^\\circ$ and a speedup of $3.28$x.",
+            ["25.72", "3.28"],
+            id="made-up: a number alone in math is one",
+        ),
+    ],
+)
+def test_numbers_in_latex_math(text: str, values: list[str]) -> None:
+    assert [n.value for n in find_numbers(text, [], [])] == values

@@ -41,6 +41,10 @@ _NUMBER = re.compile(
     r"(?:(?<=[KMBT])(?=-param)|(?!-?[A-Za-z])(?!\w*[A-Za-z]))",
 )
 _CITATION = re.compile(r"\[\d+(?:\s*[,\u2013-]\s*\d+)*\]")
+# LaTeX math: "$O(\epsilon^{-4})$", "$(1-\gamma)^7$" are formulas, whose numbers are no
+# results; a number written in math alone ("$75\%$", "$3.28$", "$25.72^\circ$") is one.
+_MATH = re.compile(r"\$([^$]{1,200})\$")
+_PLAIN = re.compile(r"\s*[<>~+\-]?\s*[\d.,]+\s*(?:\\%|%|\\times|\^\\circ|\^\{\\circ\})?\s*")
 _YEAR = re.compile(r"^(19|20)\d\d$")
 # Words before a number that make it a change: a verb of change of data/metric_verbs.txt
 # ("improves", "cuts"; not "compress": "compression ratios of 47.1" state a score), a
@@ -135,13 +139,14 @@ def find_numbers(
     subjects = [n for n in subjects if not _part_of_own(n, own, abstract)]
     fallback = _main_name(abstract, own)
     starts = _clause_starts(analysis)
-    spans_of_urls = [m.span() for m in url_matches(analysis)]
-    spans_of_urls += [(m.start(), m.end()) for m in _CITATION.finditer(abstract)]
+    not_results = [m.span() for m in url_matches(analysis)]
+    not_results += [(m.start(), m.end()) for m in _CITATION.finditer(abstract)]
+    not_results += [m.span() for m in _MATH.finditer(abstract) if not _PLAIN.fullmatch(m[1])]
     out = []
     ends: set[int] = set()
     for match in _NUMBER.finditer(abstract):
         start, end = match.span()
-        if any(a <= start < b for a, b in spans_of_urls):
+        if any(a <= start < b for a, b in not_results):
             continue
         num, unit, sign = match.group("num"), match.group("unit") or "", match.group("sign")
         if (

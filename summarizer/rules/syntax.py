@@ -40,7 +40,7 @@ __all__ = [
     "metric_of",
     "noun_phrase_at",
     "parse",
-    "parser_identity",
+    "preload",
     "subject_of",
 ]
 
@@ -85,10 +85,9 @@ def _pipeline() -> Any:
         ) from exc
 
 
-def parser_identity() -> str:
-    """The parser's package and version, for cache keys: its parse decides fields."""
-    nlp = _pipeline()
-    return f"{nlp.meta.get('name')}-{nlp.meta.get('version')}"
+def preload() -> None:
+    """Load the parser now (a process about to fork its workers shares it with them)."""
+    _pipeline()
 
 
 @lru_cache(maxsize=4096)

@@ -196,12 +196,19 @@ class ProcessPipeline:
         from .pipeline import Pipeline
 
         # The settings, prompt and schema fail here, in the parent, with the usual errors.
-        await Pipeline(self.settings).aclose()
+        checked = Pipeline(self.settings)
+        await checked.aclose()
         self._loop = asyncio.get_running_loop()
         fork = _can_fork()
         if fork:
-            # What every child needs, imported once here rather than in each child.
+            # What every child needs, imported once here rather than in each child: the
+            # endpoint's SDK, and the sentence parser where the prompt runs the rules.
             from ..backends import openai_compat  # noqa: F401
+
+            if checked.prompt.spec.strategy != "free":
+                from ..rules.syntax import preload
+
+                preload()
         for number in range(self.processes):
             jobs_read, jobs_write = os.pipe()
             records_read, records_write = os.pipe()
