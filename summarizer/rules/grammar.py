@@ -37,9 +37,11 @@ def by_grammar(
     before_change: Callable[[str, Number], bool],
 ) -> list[Number]:
     """``numbers`` with the metric or subject the wording rules left empty filled from the
-    sentence's grammar where it says one; ``names`` are never a metric and ``not_subjects``
-    (datasets, metric names) never a subject, and a subject is filled only for a number that
-    ``scored(abstract, number)`` calls a score."""
+    sentence's grammar where it says one, and a metric read from the words after a number cut
+    where its noun phrase ends. ``names`` are never a metric and ``not_subjects`` (datasets,
+    metric names) never a subject. A subject is the clause's performer, except for the value
+    before a change (``before_change``); failing that, what the paper makes, for a number
+    that ``scored(abstract, number)`` calls a score."""
     out = []
     own: list[str | None] = []  # the paper's own work, looked up once, on first need
     for number in numbers:
@@ -95,7 +97,7 @@ _AUTHORS = re.compile(r"\b(?:[Ww]e|paper|work|article|study)\b")
 
 def own_work(analysis: Analysis) -> str | None:
     """What the paper says it makes, in the first sentence that says so (for an abstract
-    with no name of its own: :func:`.syntax.contribution_of`)."""
+    with no name of its own: :func:`.made.contribution_of`)."""
     for sentence in analysis.sentences:
         if _MAKING.search(sentence.text) and _AUTHORS.search(sentence.text):
             made = contribution_of(sentence.text)
