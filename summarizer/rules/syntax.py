@@ -74,7 +74,7 @@ def _pipeline() -> Any:
         import spacy
     except ImportError as exc:  # pragma: no cover - a dependency of the package
         raise ConfigError(
-            "spaCy is missing: reinstall summarizer (pip install summarizer)"
+            "spaCy is missing: install summarizer with its dependencies (pip install '.[local]')"
         ) from exc
     try:
         return spacy.load(PARSER, exclude=["ner"])
@@ -87,11 +87,6 @@ def _pipeline() -> Any:
 @lru_cache(maxsize=4096)
 def parse(sentence: str) -> Doc:
     """The parse of ``sentence``, kept by its text."""
-    return _parse(sentence)
-
-
-@lru_cache(maxsize=4096)
-def _parse(sentence: str) -> Doc:
     return _pipeline()(sentence)
 
 
@@ -167,7 +162,7 @@ def _measured_by(by: Token, names: Collection[str]) -> str | None:
 def metric_of(sentence: str, start: int, end: int, names: Collection[str] = ()) -> str | None:
     """What the number at ``sentence[start:end]`` measures, by the sentence's grammar; None
     where the grammar does not say. ``names`` are never a metric."""
-    doc = _parse(sentence)
+    doc = parse(sentence)
     head = _head_of(doc, start, end)
     if head is None:
         return None
@@ -217,7 +212,7 @@ def subject_of(
     sentence writes it (its determiner kept: "the hierarchical system"); None where that is
     a pronoun, a noun of what is measured, holds one of ``not_subjects`` (the datasets), or
     is not in the sentence."""
-    doc = _parse(sentence)
+    doc = parse(sentence)
     head = _head_of(doc, start, end)
     verb = _clause_verb(head) if head is not None else None
     if verb is None:
@@ -263,7 +258,7 @@ def in_setting(sentence: str, start: int, end: int, number: tuple[int, int]) -> 
     pretraining", "hardware (NVIDIA A100)"), so that it performs nothing in its clause;
     False where the number (``sentence[number[0]:number[1]]``) hangs on the name's own
     phrase ("the performance of VeLO, meta-trained with 4000 TPU-months")."""
-    doc = _parse(sentence)
+    doc = parse(sentence)
     tokens = _tokens(doc, start, end)
     value = _head_of(doc, *number)
     if not tokens or value is None:
@@ -303,7 +298,7 @@ def noun_phrase_at(sentence: str, start: int, end: int) -> str | None:
     examples"; "games using": "games"; "end-to-end latency reduction" whole); None where the
     first word is none ("extending"). A word is its whitespace-separated run of tokens, read
     by its last token (so "end-to-end" is one word)."""
-    doc = _parse(sentence)
+    doc = parse(sentence)
     kept_end = None
     word: list[Token] = []
     for token in _tokens(doc, start, end):
