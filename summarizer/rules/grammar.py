@@ -12,19 +12,16 @@ Two uses, both after the wording rules of :mod:`.numbers` have spoken:
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 
 from .analysis import Analysis, Sentence
 from .made import contribution_of
 from .number import Number
+from .number_lists import FROM_BEFORE
 from .syntax import in_setting, metric_of, noun_phrase_at, subject_of
 
 __all__ = ["by_grammar", "name_in_setting", "own_work"]
-
-
-def _sentence_at(analysis: Analysis, at: int) -> Sentence | None:
-    return next((s for s in analysis.sentences if s.start <= at < s.end), None)
 
 
 def by_grammar(
@@ -32,33 +29,40 @@ def by_grammar(
     numbers: list[Number],
     names: Sequence[str],
     not_subjects: Sequence[str],
-    *,
-    scored: Callable[[str, Number], bool],
-    before_change: Callable[[str, Number], bool],
 ) -> list[Number]:
     """``numbers`` with the metric or subject the wording rules left empty filled from the
     sentence's grammar where it says one, and a metric read from the words after a number cut
     where its noun phrase ends. ``names`` are never a metric and ``not_subjects`` (datasets,
     metric names) never a subject. A subject is the clause's performer, except for the value
-    before a change (``before_change``); failing that, what the paper makes, for a number
-    that ``scored(abstract, number)`` calls a score."""
+    before a change; failing that, what the paper makes, for a score (a unit or a decimal point)."""
     out = []
     own: list[str | None] = []  # the paper's own work, looked up once, on first need
     for number in numbers:
-        sentence = _sentence_at(analysis, number.start)
+        sentence = analysis.sentence_at(number.start)
         if sentence is not None:
             at, to = number.start - sentence.start, number.end - sentence.start
             number = replace(number, metric=_phrase_after(sentence, to, number.metric))
             subject = number.subject
-            if subject is None and not before_change(analysis.text, number):
+            if subject is None and not _before_change(analysis.text, number):
                 subject = subject_of(sentence.text, at, to, not_subjects)
-                if subject is None and scored(analysis.text, number):
+                if subject is None and _SCORE.fullmatch(number.value):
                     own = own or [own_work(analysis)]
                     subject = own[0]
             metric = number.metric or metric_of(sentence.text, at, to, names)
             number = replace(number, metric=metric, subject=subject)
         out.append(number)
     return out
+
+
+# A score is written with a unit or a decimal point ("45.2%", "3x", "0.912"); a bare whole
+# number counts things ("6 datasets", "100,000 pixels"), whose subject is rarely a performer.
+_SCORE = re.compile(r".*(?:\.\d|\d\s*[^\d\s.,]).*")
+
+
+def _before_change(abstract: str, number: Number) -> bool:
+    """True for the value before a change ("from 46.6% to 51.4%"), which belongs to what
+    was changed (:func:`.number_lists.shared_in_lists`)."""
+    return bool(FROM_BEFORE.search(abstract, max(0, number.start - 6), number.start))
 
 
 # Between a number and the words after it that say what it measures: its unit's tail, an
@@ -82,7 +86,7 @@ def _phrase_after(sentence: Sentence, after: int, metric: str | None) -> str | N
 def name_in_setting(analysis: Analysis, name: str, at: int, number: int) -> bool:
     """True when the sentence's grammar puts the name written at ``at`` in a phrase of
     setting or comparison for the number at ``number`` (:func:`.syntax.in_setting`)."""
-    sentence = _sentence_at(analysis, at)
+    sentence = analysis.sentence_at(at)
     if sentence is None or number >= sentence.end:
         return False
     base = sentence.start
@@ -90,17 +94,11 @@ def name_in_setting(analysis: Analysis, name: str, at: int, number: int) -> bool
     return in_setting(sentence.text, at - base, at - base + len(name), where)
 
 
-# Where a paper says what it makes: "we propose", "this paper presents".
-_MAKING = re.compile(r"\b(?:propos|present|introduc|develop|design|buil|construct|devis|creat)\w*")
-_AUTHORS = re.compile(r"\b(?:[Ww]e|paper|work|article|study)\b")
-
-
 def own_work(analysis: Analysis) -> str | None:
     """What the paper says it makes, in the first sentence that says so (for an abstract
     with no name of its own: :func:`.made.contribution_of`)."""
     for sentence in analysis.sentences:
-        if _MAKING.search(sentence.text) and _AUTHORS.search(sentence.text):
-            made = contribution_of(sentence.text)
-            if made:
-                return made
+        made = contribution_of(sentence.text)
+        if made:
+            return made
     return None

@@ -7,23 +7,29 @@ Asked for an abstract with no name of its own, so that a result its own method p
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
-from .syntax import METHOD_NOUNS, NOUNS, SYSTEM_NOUNS, head_in, parse
-from .wordlists import table
+from .cue_words import LEAD_WORDS, MAKE_AFTER_WHO, MAKE_BARE, NEW_WORDS
+from .syntax import MADE_NOUNS, METHOD_NOUNS, NOUNS, SYSTEM_NOUNS, head_in, parse
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
 
 __all__ = ["contribution_of"]
 
-# Verbs with which a paper says what it makes: "we propose a shallow feature extraction network".
-_MAKING_VERBS = frozenset(
-    "propose present introduce develop design build construct devise create".split()
-)
-_PRAISE = frozenset(table("cue_adjectives")["new"]) | frozenset(table("cue_adjectives")["lead"])
+# Verbs with which a paper says what it makes ("we propose a shallow feature extraction
+# network"): the name rules' own (data/cue_verbs.toml), less "release" and "curate", which
+# make data rather than a method or a system.
+_MAKING_VERBS = frozenset(MAKE_AFTER_WHO + MAKE_BARE) - {"release", "curate"}
+# Words that say a thing is new or good, and not what it is (data/cue_adjectives.toml).
+_PRAISE = frozenset(NEW_WORDS + LEAD_WORDS)
 # Who says so: "we", or the paper itself ("this paper proposes ...").
 _AUTHORS = frozenset({"we", "paper", "work", "article", "study"})
+# A sentence worth parsing holds one of the verbs (any form: "built", "devised") and one of
+# the authors' words.
+_MAKING_TEXT = re.compile(r"\b(?:" + "|".join(sorted(v[:4] for v in _MAKING_VERBS)) + r")")
+_AUTHORS_TEXT = re.compile(r"\b(?:[Ww]e|paper|work|article|study)\b")
 
 
 def _said_by_authors(verb: Token) -> bool:
@@ -67,6 +73,8 @@ def contribution_of(sentence: str) -> str | None:
     image matching" gives "shallow feature extraction network", "by developing sparse
     momentum, an algorithm which ..." gives "sparse momentum"; None where the sentence says
     no such thing."""
+    if not (_MAKING_TEXT.search(sentence) and _AUTHORS_TEXT.search(sentence)):
+        return None  # no parse for a sentence that cannot say so
     doc = parse(sentence)
     for verb in doc:
         if verb.pos_ != "VERB" or verb.lemma_.lower() not in _MAKING_VERBS:
@@ -106,7 +114,7 @@ def _named_part(made: Token) -> str | None:
         doc[first].dep_ in {"det", "poss", "punct"} or doc[first].lower_ in _PRAISE
     ):
         first += 1
-    if first == made.i and head_in(made, METHOD_NOUNS | SYSTEM_NOUNS):
+    if first == made.i and head_in(made, MADE_NOUNS):
         return None
     text = doc[first : made.i + 1].text
     if any(c.isdigit() or c in "()[]$" for c in text):

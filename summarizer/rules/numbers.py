@@ -16,7 +16,7 @@ from .known_datasets import is_dataset_family, is_known_dataset
 from .metrics import metric_after, metric_before
 from .name_spans import mentions
 from .number import Number
-from .number_lists import FROM_BEFORE, shared_in_lists, start_before
+from .number_lists import shared_in_lists, start_before
 from .subjects import actor_phrase, compared_side, subject_before, whole_name_at
 from .urls import url_matches
 from .wordlists import alternation, words
@@ -204,25 +204,7 @@ def find_numbers(
         )
     numbers = shared_in_lists(abstract, starts, out, subjects)
     not_subjects = [n for n in names if n not in subjects]
-    return by_grammar(
-        analysis, numbers, names, not_subjects, scored=_scored, before_change=_before_change
-    )
-
-
-# A score is written with a unit or a decimal point ("45.2%", "3x", "0.912"); a bare whole
-# number counts things ("6 datasets", "100,000 pixels"), whose subject is rarely a performer.
-_SCORE = re.compile(r".*(?:\.\d|\d\s*[^\d\s.,]).*")
-
-
-def _before_change(abstract: str, number: Number) -> bool:
-    """True for the value before a change ("from 46.6% to 51.4%"), which belongs to what
-    was changed (:func:`.number_lists.shared_in_lists`)."""
-    return bool(FROM_BEFORE.search(abstract, max(0, number.start - 6), number.start))
-
-
-def _scored(abstract: str, number: Number) -> bool:
-    """True when ``number`` is a score and not the value before a change."""
-    return not _before_change(abstract, number) and bool(_SCORE.fullmatch(number.value))
+    return by_grammar(analysis, numbers, names, not_subjects)
 
 
 def _part_of_own(name: str, own: list[str], abstract: str) -> bool:

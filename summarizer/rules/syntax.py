@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from spacy.tokens import Doc, Span, Token
 
 __all__ = [
+    "MADE_NOUNS",
     "METHOD_NOUNS",
     "NOUNS",
     "PARSER",
@@ -152,7 +153,7 @@ def _measured_by(by: Token, names: Collection[str]) -> str | None:
         subject is not None
         and subject.pos_ in NOUNS
         and subject.lower_ not in _PRONOUNS
-        and not head_in(subject, METHOD_NOUNS | SYSTEM_NOUNS)
+        and not head_in(subject, MADE_NOUNS)
         and not any(t.lower_ in _OWN_WORDS for t in subject.subtree)
     ):
         return _phrase(subject, names)
@@ -233,7 +234,7 @@ def subject_of(
         span.start_char <= start < span.end_char
         or any(w not in _OWN_WORDS for w in pointed)
         or own
-        and not head_in(noun, METHOD_NOUNS | SYSTEM_NOUNS)
+        and not head_in(noun, MADE_NOUNS)
     ):
         # the number's own phrase ("Over 40 trials"), a phrase a pronoun points with ("each
         # model", "those methods"), or the paper's own that is no method ("this relation");
@@ -259,12 +260,10 @@ def in_setting(sentence: str, start: int, end: int, number: tuple[int, int]) -> 
     False where the number (``sentence[number[0]:number[1]]``) hangs on the name's own
     phrase ("the performance of VeLO, meta-trained with 4000 TPU-months")."""
     doc = parse(sentence)
-    tokens = _tokens(doc, start, end)
+    token = _head_of(doc, start, end)
     value = _head_of(doc, *number)
-    if not tokens or value is None:
+    if token is None or value is None:
         return False
-    inside = {t.i for t in tokens}
-    token = next((t for t in tokens if t.head.i not in inside or t.head.i == t.i), tokens[0])
     if value in token.subtree:
         return False
     while token.head.i != token.i:
@@ -280,6 +279,8 @@ def in_setting(sentence: str, start: int, end: int, number: tuple[int, int]) -> 
 
 METHOD_NOUNS = frozenset(table("contribution_nouns")["method"])
 SYSTEM_NOUNS = frozenset(table("contribution_nouns")["system"])
+#: The nouns of what a paper makes that performs a result: a method's or a system's.
+MADE_NOUNS = METHOD_NOUNS | SYSTEM_NOUNS
 
 
 def head_in(noun: Token, kinds: frozenset[str]) -> bool:
