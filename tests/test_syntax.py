@@ -10,7 +10,8 @@ from __future__ import annotations
 import pytest
 
 from summarizer.rules import find_numbers
-from summarizer.rules.made import contribution_of
+from summarizer.rules.cue_names import find_cue_names
+from summarizer.rules.made import coined_names, contribution_of
 from summarizer.rules.syntax import metric_of, subject_of
 
 
@@ -373,3 +374,73 @@ def test_a_dataset_family_written_alone_is_no_subject() -> None:
 )
 def test_numbers_in_latex_math(text: str, values: list[str]) -> None:
     assert [n.value for n in find_numbers(text, [], [])] == values
+
+
+@pytest.mark.parametrize(
+    ("sentence", "names"),
+    [
+        pytest.param(
+            "This paper proposes variational domain adaptation, a unified, scalable, simple "
+            "framework for learning multiple distributions through variational inference.",
+            ["variational domain adaptation"],
+            id="ByeLmn0qtX: a lower-case name the appositive calls a framework",
+        ),
+        pytest.param(
+            "We accomplish this by developing sparse momentum, an algorithm which uses "
+            "exponentially smoothed gradients (momentum) to identify layers and weights.",
+            ["sparse momentum"],
+            id="ByeSYa4KPS: 'by developing', the authors' verb further up",
+        ),
+        pytest.param(
+            "We propose three simple and scalable methods to analyze the variance of output "
+            "from a trained network under tolerable perturbations: infer-transformation, "
+            "infer-noise, and infer-dropout.",
+            ["infer-transformation", "infer-noise", "infer-dropout"],
+            id="Sye9lyHKwB: the names an appositive gives to the kinds made",
+        ),
+        pytest.param(
+            "Towards the sample-efficient RL, we propose ranking policy gradient (RPG), a "
+            "policy gradient method that learns the optimal rank of a set of discrete actions.",
+            ["RPG"],
+            id="rJld3hEYvS: the short form after the name",
+        ),
+        pytest.param(
+            "We introduce Droplet3D-4M, the first large-scale video dataset with multi-view "
+            "level annotations, and train Droplet3D, a generative model supporting both image "
+            "and dense text input.",
+            ["Droplet3D-4M", "Droplet3D"],
+            id="seed 000#3: whole written words, no lower-case word before a name",
+        ),
+        pytest.param(
+            "Specifically, based on the answer candidates generated from the existing "
+            "state-of-the-art QA model, we propose two different re-ranking methods, "
+            "strength-based and coverage-based re-rankers, which make use of the evidence.",
+            [],
+            id="rJl3yM-Ab: a plural common noun is a kind, not a name",
+        ),
+        pytest.param(
+            "We propose a simple method, a variant of dropout that keeps the mean.",
+            [],
+            id="made-up: a determined noun is no name",
+        ),
+        pytest.param(
+            "We use ResNet-50, a deep residual network, as the backbone.",
+            [],
+            id="made-up: using is not making",
+        ),
+    ],
+)
+def test_names_the_authors_coin(sentence: str, names: list[str]) -> None:
+    assert coined_names(sentence) == names
+
+
+def test_a_coined_name_joins_the_cue_names_once() -> None:
+    """The wording cues find "RPG" already; the grammar adds the lower-case name they miss."""
+    text = (
+        "Towards the sample-efficient RL, we propose ranking policy gradient (RPG), a policy "
+        "gradient method. We accomplish this by developing sparse momentum, an algorithm "
+        "which uses smoothed gradients."
+    )
+    names = find_cue_names(text)
+    assert names.count("RPG") == 1
+    assert "sparse momentum" in names

@@ -16,6 +16,7 @@ from .cue_words import (
     either,
     without,
 )
+from .made import coined_names
 from .names import ADJECTIVE_SUFFIX, GENERIC, GLUED_WORD, whole_name_end
 
 _MAKING_BEFORE = re.compile(
@@ -79,7 +80,21 @@ def _cue_names(analysis: Analysis) -> tuple[str, ...]:
     who = who_positions(abstract, low)
     for cue in CUES:
         _add_names(cue, abstract, low, who, out)
+    for sentence in analysis.sentences:
+        for name in coined_names(sentence.text):
+            if not _said_already(name, sentence.text, out):
+                out.append(name)
     return tuple(out)
+
+
+def _said_already(name: str, sentence: str, names: list[str]) -> bool:
+    """True when ``name`` or a name written in the same place is among ``names`` already
+    (the wording cues found "AITL" of "Adversarial Inductive Transfer Learning (AITL)")."""
+    if name in names or name.lower() in GENERIC:
+        return True
+    at = sentence.find(name)
+    near = sentence[max(0, at - 40) : at + len(name) + 40]
+    return any(n in near for n in names)
 
 
 def names_of_cue(cue: Cue, abstract: str) -> list[str]:

@@ -27,6 +27,7 @@ __all__ = [
     "MAKE_BARE",
     "MAKE_CALLED",
     "MAKE_DONE",
+    "MAKE_FORMS_LEFT_OUT",
     "MAKE_IN_WINDOW",
     "NAME",
     "NAMED",
@@ -66,7 +67,8 @@ NAME: tuple[str, ...] = tuple(_VERBS["name"])
 NAMED: tuple[str, ...] = tuple(_VERBS["named"])
 #: The naming words of the name decisions: "denoted as X", "namely X" as well.
 NAMED_IN_WINDOW: tuple[str, ...] = NAMED + tuple(_VERBS["named_in_window_more"])
-_FORMS_LEFT_OUT = frozenset(_VERBS["make_after_who_forms_left_out"])
+#: Forms of those verbs the naming cues do not read ("we built X"): data/cue_verbs.toml.
+MAKE_FORMS_LEFT_OUT = frozenset(_VERBS["make_after_who_forms_left_out"])
 
 #: "our method, X": the nouns of the cue that reads a name right after one.
 OWN_NOUNS: tuple[str, ...] = tuple(_NOUNS["own"])
@@ -133,7 +135,7 @@ def gerund(verb: str) -> str:
 def tensed(verb: str) -> str:
     """Alternatives for the verb, its third person and its past, but the forms left out:
     ``propose[sd]?``, ``present(?:s|ed)?``, ``created?``, ``build`` (put them in a group)."""
-    kept = [f for f in (verb + "s", participle(verb)) if f not in _FORMS_LEFT_OUT]
+    kept = [f for f in (verb + "s", participle(verb)) if f not in MAKE_FORMS_LEFT_OUT]
     suffixes = [f[len(verb) :] for f in kept if f.startswith(verb)]
     irregular = [f for f in kept if not f.startswith(verb)]
     if not suffixes:

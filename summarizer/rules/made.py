@@ -10,13 +10,14 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from .cue_words import LEAD_WORDS, MAKE_AFTER_WHO, MAKE_BARE, NEW_WORDS
+from .cue_words import LEAD_WORDS, MAKE_AFTER_WHO, MAKE_BARE, MAKE_FORMS_LEFT_OUT, NEW_WORDS
 from .syntax import MADE_NOUNS, METHOD_NOUNS, NOUNS, SYSTEM_NOUNS, head_in, parse
+from .wordlists import table
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
 
-__all__ = ["contribution_of"]
+__all__ = ["coined_names", "contribution_of"]
 
 # Verbs with which a paper says what it makes ("we propose a shallow feature extraction
 # network"): the name rules' own (data/cue_verbs.toml), less "release" and "curate", which
@@ -30,6 +31,17 @@ _AUTHORS = frozenset({"we", "paper", "work", "article", "study"})
 # the authors' words.
 _MAKING_TEXT = re.compile(r"\b(?:" + "|".join(sorted(v[:4] for v in _MAKING_VERBS)) + r")")
 _AUTHORS_TEXT = re.compile(r"\b(?:[Ww]e|paper|work|article|study)\b")
+
+
+# What a coined name may be called in the appositive that follows it: a method's, a
+# system's, a dataset's or a benchmark's noun (data/contribution_nouns.toml).
+_KINDS = MADE_NOUNS | frozenset(
+    table("contribution_nouns")["dataset"] + table("contribution_nouns")["benchmark"]
+)
+# An appositive after the made thing: "X, a simple learning principle", "two methods, X and Y".
+_APPOSITIVE_TEXT = re.compile(r",\s+(?:an?|the)\s|[,:]\s+\S+,?\s+and\s")
+# A short form right after a name: "ranking policy gradient (RPG)".
+_SHORT_AFTER = re.compile(r"\s*\(([A-Za-z][\w\-+^]*)\)")
 
 
 def _said_by_authors(verb: Token) -> bool:
@@ -120,3 +132,94 @@ def _named_part(made: Token) -> str | None:
     if any(c.isdigit() or c in "()[]$" for c in text):
         return None  # "small (100k--1.2M parameter) ... networks": a setting, no name
     return text
+
+
+def coined_names(sentence: str) -> list[str]:
+    """Names the authors coin in ``sentence``, in lower case or not, by the grammar of
+    "we propose X, a ...": the thing a making verb of theirs makes, written without a
+    determiner and called a method, a system or a dataset in an appositive ("we propose
+    mixup, a simple learning principle", "by developing sparse momentum, an algorithm
+    which ..."); or the names an appositive gives to the kind of thing made ("we propose
+    three methods: infer-noise and infer-dropout"). A name followed by its short form gives
+    the short form, as the guide prefers."""
+    if not (
+        _MAKING_TEXT.search(sentence)
+        and _AUTHORS_TEXT.search(sentence)
+        and _APPOSITIVE_TEXT.search(sentence)
+    ):
+        return []  # no parse for a sentence that cannot say so
+    doc = parse(sentence)
+    out: list[str] = []
+    for verb in doc:
+        if verb.pos_ != "VERB" or verb.lemma_.lower() not in _MAKING_VERBS:
+            continue
+        if verb.lower_ in MAKE_FORMS_LEFT_OUT or not _said_by_authors(verb):
+            continue  # the forms the naming cues leave out as well ("we built X")
+        for made in _made_objects(verb):
+            appositives = [c for c in made.children if c.dep_ == "appos"]
+            if made.pos_ not in NOUNS or not appositives:
+                continue
+            if head_in(made, _KINDS):
+                named = [
+                    n
+                    for a in appositives
+                    if not head_in(a, _KINDS)
+                    for n in (a, *a.conjuncts)
+                    if n.pos_ in NOUNS and not _determined(n) and not _plain_plural(n)
+                ]
+            elif not _determined(made) and any(head_in(a, _KINDS) for a in appositives):
+                named = [made]
+            else:
+                continue
+            out += _as_written(named)
+    return list(dict.fromkeys(out))
+
+
+def _determined(noun: Token) -> bool:
+    """True when a determiner, a possessive or a count comes with ``noun``: "the model",
+    "our method", "two methods" are no names."""
+    return any(c.dep_ in {"det", "poss", "nummod"} for c in noun.children)
+
+
+def _plain_plural(noun: Token) -> bool:
+    """A plural common noun in lower case ("strength-based and coverage-based re-rankers"):
+    a kind of thing, not a name."""
+    return noun.tag_ == "NNS" and (noun.text.islower() or not noun.text.isalnum())
+
+
+def _as_written(nouns: list[Token]) -> list[str]:
+    """The names of ``nouns`` as written, each with the words before it that belong to it;
+    where a short form follows the last one, that short form alone ("Divide, Conquer, and
+    Combine (DCC)" is DCC)."""
+    if not nouns:
+        return []
+    doc = nouns[0].doc
+    spans = [_name_span(n) for n in nouns]
+    short = _SHORT_AFTER.match(doc.text, spans[-1][1])
+    if short:
+        return [short.group(1)]
+    return [doc.text[a:b] for a, b in spans]
+
+
+def _name_span(noun: Token) -> tuple[int, int]:
+    """Where ``noun`` with the compounds and modifiers right before it is written in its
+    sentence, as whole written words ("Droplet3D-4M", not its last piece "M")."""
+    doc = noun.doc
+    first = noun.i
+    while first > 0 and (
+        doc[first - 1].dep_ in {"compound", "amod", "nmod", "npadvmod"}
+        and doc[first - 1].head.i >= first
+        and doc[first - 1].pos_ != "VERB"
+        or doc[first - 1].text == "-"
+    ):
+        first -= 1
+    if any(c.isupper() or c.isdigit() for c in noun.text):
+        while first < noun.i and doc[first].text.islower():
+            first += 1  # "and train Droplet3D, a model": lower-case words open no such name
+    text = doc.text
+    start, end = doc[first].idx, noun.idx + len(noun.text)
+    while start > 0 and not text[start - 1].isspace() and text[start - 1] not in '("\u201c':
+        start -= 1
+    while end < len(text) and not text[end].isspace() and text[end] not in ',;:)"\u201d':
+        end += 1
+    return start, end - (text[end - 1] == ".")
