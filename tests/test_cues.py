@@ -1007,3 +1007,35 @@ def test_a_side_of_evidence_is_checked_when_the_table_is_read() -> None:
 
     with pytest.raises(ValueError, match="new, existing, data"):
         Evidence(side="nwe", points=1, reason="")
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        pytest.param(
+            "We propose \\emph{Fortified Networks}, a simple transformation of existing "
+            "networks, which fortifies the hidden layers in a deep network.",
+            ["Fortified Networks"],
+            id="SkgVRiC9Km: the name inside the emphasis",
+        ),
+        pytest.param(
+            "In this paper we propose  \\textit{Parallel Adaptive GAN Data Augmentation}"
+            "(PAGANDA), where the training set adaptively enriches itself.",
+            ["PAGANDA"],
+            id="S1xKEqrs3E: the short form after the emphasis",
+        ),
+        pytest.param(
+            "In doing so we introduce \\textit{Siamese Capsule Networks}, a new variant that "
+            "can be used for pairwise learning tasks.",
+            ["Siamese Capsule Networks"],
+            id="H1xylj04_V",
+        ),
+        pytest.param(
+            "In this paper, we propose the \\emph{Mover's Weighted Sum} for documents.",
+            [],
+            id="made-up: a name that goes on past the words the cue reads is not cut",
+        ),
+    ],
+)
+def test_a_name_in_latex_emphasis(text: str, names: list[str]) -> None:
+    assert find_cue_names(text) == names

@@ -126,6 +126,11 @@ def _add_names(cue: Cue, abstract: str, low: str, who: list[int] | None, out: li
         name, short = match.group("name"), match.group("acr")
         if name and not short:  # the cue's pattern stops at a joint the span rules read over
             name = abstract[match.start("name") : whole_name_end(abstract, *match.span("name"))]
+        if name and _EMPHASIS_OPEN.search(abstract, 0, match.start("name")):
+            closed = _EMPHASIS_CLOSE.match(abstract, match.start("name") + len(name))
+            if closed is None:
+                continue  # "\emph{Word Mover's Embedding}": the name goes on past the match
+            short = short or closed.group("acr")
         at = match.start("acr") if short else match.start("name")
         if _BUILDS_ON.search(abstract, match.start(), at):
             continue  # "we propose building on You Only Learn One Representation (YOLOR)"
@@ -141,6 +146,12 @@ def _add_names(cue: Cue, abstract: str, low: str, who: list[int] | None, out: li
         more = _AND_ANOTHER.match(abstract, match.end()) if short else None
         if more is not None and more.group("acr") not in out:
             out.append(more.group("acr"))  # "X (A) and Y (B)": both are made here
+
+
+# A name set in LaTeX's emphasis ("we propose \textit{Parallel Adaptive GAN}(PAGAN)") ends
+# where the emphasis does, its short form after it.
+_EMPHASIS_OPEN = re.compile(r"\\(?:emph|textit|textbf)\{\s*\Z")
+_EMPHASIS_CLOSE = re.compile(r"\s*\}(?:\s*\((?P<acr>[A-Z][\w\-]*[A-Z][\w\-]*)\))?")
 
 
 # The second of two new things, each with its short form: "namely Nesterov Iterative Fast

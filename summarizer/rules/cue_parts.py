@@ -31,7 +31,9 @@ CUE_VERB = r"(?:" + _WHO + r")" + _MAKE_VERB
 # short forms, where the long form shows what is named ("us to propose a novel DG model"
 # names no DG).
 CUE_VERB_WIDE = r"(?:" + _WHO + r"|(?i:\b(?:we\s+(?:\w+\s+){1,4}?|us\s+)to\s+))" + _MAKE_VERB
-LEAD = r"(?:(?:a|an|the)\s+)?(?:(?:" + either(LEAD_WORDS) + r")\s+)*"
+# LaTeX's emphasis around a name: "we propose \emph{Fortified Networks}, a ...".
+EMPHASIS = r"(?:\\(?:emph|textit|textbf)\{\s*)?"
+LEAD = r"(?:(?:a|an|the)\s+)?(?:(?:" + either(LEAD_WORDS) + r")\s+)*" + EMPHASIS
 # A joint inside a name, no space around it: "ZEN:re", "Graph-Q/Z-Mixer" (.name_spans).
 # A slash part that is a number or a plain word begins a second thing ("CIFAR-10/100",
 # "SGD/Adam").
@@ -63,7 +65,7 @@ ARTIFACT_NOUN = r"(?:" + either(ARTIFACT_NOUNS) + r")s?"
 # A name ends at a stop or a function word, not amid lower-case words ("what we call
 # Gaussian prototypical networks" names no "Gaussian").
 NAME_ENDS = (
-    r"(?=\s*[.;:(]|\s*$|\s*,(?!\s+(?:and\s+)?[A-Z])"
+    r"(?=\s*[.;:(}]|\s*$|\s*,(?!\s+(?:and\s+)?[A-Z])"
     r"|\s+(?:which|that|since|to|for|and|in|as|is|are|with|where|because|on)\b"
     r"|\s+" + ARTIFACT_NOUN + r"\b)"
 )
