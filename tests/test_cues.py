@@ -13,6 +13,7 @@ from summarizer.rules import (
     find_cue_names,
     find_tasks,
 )
+from summarizer.rules.analysis import Analysis
 from summarizer.rules.cues import classify_name
 
 
@@ -1039,3 +1040,50 @@ def test_a_side_of_evidence_is_checked_when_the_table_is_read() -> None:
 )
 def test_a_name_in_latex_emphasis(text: str, names: list[str]) -> None:
     assert find_cue_names(text) == names
+
+
+@pytest.mark.parametrize(
+    ("text", "dataset"),
+    [
+        pytest.param(
+            "On the Winograd Schema Challenge (Levesque et al., 2011), language models are 11% "
+            "higher in accuracy than previous state-of-the-art supervised methods.",
+            "Winograd Schema Challenge",
+            id="rkgfWh0qKX: the name's last word says it is data",
+        ),
+        pytest.param(
+            "These representations, learned in an unsupervised manner, achieve state of the "
+            "art on the binary subset of the Stanford Sentiment Treebank.",
+            "Stanford Sentiment Treebank",
+            id="SJ71VXZAZ",
+        ),
+        pytest.param(
+            "On the Stanford Question Answering Dataset, our model achieves state of the art "
+            "results with 75.1% exact match accuracy and 83.1% F1.",
+            "Stanford Question Answering Dataset",
+            id="H1meywxRW: not cut before its capitalized data word",
+        ),
+        pytest.param(
+            "We achieve the best results on the Visual Genome Dataset and on COCO.",
+            "Visual Genome Dataset",
+            id="made-up: a known dataset written only inside the longer name gives that name",
+        ),
+    ],
+)
+def test_a_dataset_named_by_its_last_word(text: str, dataset: str) -> None:
+    analysis = Analysis(text)
+    _, datasets, _ = classify_names(analysis, find_candidates(analysis, with_numbers=False).names)
+    assert dataset in datasets
+    assert not any(d != dataset and d in dataset for d in datasets)
+
+
+def test_a_data_word_inside_a_longer_name_names_no_dataset() -> None:
+    """HkGsHj05tQ: "Virtual Dataset Normalization (VDN)" is a method, BJlA6eBtvH: "Vision
+    Datasets Mixture benchmarks" a list member."""
+    for text in (
+        "The latter is “Virtual Dataset Normalization (VDN)” that generates a batch.",
+        "We evaluate our approach on the Permuted MNIST, Split MNIST and Vision Datasets "
+        "Mixture benchmarks.",
+    ):
+        names = find_candidates(Analysis(text), with_numbers=False).names
+        assert "Virtual Dataset" not in names and "Vision Datasets" not in names

@@ -34,7 +34,7 @@ from .data_cues import (
     named_as_model,
     with_versions,
 )
-from .dataset_lists import find_listed_datasets
+from .dataset_lists import TITLED_DATASET, find_listed_datasets, inside_a_titled_name
 from .known_datasets import find_known_datasets, is_known_dataset
 from .name_evidence import DATASET_AT, EVIDENCE, INTRODUCES_AT, Evidence, NameCall, Tally
 from .name_spans import mentions, mentions_outside, occurrences
@@ -242,6 +242,8 @@ def classify_name(
         tally.add("listed_as_data")
     if name in find_listed_datasets(analysis):
         tally.add("listed_beside_data_word")
+    if TITLED_DATASET.fullmatch(name):
+        tally.add("data_word_in_name")
     if is_known_dataset(name):
         tally.add("known_dataset")
     if len(spots) >= 2 and points["new"]:
@@ -350,6 +352,7 @@ def classify_names(
         if c.label == "other" and any(written_as(d, c.name, abstract) for d in datasets)
     ]
     datasets = prefer_short(datasets, abstract, alone=True)
+    datasets = [d for d in datasets if not inside_a_titled_name(d, datasets, abstract)]
     datasets = with_versions([d for d in datasets if not LANGUAGE_PAIR.fullmatch(d)], abstract)
     return introduces, datasets, calls
 

@@ -6,7 +6,7 @@ import re
 
 from .analysis import Analysis, analysed
 from .known_datasets import is_known_dataset
-from .name_spans import is_opener, with_first_words
+from .name_spans import is_opener, mentions, with_first_words
 from .names import ADJECTIVE_SUFFIX, GENERIC
 from .wordlists import alternation
 
@@ -21,7 +21,8 @@ def find_dataset_phrases(abstract: str | Analysis) -> list[str]:
 def _dataset_phrases(analysis: Analysis) -> tuple[str, ...]:
     abstract = analysis.text
     out: list[str] = []
-    for match in _DATASET_PHRASE.finditer(abstract):
+    matches = [*_DATASET_PHRASE.finditer(abstract), *TITLED_DATASET.finditer(abstract)]
+    for match in sorted(matches, key=lambda m: m.start()):
         # the pattern holds three words; a longer name's first words are the span rules'
         start = with_first_words(
             abstract, match.start(1), match.start(1) + len(match.group(1).rstrip())
@@ -45,6 +46,13 @@ def _dataset_phrases(analysis: Analysis) -> tuple[str, ...]:
 
 
 _DATASET_PHRASE = re.compile(r"\b((?:[A-Z][\w\-]*\s+){1,3})(?=(?:dataset|benchmark|corpus)s?\b)")
+# A name whose own last word says what it is: "the Stanford Question Answering Dataset",
+# "on the Winograd Schema Challenge", "Long Range Graph Benchmark".
+TITLED_DATASET = re.compile(
+    r"\b((?:[A-Z][\w\-]*\s+){1,6}(?:Dataset|Benchmark|Corpus|Challenge|Treebank))"
+    # not a longer name's word: "Virtual Dataset Normalization (VDN)"
+    r"(?![\w\-]|\s+[A-Z])"
+)
 _SENTENCE_START = re.compile(r"(?:^|[.!?]\s+)$")
 _LOWER_WORD_BEFORE = re.compile(r"\b(?:" + alternation("dataset_lead_words") + r")\s+$")
 
@@ -115,3 +123,13 @@ _DATA_THEN_LIST = re.compile(
     + _LIST
     + r")(?![\w\-])"
 )
+
+
+def inside_a_titled_name(name: str, names: list[str], abstract: str) -> bool:
+    """True when ``name`` is written only as the start of a longer name of ``names`` that
+    ends in its data word ("Visual Genome" of "the Visual Genome Dataset")."""
+    longer = [n for n in names if n.startswith(name + " ") and TITLED_DATASET.fullmatch(n)]
+    if not longer:
+        return False
+    spans = [(a, a + len(n)) for n in longer for a, _ in mentions(n, abstract)]
+    return all(any(a <= at < b for a, b in spans) for at, _ in mentions(name, abstract))
