@@ -1087,3 +1087,32 @@ def test_a_data_word_inside_a_longer_name_names_no_dataset() -> None:
     ):
         names = find_candidates(Analysis(text), with_numbers=False).names
         assert "Virtual Dataset" not in names and "Vision Datasets" not in names
+
+
+@pytest.mark.parametrize(
+    ("text", "dataset"),
+    [
+        pytest.param(
+            "The adapter reduces modality gaps. Experiments on Occ3D-nuScenes show that AGO "
+            "improves unknown object prediction.",
+            "Occ3D-nuScenes",
+            id="arXiv:2504.10117: 'Experiments on X' opens its sentence",
+        ),
+        pytest.param(
+            "We provide insights on why this works. Experiments on CIFAR show that unrolling a "
+            "convolutional layer several steps can improve the performance.",
+            "CIFAR",
+            id="H1fKsUQKjm",
+        ),
+        pytest.param(
+            "Extensive experimental results demonstrate that GasEraser is effective across "
+            "several leading open-source LMMs on the GaslightingBench.",
+            "GaslightingBench",
+            id="arXiv:2504.09456: one token that ends in its data word",
+        ),
+    ],
+)
+def test_a_dataset_by_its_setting_or_its_suffix(text: str, dataset: str) -> None:
+    analysis = Analysis(text)
+    _, datasets, _ = classify_names(analysis, find_candidates(analysis, with_numbers=False).names)
+    assert dataset in datasets

@@ -34,7 +34,12 @@ from .data_cues import (
     named_as_model,
     with_versions,
 )
-from .dataset_lists import TITLED_DATASET, find_listed_datasets, inside_a_titled_name
+from .dataset_lists import (
+    BENCH_NAME,
+    TITLED_DATASET,
+    find_listed_datasets,
+    inside_a_titled_name,
+)
 from .known_datasets import find_known_datasets, is_known_dataset
 from .name_evidence import DATASET_AT, EVIDENCE, INTRODUCES_AT, Evidence, NameCall, Tally
 from .name_spans import mentions, mentions_outside, occurrences
@@ -242,7 +247,7 @@ def classify_name(
         tally.add("listed_as_data")
     if name in find_listed_datasets(analysis):
         tally.add("listed_beside_data_word")
-    if TITLED_DATASET.fullmatch(name):
+    if TITLED_DATASET.fullmatch(name) or BENCH_NAME.fullmatch(name):
         tally.add("data_word_in_name")
     if is_known_dataset(name):
         tally.add("known_dataset")

@@ -37,7 +37,8 @@ _MODEL_AFTER = re.compile(r"(?:/[\w\-.]+)?\s+(?:models?|methods?|architectures?|
 _PAREN_CUE = re.compile(r"\s*\)[^.]{0,60}\b" + DATA_WORD)
 _ON_CUE = re.compile(
     r"\b(?:accuracy|performance|results?|evaluated|evaluate|trained|experiments?|tested)"
-    r"\s+on\s+(?:the\s+|both\s+)?$"
+    r"\s+on\s+(?:the\s+|both\s+)?$",
+    re.IGNORECASE,  # "Experiments on X show ..." opens a sentence
 )
 
 

@@ -53,6 +53,8 @@ TITLED_DATASET = re.compile(
     # not a longer name's word: "Virtual Dataset Normalization (VDN)"
     r"(?![\w\-]|\s+[A-Z])"
 )
+# One token that ends in its data word: "GaslightingBench", "MMBench", "LongBench-v2".
+BENCH_NAME = re.compile(r"[A-Z][\w]*(?:Bench|Benchmark)(?:-[\w.]+)?")
 _SENTENCE_START = re.compile(r"(?:^|[.!?]\s+)$")
 _LOWER_WORD_BEFORE = re.compile(r"\b(?:" + alternation("dataset_lead_words") + r")\s+$")
 
