@@ -39,7 +39,10 @@ _KINDS = MADE_NOUNS | frozenset(
     table("contribution_nouns")["dataset"] + table("contribution_nouns")["benchmark"]
 )
 # An appositive after the made thing: "X, a simple learning principle", "two methods, X and Y".
-_APPOSITIVE_TEXT = re.compile(r",\s+(?:an?|the)\s|[,:]\s+\S+,?\s+and\s")
+# (written within a clause of a making verb: "propose mixup, a ...", "develop X, an ...").
+_APPOSITIVE_TEXT = re.compile(
+    _MAKING_TEXT.pattern + r"\w*\s[^.;,]{0,200}?(?:,\s+(?:an?|the)\s|[,:]\s+\S+,?\s+and\s)"
+)
 # A short form right after a name: "ranking policy gradient (RPG)".
 _SHORT_AFTER = re.compile(r"\s*\(([A-Za-z][\w\-+^]*)\)")
 
