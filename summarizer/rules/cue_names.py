@@ -81,6 +81,8 @@ def _cue_names(analysis: Analysis) -> tuple[str, ...]:
     for cue in CUES:
         _add_names(cue, abstract, low, who, out)
     for sentence in analysis.sentences:
+        if any(name in sentence.text for name in out):
+            continue  # the wording cues named what this sentence makes (no parse for it)
         for name in coined_names(sentence.text):
             if not _said_already(name, sentence.text, out):
                 out.append(name)
