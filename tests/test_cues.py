@@ -13,7 +13,6 @@ from summarizer.rules import (
     find_cue_names,
     find_tasks,
 )
-from summarizer.rules.analysis import Analysis
 from summarizer.rules.cues import classify_name
 
 
@@ -1071,8 +1070,7 @@ def test_a_name_in_latex_emphasis(text: str, names: list[str]) -> None:
     ],
 )
 def test_a_dataset_named_by_its_last_word(text: str, dataset: str) -> None:
-    analysis = Analysis(text)
-    _, datasets, _ = classify_names(analysis, find_candidates(analysis, with_numbers=False).names)
+    datasets = names_of(text)[1]
     assert dataset in datasets
     assert not any(d != dataset and d in dataset for d in datasets)
 
@@ -1085,7 +1083,7 @@ def test_a_data_word_inside_a_longer_name_names_no_dataset() -> None:
         "We evaluate our approach on the Permuted MNIST, Split MNIST and Vision Datasets "
         "Mixture benchmarks.",
     ):
-        names = find_candidates(Analysis(text), with_numbers=False).names
+        names = find_candidates(text, with_numbers=False).names
         assert "Virtual Dataset" not in names and "Vision Datasets" not in names
 
 
@@ -1113,6 +1111,4 @@ def test_a_data_word_inside_a_longer_name_names_no_dataset() -> None:
     ],
 )
 def test_a_dataset_by_its_setting_or_its_suffix(text: str, dataset: str) -> None:
-    analysis = Analysis(text)
-    _, datasets, _ = classify_names(analysis, find_candidates(analysis, with_numbers=False).names)
-    assert dataset in datasets
+    assert dataset in names_of(text)[1]

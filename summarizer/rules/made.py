@@ -145,12 +145,9 @@ def coined_names(sentence: str) -> list[str]:
     which ..."); or the names an appositive gives to the kind of thing made ("we propose
     three methods: infer-noise and infer-dropout"). A name followed by its short form gives
     the short form, as the guide prefers."""
-    if not (
-        _MAKING_TEXT.search(sentence)
-        and _AUTHORS_TEXT.search(sentence)
-        and _APPOSITIVE_TEXT.search(sentence)
-    ):
-        return []  # no parse for a sentence that cannot say so
+    # no parse for a sentence that cannot say so (the appositive's test opens on the verb)
+    if not (_APPOSITIVE_TEXT.search(sentence) and _AUTHORS_TEXT.search(sentence)):
+        return []
     doc = parse(sentence)
     out: list[str] = []
     for verb in doc:
