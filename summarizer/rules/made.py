@@ -8,6 +8,7 @@ Asked for an abstract with no name of its own, so that a result its own method p
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from .cue_words import LEAD_WORDS, MAKE_AFTER_WHO, MAKE_BARE, MAKE_FORMS_LEFT_OUT, NEW_WORDS
@@ -15,7 +16,7 @@ from .syntax import MADE_NOUNS, METHOD_NOUNS, NOUNS, SYSTEM_NOUNS, head_in, pars
 from .wordlists import table
 
 if TYPE_CHECKING:
-    from spacy.tokens import Token
+    from spacy.tokens import Doc, Token
 
 __all__ = ["coined_names", "contribution_of"]
 
@@ -61,6 +62,13 @@ def _said_by_authors(verb: Token) -> bool:
             return False
 
 
+def _authors_making(doc: Doc) -> Iterator[Token]:
+    """The verbs of making in ``doc`` whose subject is the authors (:func:`_said_by_authors`)."""
+    for verb in doc:
+        if verb.pos_ == "VERB" and verb.lemma_.lower() in _MAKING_VERBS and _said_by_authors(verb):
+            yield verb
+
+
 def _made_objects(verb: Token) -> list[Token]:
     """The nouns ``verb`` makes: its objects and their conjuncts, and those of a verb of use
     it governs ("we propose to use a simple post-averaging technique")."""
@@ -90,12 +98,7 @@ def contribution_of(sentence: str) -> str | None:
     no such thing."""
     if not (_MAKING_TEXT.search(sentence) and _AUTHORS_TEXT.search(sentence)):
         return None  # no parse for a sentence that cannot say so
-    doc = parse(sentence)
-    for verb in doc:
-        if verb.pos_ != "VERB" or verb.lemma_.lower() not in _MAKING_VERBS:
-            continue
-        if not _said_by_authors(verb):
-            continue
+    for verb in _authors_making(parse(sentence)):
         objects = _made_objects(verb)
         # a method first, then a system: "an integrated platform ..., and an iterative
         # decision-inference model" is the model; "extensive empirical evidence" is neither
@@ -148,12 +151,9 @@ def coined_names(sentence: str) -> list[str]:
     # no parse for a sentence that cannot say so (the appositive's test opens on the verb)
     if not (_APPOSITIVE_TEXT.search(sentence) and _AUTHORS_TEXT.search(sentence)):
         return []
-    doc = parse(sentence)
     out: list[str] = []
-    for verb in doc:
-        if verb.pos_ != "VERB" or verb.lemma_.lower() not in _MAKING_VERBS:
-            continue
-        if verb.lower_ in MAKE_FORMS_LEFT_OUT or not _said_by_authors(verb):
+    for verb in _authors_making(parse(sentence)):
+        if verb.lower_ in MAKE_FORMS_LEFT_OUT:
             continue  # the forms the naming cues leave out as well ("we built X")
         for made in _made_objects(verb):
             appositives = [c for c in made.children if c.dep_ == "appos"]
