@@ -202,3 +202,29 @@ def test_papers_go_to_the_live_worker_when_one_is_gone(tmp_path, start):
 def test_workers_need_an_endpoint(tmp_path):
     with pytest.raises(ConfigError, match="--base-url"):
         ProcessPipeline(Settings(cache_dir=tmp_path), 2)
+
+
+@pytest.mark.parametrize("prompt", ["default", "reask"])
+def test_forked_workers_share_the_sentence_parser_the_parent_loads_for_them(
+    tmp_path, monkeypatch, prompt
+):
+    """The rules of the default prompt parse sentences: the parent loads the parser once
+    before it forks, instead of each child loading its own. A prompt without rules loads
+    none."""
+    from summarizer.rules import syntax
+
+    monkeypatch.setattr(workers, "_can_fork", lambda: True)
+    syntax._pipeline.cache_clear()
+    with FakeOpenAI(default=answer()) as server, time_limit(60):
+        settings = _settings(tmp_path, server.base_url, concurrency=2)
+        if prompt == "default":
+            settings = settings.model_copy(update={"prompt": "default"})
+
+        async def go() -> tuple[int, list]:
+            async with ProcessPipeline(settings, 2) as pipeline:
+                loaded = syntax._pipeline.cache_info().currsize
+                return loaded, [await pipeline.summarize(p) for p in _papers(2)]
+
+        loaded, records = asyncio.run(go())
+    assert loaded == (1 if prompt == "default" else 0)
+    assert len(records) == 2

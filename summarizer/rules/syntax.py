@@ -85,6 +85,12 @@ def _pipeline() -> Any:
         ) from exc
 
 
+def load_parser() -> None:
+    """Load the sentence parser now rather than at the first parse: a process that forks
+    workers loads it once for all of them."""
+    _pipeline()
+
+
 @lru_cache(maxsize=4096)
 def parse(sentence: str) -> Doc:
     """The parse of ``sentence``, kept by its text."""

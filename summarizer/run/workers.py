@@ -196,12 +196,19 @@ class ProcessPipeline:
         from .pipeline import Pipeline
 
         # The settings, prompt and schema fail here, in the parent, with the usual errors.
-        await Pipeline(self.settings).aclose()
+        pipeline = Pipeline(self.settings)
+        await pipeline.aclose()
         self._loop = asyncio.get_running_loop()
         fork = _can_fork()
         if fork:
-            # What every child needs, imported once here rather than in each child.
+            # What every child needs, loaded once here rather than in each child: the
+            # children share its memory until they write to it.
             from ..backends import openai_compat  # noqa: F401
+
+            if pipeline.prompt.spec.strategy == "cues":
+                from ..rules.syntax import load_parser
+
+                load_parser()
         for number in range(self.processes):
             jobs_read, jobs_write = os.pipe()
             records_read, records_write = os.pipe()
