@@ -1112,3 +1112,42 @@ def test_a_data_word_inside_a_longer_name_names_no_dataset() -> None:
 )
 def test_a_dataset_by_its_setting_or_its_suffix(text: str, dataset: str) -> None:
     assert dataset in names_of(text)[1]
+
+
+@pytest.mark.parametrize(
+    "text, not_data",
+    [
+        pytest.param(
+            "We experimentally evaluate our approach against state-of-the-art baselines on 4 "
+            "datasets, and obtain significant gains of up to 12% in NDCG.",
+            "NDCG",
+            id="scitldr train: a metric after 'in'",
+        ),
+        pytest.param(
+            "The models trained from such datasets suffer from inconsistent classification "
+            "accuracy, which limits the applicability of face analytic systems to non-White "
+            "race groups.",
+            "non-White",
+            id="scitldr train: a group after 'to'",
+        ),
+        pytest.param(
+            "Replacing the pooling function in existing set encoders with FSPool improves "
+            "accuracy and convergence speed on a variety of datasets.",
+            "FSPool",
+            id="scitldr train: a method after 'with'",
+        ),
+    ],
+)
+def test_in_with_and_to_do_not_make_a_name_a_dataset(text: str, not_data: str) -> None:
+    assert not_data not in names_of(text)[1]
+
+
+def test_a_dataset_of_a_list_of_names_holds_each_of_them() -> None:
+    text = (
+        "The experimental results show that this approach achieves competitive performance on "
+        "a combined dataset of MultiWOZ (Budzianowski et al., 2018), In-Car Assistant (Eric et "
+        "al.,2017), and Persona-Chat (Zhang et al., 2018)."
+    )
+    datasets = names_of(text)[1]
+    assert "MultiWOZ" in datasets
+    assert "Persona-Chat" in datasets
