@@ -1151,3 +1151,31 @@ def test_a_dataset_of_a_list_of_names_holds_each_of_them() -> None:
     datasets = names_of(text)[1]
     assert "MultiWOZ" in datasets
     assert "Persona-Chat" in datasets
+
+
+@pytest.mark.parametrize(
+    "text, task",
+    [
+        pytest.param(
+            "Fine-grained Entity Recognition (FgER) is the task of detecting and classifying "
+            "entity mentions to a large set of types. We create two datasets, one suitable for "
+            "building FgER systems recognizing up to 118 entity types.",
+            "FgER",
+            id="scitldr train: a task listed after 'datasets,'",
+        ),
+        pytest.param(
+            "Real-world Relation Extraction (RE) tasks are challenging to deal with, either due "
+            "to limited training data or class imbalance issues. Experiments on RE show gains "
+            "of 3%.",
+            "RE",
+            id="made-up: 'experiments on' a task",
+        ),
+    ],
+)
+def test_the_short_form_of_a_task_is_no_dataset(text: str, task: str) -> None:
+    assert task not in names_of(text)[1]
+
+
+def test_the_short_form_of_a_corpus_stays_a_dataset() -> None:
+    text = "We report perplexity on the Penn Treebank (PTB) and on WikiText-2, with 2% gains."
+    assert "PTB" in names_of(text)[1]

@@ -41,7 +41,15 @@ from .dataset_lists import (
     inside_a_titled_name,
 )
 from .known_datasets import find_known_datasets, is_known_dataset
-from .name_evidence import DATASET_AT, EVIDENCE, INTRODUCES_AT, Evidence, NameCall, Tally
+from .name_evidence import (
+    DATASET_AT,
+    EVIDENCE,
+    INTRODUCES_AT,
+    NO_CUE,
+    Evidence,
+    NameCall,
+    Tally,
+)
 from .name_spans import mentions, mentions_outside, occurrences
 from .names import WHOLE_NAME
 from .short_forms import (
@@ -51,10 +59,12 @@ from .short_forms import (
     expansion_only,
     in_parens,
     prefer_short,
+    short_of_a_task,
     spelled_out_in_parens,
     term_acronym,
     written_as,
 )
+from .unnamed import name_of_an_unnamed_method
 from .well_known import is_well_known
 from .wordlists import words
 
@@ -141,10 +151,6 @@ _DATA_WORD_AFTER = re.compile(r"^(?:\w+\s+)?" + DATA_WORD)
 _DATA_WORD_IN = re.compile(r"\b" + DATA_WORD + r"\b")
 _DATA_CONTEXT_BEFORE = re.compile(r"\b" + _DATA_CONTEXT + r"\s*(?:the\s+)?$")
 _INTRO_VERB_IN = re.compile(r"\b" + _INTRO_VERB)
-
-
-# The reason given to a name when no wording around it said anything.
-_NO_CUE = "no cue"
 
 
 def classify_name(
@@ -260,7 +266,7 @@ def classify_name(
     for other in names:
         if other != name and written_as(other, name, abstract):
             tally.add("short_form_of_a_name")
-    why = ", ".join(dict.fromkeys(tally.reasons)) or _NO_CUE
+    why = ", ".join(dict.fromkeys(tally.reasons)) or NO_CUE
     new, data = points["new"], points["data"]
     model_by_wording = named_as_model(name, abstract)
     if data >= DATASET_AT and data > new and not models_plural(name) and not model_by_wording:
@@ -345,14 +351,17 @@ def classify_names(
     cue_names = find_cue_names(analysis)
     calls = [classify_name(n, analysis, names, cue_names) for n in names]
     if not any(c.label == "introduces" and not is_well_known(c.name) for c in calls):
-        calls = _name_of_an_unnamed_method(abstract, calls)
+        calls = name_of_an_unnamed_method(abstract, calls)
     introduces = prefer_short(
         [c.name for c in calls if c.label == "introduces" and not is_well_known(c.name)],
         abstract,
     )
     introduces = [n for n in introduces if not expansion_only(n, abstract, introduces)]
     introduces = as_short_forms(introduces, analysis)
-    datasets = [c.name for c in calls if c.label == "dataset"]
+    # "Fine-grained Entity Recognition (FgER)": data is made for a task, the task is none.
+    datasets = [
+        c.name for c in calls if c.label == "dataset" and not short_of_a_task(c.name, analysis)
+    ]
     # A dataset's short form, however its mentions read: "ImageNet-1K (IN1K)" gives IN1K.
     datasets += [
         c.name
@@ -363,40 +372,3 @@ def classify_names(
     datasets = [d for d in datasets if not inside_a_titled_name(d, datasets, abstract)]
     datasets = with_versions([d for d in datasets if not LANGUAGE_PAIR.fullmatch(d)], abstract)
     return introduces, datasets, calls
-
-
-# "we propose a method that (i) clusters ...": the paper makes something and gives no name.
-_MAKES_UNNAMED = re.compile(
-    r"\b(?:we|this (?:paper|work))\s+(?:\w+\s+){0,2}?"
-    + _INTRO_VERB
-    + r"\w*\s+(?:an?|the)\s+(?:[\w\-]+\s+){0,4}?"
-    + ARTIFACT_NOUN
-    + r"\b",
-    re.IGNORECASE,
-)
-# What a method's name is the subject of: "USEFUL effectively improves", "KeyIn outperforms".
-_DOES_BETTER = re.compile(
-    r"(?:\s+(?:\w+ly|also|further|can|consistently))*\s+(?:improves|outperforms|achieves|"
-    r"reduces|surpasses|matches|yields|enables|leads|boosts|attains|obtains|is\s+able|"
-    r"performs)\b"
-)
-
-
-def _name_of_an_unnamed_method(abstract: str, calls: list[NameCall]) -> list[NameCall]:
-    """Where the paper makes a method without naming it ("we propose a method that ..."), a
-    name first written after that, as the subject of "improves/outperforms/...", is its name
-    ("We show empirically that USEFUL effectively improves ...")."""
-    making = _MAKES_UNNAMED.search(abstract)
-    if making is None:
-        return calls
-    for i, call in enumerate(calls):
-        name = call.name
-        if call.label != "other" or call.reason != _NO_CUE or is_well_known(name):
-            continue
-        spots = mentions(name, abstract)
-        if not spots or spots[0][0] < making.end():
-            continue
-        if any(_DOES_BETTER.match(abstract, end) for _, end in spots):
-            why = "subject of 'improves/outperforms' after an unnamed 'we propose a method'"
-            return [*calls[:i], NameCall(name, "introduces", why), *calls[i + 1 :]]
-    return calls

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from .wordlists import table
 
-__all__ = ["DATASET_AT", "EVIDENCE", "INTRODUCES_AT", "Evidence", "NameCall", "Tally"]
+__all__ = ["DATASET_AT", "EVIDENCE", "INTRODUCES_AT", "NO_CUE", "Evidence", "NameCall", "Tally"]
 
 
 @dataclass(frozen=True)
@@ -44,6 +44,10 @@ _WEIGHTS = table("naming_weights")
 EVIDENCE: dict[str, Evidence] = {k: Evidence(**v) for k, v in _WEIGHTS["evidence"].items()}
 #: The least "data" points for a dataset, and the least "new" points for a new name.
 DATASET_AT, INTRODUCES_AT = _WEIGHTS["decide"]["dataset"], _WEIGHTS["decide"]["introduces"]
+
+
+#: The reason given to a name when no wording around it said anything.
+NO_CUE = "no cue"
 
 
 class Tally:

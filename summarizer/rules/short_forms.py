@@ -12,8 +12,10 @@ import re
 from collections.abc import Iterable
 
 from .analysis import Abbreviation, Analysis
+from .known_datasets import is_known_dataset
 from .name_spans import glued, is_symbol, long_form_in, mentions, occurrences, size_variant_of
 from .well_known import is_well_known
+from .wordlists import words
 
 __all__ = [
     "spelled_out_in_parens",
@@ -25,6 +27,7 @@ __all__ = [
     "in_parens",
     "name_parts",
     "prefer_short",
+    "short_of_a_task",
     "term_acronym",
     "written_as",
 ]
@@ -107,6 +110,23 @@ def term_acronym(name: str, abstract: str) -> bool:
     return initials == name.rstrip("s").lower() and not any(
         re.match(r"[A-Z][a-z]", w) for w in parts
     )
+
+
+# The head nouns of task phrases (data/task_heads.txt): "... Extraction", "... Navigation".
+_TASK_HEADS = frozenset(w.lower() for w in words("task_heads"))
+
+
+def short_of_a_task(name: str, analysis: Analysis) -> bool:
+    """True for the short form of a task, not of a dataset: "Relation Extraction (RE)",
+    "Vision-Language Navigation (VLN)", whose long form ends in a task's head noun
+    (``data/task_heads.txt``). A well-known dataset stays one whatever its long form."""
+    if is_known_dataset(name):
+        return False
+    for abbreviation in analysis.abbreviations:
+        parts = name_parts(abbreviation.long)
+        if abbreviation.short == name and parts and parts[-1].lower() in _TASK_HEADS:
+            return True
+    return False
 
 
 def name_parts(name: str) -> list[str]:
