@@ -1179,3 +1179,24 @@ def test_the_short_form_of_a_task_is_no_dataset(text: str, task: str) -> None:
 def test_the_short_form_of_a_corpus_stays_a_dataset() -> None:
     text = "We report perplexity on the Penn Treebank (PTB) and on WikiText-2, with 2% gains."
     assert "PTB" in names_of(text)[1]
+
+
+@pytest.mark.parametrize(
+    "text, metric",
+    [
+        pytest.param(
+            "We also reach the state-of-art performance on WMT 2014 English to French "
+            "translation dataset, with a BLEU score of 43.2.",
+            "BLEU",
+            id="scitldr train: a metric listed after 'dataset,'",
+        ),
+        pytest.param(
+            "It outperforms the best representation by 0.093 in CIFAR-10 and 0.361 in CURE-TSR "
+            "datasets in terms of AUROC averaged over all classes.",
+            "AUROC",
+            id="scitldr train: a metric in a sentence about datasets",
+        ),
+    ],
+)
+def test_a_metric_is_no_dataset(text: str, metric: str) -> None:
+    assert metric not in names_of(text)[1]

@@ -41,6 +41,7 @@ from .dataset_lists import (
     inside_a_titled_name,
 )
 from .known_datasets import find_known_datasets, is_known_dataset
+from .metrics import METRIC_NAMES
 from .name_evidence import (
     DATASET_AT,
     EVIDENCE,
@@ -358,9 +359,14 @@ def classify_names(
     )
     introduces = [n for n in introduces if not expansion_only(n, abstract, introduces)]
     introduces = as_short_forms(introduces, analysis)
-    # "Fine-grained Entity Recognition (FgER)": data is made for a task, the task is none.
+    # Neither "Fine-grained Entity Recognition (FgER)", a task data is made for, nor "a BLEU
+    # score of 43.2" after "... translation dataset, with" is a dataset.
     datasets = [
-        c.name for c in calls if c.label == "dataset" and not short_of_a_task(c.name, analysis)
+        c.name
+        for c in calls
+        if c.label == "dataset"
+        and c.name not in METRIC_NAMES
+        and not short_of_a_task(c.name, analysis)
     ]
     # A dataset's short form, however its mentions read: "ImageNet-1K (IN1K)" gives IN1K.
     datasets += [

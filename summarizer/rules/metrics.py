@@ -21,6 +21,9 @@ _COMPARATIVES = frozenset(words("comparatives"))
 _COMPARED_QUANTITY: dict[str, str] = table("comparative_metrics")
 _CHANGE_NOUNS = frozenset(words("change_nouns"))
 _COUNT_ADJECTIVES = frozenset(words("count_adjectives"))
+#: The names of metrics written as names ("BLEU", "AUROC", "NDCG"): never a dataset or a
+#: number's subject.
+METRIC_NAMES = frozenset(words("metric_names"))
 _METRIC_NOUN = r"(?:" + alternation("metric_nouns") + "|" + alternation("metric_names") + r")"
 _TOKEN = re.compile(r"[A-Za-z][A-Za-z0-9\-]*")
 _CHANGE_OBJECT = re.compile(r"\s+(?:in|on|for|of)\s+(?:the\s+)?", re.IGNORECASE)

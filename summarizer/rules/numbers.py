@@ -13,7 +13,7 @@ from .analysis import Analysis, analysed
 from .cue_words import either, without
 from .grammar import by_grammar, name_in_setting
 from .known_datasets import is_dataset_family, is_known_dataset
-from .metrics import metric_after, metric_before
+from .metrics import METRIC_NAMES, metric_after, metric_before
 from .name_spans import mentions
 from .number import Number
 from .number_lists import shared_in_lists, start_before
@@ -85,7 +85,6 @@ def _is_year(abstract: str, start: int, end: int) -> bool:
 _VERSION_NUMBER = re.compile(r"\d(?:\.\d)?|\d{2,4}")
 _NAME_BEFORE = re.compile(r"(?<![\w.])([A-Z][\w\-\u00b7]*|[A-Za-z]+[A-Z][\w\-]*) $")
 # Metric names ("F1 90.2") and capitalized words ("Only 2") before a number: no version.
-_METRIC_WORDS = frozenset(words("metric_names"))
 _NOT_NAMES = frozenset(words("version_not_names"))
 
 
@@ -101,7 +100,7 @@ def _after_product_name(abstract: str, start: int) -> bool:
         and _SENTENCE_START.search(abstract, max(0, match.start(1) - 3), match.start(1))
     ):
         return False  # "Then 100 data ...": a capitalized first word, not a name
-    return word not in _METRIC_WORDS and word not in _NOT_NAMES
+    return word not in METRIC_NAMES and word not in _NOT_NAMES
 
 
 _SENTENCE_START = re.compile(r"(?:^|[.!?]\s+)$")
@@ -266,7 +265,7 @@ def _can_be_subject(name: str) -> bool:
         or is_dataset_family(name)
         or name in _HARDWARE
         or _RANGE.fullmatch(name)
-        or name in _METRIC_WORDS
+        or name in METRIC_NAMES
         or re.fullmatch(r"(?i)top-\d+", name)
         or _NUMBER.fullmatch(name)  # "3times"
         or _UNIT_ALONE.fullmatch(name)  # "dB", "GPU-days"
