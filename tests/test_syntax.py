@@ -444,3 +444,17 @@ def test_a_coined_name_joins_the_cue_names_once() -> None:
     names = find_cue_names(text)
     assert names.count("RPG") == 1
     assert "sparse momentum" in names
+
+
+def test_coined_names_side_by_side_all_join_the_cue_names() -> None:
+    text = (
+        "Moreover, we propose three simple methods to estimate the variance of output from a "
+        "trained network under tolerable perturbations: infer-transformation, infer-noise, and "
+        "infer-dropout."
+    )
+    names = find_cue_names(text)
+    assert [n for n in names if n.startswith("infer-")] == [
+        "infer-transformation",
+        "infer-noise",
+        "infer-dropout",
+    ]

@@ -84,19 +84,18 @@ def _cue_names(analysis: Analysis) -> tuple[str, ...]:
         if any(name in sentence.text for name in out):
             continue  # the wording cues named what this sentence makes (no parse for it)
         for name in coined_names(sentence.text):
-            if not _said_already(name, sentence.text, out):
+            if not _said_already(name, out):
                 out.append(name)
     return tuple(out)
 
 
-def _said_already(name: str, sentence: str, names: list[str]) -> bool:
-    """True when ``name`` or a name written in the same place is among ``names`` already
-    (the wording cues found "AITL" of "Adversarial Inductive Transfer Learning (AITL)")."""
+def _said_already(name: str, names: list[str]) -> bool:
+    """True when ``name`` is among ``names`` already, or is part of one of them or holds
+    one. The sentence holds no name of the wording cues; "infer-noise" beside
+    "infer-transformation" is a name of its own."""
     if name in names or name.lower() in GENERIC:
         return True
-    at = sentence.find(name)
-    near = sentence[max(0, at - 40) : at + len(name) + 40]
-    return any(n in near for n in names)
+    return any(name in n or n in name for n in names)
 
 
 def names_of_cue(cue: Cue, abstract: str) -> list[str]:
