@@ -252,3 +252,28 @@ def test_the_paper_own_work_takes_its_name_when_it_has_one() -> None:
     text = "The proposed method achieves 40% accuracy. We call it FooNet."
     [number] = find_numbers(text, ["FooNet"], [], ["FooNet"])
     assert number.subject == "FooNet"
+
+
+@pytest.mark.parametrize(
+    ("text", "metrics"),
+    [
+        pytest.param(
+            "X improves the baseline by improving word error rate (WER) from 9.1 to 7.4, BLEU "
+            "from 20.2 to 24.0.",
+            ["word error rate", "word error rate", "BLEU", "BLEU"],
+            id="a short form before 'from'; a list that writes the verb once",
+        ),
+        pytest.param(
+            "The accuracy improves from 60% to 75% with our method.",
+            ["accuracy", "accuracy"],
+            id="what is measured is the verb's subject",
+        ),
+        pytest.param(
+            "Our method improves by 5% over the baseline.",
+            [None],
+            id="a method that improves is not what is measured",
+        ),
+    ],
+)
+def test_the_metric_of_a_change_from_one_value_to_another(text: str, metrics: list) -> None:
+    assert [n.metric for n in find_numbers(text, [])] == metrics

@@ -108,8 +108,23 @@ _METRIC_OF = re.compile(
 )
 _NOUN_OF = re.compile(r"\b(" + _METRIC_NOUN + r")\s+of\s+" + _HEDGE, re.IGNORECASE)
 _VERB = r"\b(?:" + alternation("metric_verbs") + r")\w*(?:\s+up)?\s+(?:the\s+|its\s+|their\s+)?"
-# "reduces MBE by 50%", "improves cross-entropy by 4.8%", "raises accuracy from 71.2%"
-_METRIC_BY = re.compile(_VERB + _WORDS + r"\s+(?:by|from)\s+" + _HEDGE, re.IGNORECASE)
+# "reduces MBE by 50%", "improves cross-entropy by 4.8%", "raises accuracy from 71.2%",
+# "improving word error rate (WER) from 9.1"
+_METRIC_BY = re.compile(
+    _VERB + _WORDS + r"(?:\s*\([^()]{1,20}\))?\s+(?:by|from)\s+" + _HEDGE, re.IGNORECASE
+)
+# "the accuracy improves from 60%": what is measured is the verb's subject
+_RISES = re.compile(
+    r"\b(?:[Tt]he|[Ii]ts|[Tt]heir|[Oo]ur)\s+((?:[A-Za-z][\w\-]*\s+){0,2}?"
+    + _METRIC_NOUN
+    + r")\s+(?:"
+    + alternation("metric_verbs")
+    + r")\w*\s+(?:by|from)\s+"
+    + _HEDGE,
+    re.IGNORECASE,
+)
+# "..., BLEU from 20.2 to 24.0": the verb written once, before the list
+_NOUN_FROM = re.compile(r"(?:^|[\s(\[,])(" + _METRIC_NOUN + r")\s+from\s+" + _HEDGE, re.IGNORECASE)
 # "(MSE > 4.0)", "p < 0.001", "F1 = 90.2", "accuracy: 78%"
 _NAMED_BEFORE = re.compile(
     r"(?:^|[\s(\[])(" + _METRIC_NOUN + r")\s*(?:[=:<>≤≥(]|of)?\s*$", re.IGNORECASE
@@ -164,6 +179,8 @@ def metric_before(before: str, after: str = "") -> str | None:
         or _NOUN_OF.search(before)
         or _METRIC_BY.search(before)
         or _PASSIVE.search(before)
+        or _RISES.search(before)
+        or _NOUN_FROM.search(before[-30:])
     )
     if match is None:
         return None
