@@ -277,3 +277,34 @@ def test_the_paper_own_work_takes_its_name_when_it_has_one() -> None:
 )
 def test_the_metric_of_a_change_from_one_value_to_another(text: str, metrics: list) -> None:
     assert [n.metric for n in find_numbers(text, [])] == metrics
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "metric"),
+    [
+        pytest.param(
+            "When adapting from Cityscapes to FoggyCityscapes, we achieve 37.9% mAP, "
+            "outperforming the previous art Strong-Weak by 3.6%.",
+            "3.6%",
+            "mAP",
+            id="scitldr train: a margin over earlier work",
+        ),
+        pytest.param(
+            "We achieve 54.6% accuracy for CIFAR-10 and 43.9% for 20news, outperforming state "
+            "of the art by 8-12% in absolute terms.",
+            "8",
+            "accuracy",
+            id="scitldr train: a range of margins",
+        ),
+        pytest.param(
+            "FooNet outperforms the strongest baseline by 4.2% while using 30% fewer "
+            "parameters.",
+            "4.2%",
+            None,
+            id="made-up: no score before the margin says what it is of",
+        ),
+    ],
+)
+def test_a_margin_takes_the_metric_of_the_score_before_it(text: str, value: str, metric) -> None:
+    found = {n.value: n.metric for n in find_numbers(text, ["FooNet"])}
+    assert found[value] == metric

@@ -16,7 +16,7 @@ from .known_datasets import is_dataset_family, is_known_dataset
 from .metrics import METRIC_NAMES, metric_after, metric_before
 from .name_spans import mentions
 from .number import Number
-from .number_lists import shared_in_lists, start_before
+from .number_lists import margins_share_the_metric, shared_in_lists, start_before
 from .subjects import actor_phrase, compared_side, subject_before, whole_name_at
 from .urls import url_matches
 from .wordlists import alternation, words
@@ -202,6 +202,7 @@ def find_numbers(
             )
         )
     numbers = shared_in_lists(abstract, starts, out, subjects)
+    numbers = margins_share_the_metric(abstract, starts, numbers)
     not_subjects = [n for n in names if n not in subjects]
     return by_grammar(analysis, numbers, names, not_subjects)
 
