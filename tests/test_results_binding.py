@@ -308,3 +308,33 @@ def test_the_metric_of_a_change_from_one_value_to_another(text: str, metrics: li
 def test_a_margin_takes_the_metric_of_the_score_before_it(text: str, value: str, metric) -> None:
     found = {n.value: n.metric for n in find_numbers(text, ["FooNet"])}
     assert found[value] == metric
+
+
+@pytest.mark.parametrize(
+    ("text", "part", "metric"),
+    [
+        pytest.param(
+            "However, GATS fails to outperform DQNs in 4 out of 5 games.",
+            "4",
+            "games",
+            id="scitldr train: 'out of'",
+        ),
+        pytest.param(
+            "As a result, the hybrid also performs better on 8 out of 11 supervised downstream "
+            "tasks.",
+            "8",
+            "supervised downstream tasks",
+            id="scitldr train: 'out of', a longer whole",
+        ),
+        pytest.param(
+            "It is the first agent to exceed human-level performance in 52 of the 57 Atari "
+            "games.",
+            "52",
+            "Atari games",
+            id="dev: 'of the'",
+        ),
+    ],
+)
+def test_a_part_shares_the_metric_of_its_whole(text: str, part: str, metric: str) -> None:
+    found = {n.value: n.metric for n in find_numbers(text, [])}
+    assert found[part] == metric

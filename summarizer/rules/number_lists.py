@@ -24,11 +24,13 @@ def start_before(starts: list[int], at: int) -> int:
 
 
 # Between two numbers of one list, "45.82%, 31.09%, and 17.79%", of a range, "20-30%", "from
-# 0.6B to 32B", or of a value and its deviation or an aside, "1.93% (1.98+/-0.07)"
+# 0.6B to 32B", of a part and its whole, "52 of the 57 Atari games", or of a value and its
+# deviation or an aside, "1.93% (1.98+/-0.07)"
 _PLAIN_LIST_GAP = re.compile(r"\s*(?:,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+)$")
 _RANGE_GAP = re.compile(r"\s+to\s+|-{1,2}|\u2013")
 _LIST_GAP = re.compile(
-    r"\s*(?:,\s*(?:and\s+|or\s+)?|\s+(?:and|or|to|of)\s+|-{1,2}|\u2013|\s*\(\s*|\+/-|\u00b1)$"
+    r"\s*(?:,\s*(?:and\s+|or\s+)?|\s+(?:and|or|to|(?:out\s+)?of(?:\s+the)?)\s+|-{1,2}|\u2013|"
+    r"\s*\(\s*|\+/-|\u00b1)$"
 )
 
 
