@@ -297,8 +297,7 @@ def test_the_metric_of_a_change_from_one_value_to_another(text: str, metrics: li
             id="scitldr train: a range of margins",
         ),
         pytest.param(
-            "FooNet outperforms the strongest baseline by 4.2% while using 30% fewer "
-            "parameters.",
+            "FooNet outperforms the strongest baseline by 4.2% while using 30% fewer parameters.",
             "4.2%",
             None,
             id="made-up: no score before the margin says what it is of",
@@ -327,8 +326,7 @@ def test_a_margin_takes_the_metric_of_the_score_before_it(text: str, value: str,
             id="scitldr train: 'out of', a longer whole",
         ),
         pytest.param(
-            "It is the first agent to exceed human-level performance in 52 of the 57 Atari "
-            "games.",
+            "It is the first agent to exceed human-level performance in 52 of the 57 Atari games.",
             "52",
             "Atari games",
             id="dev: 'of the'",
@@ -338,3 +336,26 @@ def test_a_margin_takes_the_metric_of_the_score_before_it(text: str, value: str,
 def test_a_part_shares_the_metric_of_its_whole(text: str, part: str, metric: str) -> None:
     found = {n.value: n.metric for n in find_numbers(text, [])}
     assert found[part] == metric
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        pytest.param(
+            "It does not hurt the model's coreference accuracy, as long as we employ at least "
+            "128 or 256 bits.",
+            [("128", "bits"), ("256", "bits")],
+            id="scitldr train: 'or' joins a list and is no metric",
+        ),
+    ],
+)
+def test_alternatives_share_one_metric(text: str, expected: list) -> None:
+    assert [(n.value, n.metric) for n in find_numbers(text, [])] == expected
+
+
+def test_a_range_written_with_both_units_holds_no_negative_number() -> None:
+    text = "We observe a relative decrease of 5%-35% in FID, and 98%-99% of peak performance."
+    found = [(n.value, n.metric) for n in find_numbers(text, [])]
+    assert [value for value, _ in found] == ["5%", "35%", "98%", "99%"]
+    assert found[1] == ("35%", "FID")
+    assert found[2][1] == found[3][1] == "peak performance"

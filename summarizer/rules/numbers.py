@@ -178,7 +178,9 @@ def find_numbers(
         ):
             continue  # "Gemini 2.0 Flash", "DALL-E 2": a version inside a name
         if sign in {"-", "\u2212"} and (
-            abstract[start - 1 : start].isalnum() or abstract[start - 1 : start] == "-"
+            abstract[start - 1 : start].isalnum()
+            or abstract[start - 1 : start] == "-"
+            or start in ends  # "98%-99%": the dash of a range, right after its first value
         ):
             sign = None
         if sign == "up to ":
