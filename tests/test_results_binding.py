@@ -359,3 +359,33 @@ def test_a_range_written_with_both_units_holds_no_negative_number() -> None:
     assert [value for value, _ in found] == ["5%", "35%", "98%", "99%"]
     assert found[1] == ("35%", "FID")
     assert found[2][1] == found[3][1] == "peak performance"
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "metric"),
+    [
+        pytest.param(
+            "Our experimental results indicate that MCTSBug can fool deep learning classifiers "
+            "at the success rates of 95% on seven large-scale benchmark datasets.",
+            "95%",
+            "success rate",
+            id="scitldr train: 'success rates of 95%'",
+        ),
+        pytest.param(
+            "Moreover, our method is ideal for distributed learning as it reduces the "
+            "communication costs significantly (e.g., by ~32).",
+            "~32",
+            "communication cost",
+            id="scitldr train: 'reduces the communication costs ... by ~32'",
+        ),
+        pytest.param(
+            "FooNet lowers the errors by 12%.",
+            "12%",
+            "errors",
+            id="made-up: a plural listed as a metric noun itself stays",
+        ),
+    ],
+)
+def test_one_number_is_one_value_of_a_plural_metric(text: str, value: str, metric: str) -> None:
+    found = {n.value: n.metric for n in find_numbers(text, ["FooNet", "MCTSBug"])}
+    assert found[value] == metric

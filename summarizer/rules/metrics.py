@@ -211,3 +211,20 @@ def metric_phrases(sentence: str, most: int = 3) -> list[str]:
                     continue
                 out[" ".join(span)] = None
     return list(out)
+
+
+# The metric nouns (data/metric_nouns.txt): a last word that is one of them plus "s", and is
+# not listed itself ("errors", "scores" are), is a plural.
+_METRIC_NOUNS = frozenset(w.lower() for w in words("metric_nouns"))
+
+
+def one_value_of(metric: str | None) -> str | None:
+    """The metric of one number: "error rate" of "error rates of 3.9%, 18.5% and 26.0%", a
+    plural metric noun in the singular, as the abstract writes it less its "s"."""
+    if not metric:
+        return metric
+    head, _, last = metric.rpartition(" ")
+    low = last.lower()
+    if low.endswith("s") and low[:-1] in _METRIC_NOUNS and low not in _METRIC_NOUNS:
+        return metric[:-1]
+    return metric

@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection
+from dataclasses import replace
 
 from .analysis import Analysis, analysed
 from .cue_words import either, without
 from .grammar import by_grammar, name_in_setting
 from .known_datasets import is_dataset_family, is_known_dataset
-from .metrics import METRIC_NAMES, metric_after, metric_before
+from .metrics import METRIC_NAMES, metric_after, metric_before, one_value_of
 from .name_spans import mentions
 from .number import Number
 from .number_lists import margins_share_the_metric, shared_in_lists, start_before
@@ -206,7 +207,8 @@ def find_numbers(
     numbers = shared_in_lists(abstract, starts, out, subjects)
     numbers = margins_share_the_metric(abstract, starts, numbers)
     not_subjects = [n for n in names if n not in subjects]
-    return by_grammar(analysis, numbers, names, not_subjects)
+    numbers = by_grammar(analysis, numbers, names, not_subjects)
+    return [replace(n, metric=one_value_of(n.metric)) for n in numbers]
 
 
 def _part_of_own(name: str, own: list[str], abstract: str) -> bool:
