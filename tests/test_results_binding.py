@@ -389,3 +389,29 @@ def test_a_range_written_with_both_units_holds_no_negative_number() -> None:
 def test_one_number_is_one_value_of_a_plural_metric(text: str, value: str, metric: str) -> None:
     found = {n.value: n.metric for n in find_numbers(text, ["FooNet", "MCTSBug"])}
     assert found[value] == metric
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "metric"),
+    [
+        pytest.param(
+            "FooNet gains 4.1% accuracy w.r.t. the best attack.",
+            "4.1%",
+            "accuracy",
+            id="made-up: the 'w' of 'w.r.t.' is no word of the metric",
+        ),
+        pytest.param(
+            "We also provide evidence that when the number of hidden layers is increased from 1 "
+            "to k, the neuron requirement grows exponentially not with n but with n^{1/k}.",
+            "1",
+            None,
+            id="scitldr train: a lone letter after 'to' is no metric",
+        ),
+        pytest.param(
+            "The difference is significant (p < 0.001).", "< 0.001", "p", id="p stays a metric"
+        ),
+    ],
+)
+def test_a_lone_lower_case_letter_ends_no_metric(text: str, value: str, metric) -> None:
+    found = {n.value: n.metric for n in find_numbers(text, ["FooNet"])}
+    assert found[value] == metric

@@ -48,7 +48,10 @@ def _phrase(text: str, limit: int = 3, *, count: bool = False) -> str | None:
         if count and not picked and low in _COUNT_ADJECTIVES:
             continue
         picked.append(word)
-    return " ".join(picked[:limit]) or None
+    picked = picked[:limit]
+    while picked and len(picked[-1]) == 1 and picked[-1].islower() and picked[-1] != "p":
+        picked.pop()  # the "w" of "w.r.t.", cut at its first period
+    return " ".join(picked) or None
 
 
 def metric_after(after: str, unit: str) -> str | None:
