@@ -424,3 +424,48 @@ def test_one_number_is_one_value_of_a_plural_metric(text: str, value: str, metri
 def test_a_lone_lower_case_letter_ends_no_metric(text: str, value: str, metric) -> None:
     found = {n.value: n.metric for n in find_numbers(text, ["FooNet"])}
     assert found[value] == metric
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "metric"),
+    [
+        pytest.param(
+            "With the model, we achieve an even lower state-of-the-art perplexity of 52.8 on "
+            "Penn Treebank and 52.0 on WikiText-2.",
+            "52.0",
+            "even lower state-of-the-art perplexity",
+            id="scitldr train: the next value, its metric not written again",
+        ),
+        pytest.param(
+            "Experiments show that TensorBLEU provides speedups of over 13x on consumer-grade "
+            "GPUs (NVIDIA T4) and exceeding 40x on data-center-class hardware (NVIDIA A100).",
+            "40x",
+            "speedup",
+            id="dev: 'and exceeding'",
+        ),
+        pytest.param(
+            "It retains a strong classification performance, 73% Top-5 accuracy, outperforming "
+            "supervised networks by 28% (a 65% relative improvement) and state-of-the-art "
+            "semi-supervised methods by 14%.",
+            "14%",
+            "Top-5 accuracy",
+            id="dev: the next margin, past an aside",
+        ),
+        pytest.param(
+            "Retrieval indicates an improvement of 22-38 % in average precision over unstemmed "
+            "text, and 96 % of the performance of the proprietary stemmer.",
+            "96",
+            None,
+            id="scierc: a share of something is not the next value",
+        ),
+        pytest.param(
+            "FooNet reaches 85% accuracy on A, a 3x speedup and 90% on B.",
+            "90%",
+            None,
+            id="made-up: another unit in between",
+        ),
+    ],
+)
+def test_the_next_value_of_a_quantity_shares_its_metric(text: str, value: str, metric) -> None:
+    found = {n.value: n.metric for n in find_numbers(text, ["FooNet", "TensorBLEU"])}
+    assert found[value] == metric

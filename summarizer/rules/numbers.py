@@ -17,7 +17,12 @@ from .known_datasets import is_dataset_family, is_known_dataset
 from .metrics import METRIC_NAMES, metric_after, metric_before, one_value_of
 from .name_spans import mentions
 from .number import Number
-from .number_lists import margins_share_the_metric, shared_in_lists, start_before
+from .number_lists import (
+    elided_metrics,
+    margins_share_the_metric,
+    shared_in_lists,
+    start_before,
+)
 from .subjects import actor_phrase, compared_side, subject_before, whole_name_at
 from .urls import url_matches
 from .wordlists import alternation, words
@@ -207,7 +212,7 @@ def find_numbers(
     numbers = shared_in_lists(abstract, starts, out, subjects)
     numbers = margins_share_the_metric(abstract, starts, numbers)
     not_subjects = [n for n in names if n not in subjects]
-    numbers = by_grammar(analysis, numbers, names, not_subjects)
+    numbers = elided_metrics(abstract, starts, by_grammar(analysis, numbers, names, not_subjects))
     return [replace(n, metric=one_value_of(n.metric)) for n in numbers]
 
 
