@@ -139,7 +139,7 @@ def _respectively(
 # "73% Top-5 accuracy, outperforming supervised networks by 28%": the margin over another
 # method, in the sentence that states the score it is a margin of.
 _MARGIN_BEFORE = re.compile(
-    r"\b(?:outperform|surpass|beat|exceed)\w*\s+[^.;%\d]{0,80}?\s+by\s+"
+    r"\b(?:" + alternation("comparing_verbs") + r")\w*\s+[^.;%\d]{0,80}?\s+by\s+"
     r"(?:(?:" + alternation("metric_hedges") + r")\s+)?$",
     re.IGNORECASE,
 )

