@@ -48,6 +48,7 @@ from pathlib import Path
 from typing import Any
 
 from bench.run import SEEDS, engine_requests, load, seed_papers, table
+from summarizer.engine.weights import extra_buffers
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent
@@ -191,6 +192,9 @@ class LlamaServer:
             "--threads-batch", str(self.threads),
             "--metrics",
             "--no-webui",
+            # the weights laid out as the embedded engine lays them (summarizer.engine.weights):
+            # on a CPU that reports AMX, llama.cpp's repacking crashes the first decode
+            *([] if extra_buffers() else ["--no-repack"]),
         ]  # fmt: skip
 
     @property
