@@ -469,3 +469,39 @@ def test_a_lone_lower_case_letter_ends_no_metric(text: str, value: str, metric) 
 def test_the_next_value_of_a_quantity_shares_its_metric(text: str, value: str, metric) -> None:
     found = {n.value: n.metric for n in find_numbers(text, ["FooNet", "TensorBLEU"])}
     assert found[value] == metric
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "metric"),
+    [
+        pytest.param(
+            "Networks with RBFI units retain accuracies above 75%, while ReLU or Sigmoid see "
+            "their accuracies reduced to below 1%.",
+            "1%",
+            "accuracy",
+            id="scitldr train: where the value of a named quantity lies",
+        ),
+        pytest.param(
+            "We find that our learned policy could reduce patient mortality by as much as 8.2\\% "
+            "from an overall baseline mortality rate of 13.3\\%.",
+            "8.2\\%",
+            "patient mortality",
+            id="scitldr train: 'by as much as'",
+        ),
+        pytest.param(
+            "The new algorithm is able to achieve an average packing utilization of more than 87%.",
+            "87%",
+            "average packing utilization",
+            id="scitldr train: 'of more than'",
+        ),
+    ],
+)
+def test_what_a_value_is_of_where_no_verb_says(text: str, value: str, metric: str) -> None:
+    found = {n.value: n.metric for n in find_numbers(text, ["RBFI", "ReLU"])}
+    assert found[value] == metric
+
+
+def test_the_quantity_keeps_the_names_that_say_which_it_is() -> None:
+    text = "Agents achieve equitable outcomes, consistently reaching FTB and FBS scores above 0.80."
+    (number,) = find_numbers(text, ["FTB", "FBS"])
+    assert number.metric is not None and number.metric.startswith("FTB and FBS score")

@@ -126,6 +126,13 @@ _RISES = re.compile(
     + _HEDGE,
     re.IGNORECASE,
 )
+# "accuracies above 75%", "speedup ranging from 2x up to 100x", "accuracies reduced to below
+# 1%": what is measured, then where its value lies
+_NOUN_WHERE = re.compile(
+    r"(?:(\S+)\s+)?\b(" + _METRIC_NOUN + r")\s+(?:ranging\s+from|above|below|between|"
+    r"(?:reduced|dropped|fell|rose|increased|improved)\s+to(?:\s+(?:below|above))?)\s+" + _HEDGE,
+    re.IGNORECASE,
+)
 # "..., BLEU from 20.2 to 24.0": the verb written once, before the list
 _NOUN_FROM = re.compile(r"(?:^|[\s(\[,])(" + _METRIC_NOUN + r")\s+from\s+" + _HEDGE, re.IGNORECASE)
 # "(MSE > 4.0)", "p < 0.001", "F1 = 90.2", "accuracy: 78%"
@@ -185,9 +192,13 @@ def metric_before(before: str, after: str = "") -> str | None:
         or _RISES.search(before)
         or _NOUN_FROM.search(before[-30:])
     )
-    if match is None:
-        return None
-    return _phrase(match.group(1), 4)
+    if match is not None:
+        return _phrase(match.group(1), 4)
+    where = _NOUN_WHERE.search(before[-50:])
+    # not the last word of a longer name of it: "FTB and FBS scores above 0.80"
+    if where and not (where.group(1) or "")[:1].isupper():
+        return where.group(2)
+    return None
 
 
 # Words a phrase of a sentence does not start or end with when it may say what a number
@@ -230,6 +241,8 @@ def one_value_of(metric: str | None) -> str | None:
         return metric
     head, _, last = metric.rpartition(" ")
     low = last.lower()
+    if low.endswith("ies") and low[:-3] + "y" in _ONE_VALUE_NOUNS:
+        return metric[:-3] + "y"  # "accuracies"
     plural = low.endswith("s") and (
         low[:-1] in _ONE_VALUE_NOUNS or low == "ups" and head.lower().endswith("speed")
     )
