@@ -19,11 +19,12 @@ from summarizer.schemas.paper_summary import PaperSummary
 from .support.cli import endpoint_args, run_cli
 from .support.fake_openai import FakeOpenAI
 
-# The shape a held-out abstract had: no metric for any of its four values under the rules.
+# Four values whose measures the sentence names only after them, together: the rules give
+# none of them a metric.
 SPEECH = (
-    "We present FooNet for speech translation. FooNet improves the baseline by improving "
-    "word error rate (WER) from 9.1 to 7.4, BLEU from 20.2 to 24.0. It also runs 3x faster "
-    "on 8 GPUs."
+    "We present FooNet for speech translation. Against the baseline, FooNet gets 9.1 on "
+    "MuST-C, 7.4 on CoVoST, 20.2 on Europarl and 24.0 on TED, in word error rate (WER) and "
+    "BLEU. It also runs 3x faster on 8 GPUs."
 )
 PROSE = {
     "tldr": "FooNet, a speech translation model, lowers word error rate and raises BLEU.",
@@ -43,7 +44,7 @@ def test_only_the_numbers_without_a_metric_are_asked_about() -> None:
     asked = {numbers[i].value for i in planned.bound}
     assert asked == {n.value for n in numbers if n.metric is None} == {"9.1", "7.4", "20.2", "24.0"}
     user = planned.messages[-1]["content"]
-    assert 'v1: 9.1 in "FooNet improves' in user
+    assert 'v1: 9.1 in "Against the baseline, FooNet gets' in user
     assert "3x" not in user.split("Values:")[1]  # the rules know what 3x measures
 
 
