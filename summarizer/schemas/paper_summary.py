@@ -342,6 +342,7 @@ class PaperSummary(SummaryChecks):
         return self
 
 
+@lru_cache(maxsize=1024)
 def copies_abstract(text: str, abstract: str, threshold: float = 0.8) -> bool:
     """True when ``text`` is (nearly) a sentence of ``abstract`` copied: at least
     ``threshold`` of its words are in the sentence and of the sentence's words in it."""

@@ -74,6 +74,7 @@ def writes_east_asian(abstract: str) -> bool:
     return bool(_abstract_families(abstract) & {"Han", "Hangul"})
 
 
+@lru_cache(maxsize=1024)
 def foreign_script(field: str, text: str, abstract: str) -> str | None:
     """A message when ``text`` has letters of a script that ``abstract`` does not use."""
     if text.isascii() and regex.search(r"[A-Za-z]", abstract):
@@ -120,6 +121,7 @@ def _runs(text: str) -> list[list[str]]:
     return [run for run in runs if run]
 
 
+@lru_cache(maxsize=1024)
 def repeated_phrase(field: str, text: str) -> str | None:
     """A message when ``text`` loops: a word or phrase written twice in a row ("the the",
     "deep learning deep learning"), or a phrase of 3 or more words written 3 or more times."""
@@ -148,6 +150,7 @@ def _fine_twice(phrase: list[str]) -> bool:
     return len(phrase) == 2 and phrase[0] == "to"
 
 
+@lru_cache(maxsize=1024)
 def cut_end(field: str, text: str, abstract: str | None = None) -> str | None:
     """A message when the sentence ``text`` stops inside its last clause or word: on a
     hyphen or an opening bracket or quote, on a word no clause ends on ("... and.",
