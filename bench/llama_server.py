@@ -193,7 +193,8 @@ class LlamaServer:
             "--metrics",
             "--no-webui",
             # the weights laid out as the embedded engine lays them (summarizer.engine.weights):
-            # on a CPU that reports AMX, llama.cpp's repacking crashes the first decode
+            # on a CPU that reports AMX, llama.cpp's repacking may crash the process (here
+            # llama-server died while it loaded the model)
             *([] if extra_buffers() else ["--no-repack"]),
         ]  # fmt: skip
 
