@@ -136,11 +136,13 @@ def _respectively(
     return [name for _, name in kept]
 
 
+# A hedge before a number: "by up to 28%", "by more than 14 points" (data/metric_hedges.txt).
+_HEDGES = alternation("metric_hedges")
 # "73% Top-5 accuracy, outperforming supervised networks by 28%": the margin over another
 # method, in the sentence that states the score it is a margin of.
 _MARGIN_BEFORE = re.compile(
     r"\b(?:" + alternation("comparing_verbs") + r")\w*\s+[^.;%\d]{0,80}?\s+by\s+"
-    r"(?:(?:" + alternation("metric_hedges") + r")\s+)?$",
+    r"(?:(?:" + _HEDGES + r")\s+)?$",
     re.IGNORECASE,
 )
 
@@ -164,7 +166,7 @@ def margins_share_the_metric(
     return out
 
 
-_LEAD = r"(?:(?:" + alternation("metric_hedges") + r"|exceeding|reaching)\s+)?"
+_LEAD = r"(?:(?:" + _HEDGES + r"|exceeding|reaching)\s+)?"
 # "accelerates inference by up to 3x for images and 2.5x for videos": the next value of the
 # same quantity, its metric not written again
 _NEXT_VALUE = re.compile(r"(?:,\s*(?:and\s+)?|\s+and\s+)" + _LEAD + r"$", re.IGNORECASE)

@@ -14,8 +14,8 @@ from collections.abc import Iterable
 from .analysis import Abbreviation, Analysis
 from .known_datasets import is_known_dataset
 from .name_spans import glued, is_symbol, long_form_in, mentions, occurrences, size_variant_of
+from .task_phrases import is_task_head
 from .well_known import is_well_known
-from .wordlists import words
 
 __all__ = [
     "spelled_out_in_parens",
@@ -112,10 +112,6 @@ def term_acronym(name: str, abstract: str) -> bool:
     )
 
 
-# The head nouns of task phrases (data/task_heads.txt): "... Extraction", "... Navigation".
-_TASK_HEADS = frozenset(w.lower() for w in words("task_heads"))
-
-
 def short_of_a_task(name: str, analysis: Analysis) -> bool:
     """True for the short form of a task, not of a dataset: "Relation Extraction (RE)",
     "Vision-Language Navigation (VLN)", whose long form ends in a task's head noun
@@ -124,7 +120,7 @@ def short_of_a_task(name: str, analysis: Analysis) -> bool:
         return False
     for abbreviation in analysis.abbreviations:
         parts = name_parts(abbreviation.long)
-        if abbreviation.short == name and parts and parts[-1].lower() in _TASK_HEADS:
+        if abbreviation.short == name and parts and is_task_head(parts[-1]):
             return True
     return False
 

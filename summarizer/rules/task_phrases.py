@@ -18,7 +18,7 @@ from .names import RESOLUTION
 from .well_known import is_well_known
 from .wordlists import alternation, words
 
-__all__ = ["Phrase", "phrases", "word_before"]
+__all__ = ["Phrase", "is_task_head", "phrases", "word_before"]
 
 _TASK_HEADS = words("task_heads")
 _MODEL_KINDS = frozenset(words("model_kinds"))
@@ -56,6 +56,11 @@ def _task_phrases(abstract: str) -> Iterator[re.Match[str]]:
 
 
 _LOWER_HEADS = tuple(dict.fromkeys(h.lower() for h in _TASK_HEADS))
+
+
+def is_task_head(word: str) -> bool:
+    """True for a head noun of a task phrase (``data/task_heads.txt``), in any case."""
+    return word.lower() in _LOWER_HEADS
 
 
 def _heads(abstract: str) -> Iterator[re.Match[str]]:
@@ -253,7 +258,7 @@ def _compound_phrase(abstract: str, match: re.Match[str]) -> Phrase | None:
     kept = _qualifiers(before.group(1).split() if before else [])
     start = abstract.rindex(kept[0], 0, at) if kept else at
     start = _cut_verb(abstract, kept, start, at)
-    if token.lower() in _LOWER_HEADS:
+    if is_task_head(token):
         return Phrase(tuple(kept), token, start, match.end())
     return Phrase((*kept, token), "", start, match.end())
 
