@@ -18,6 +18,11 @@ def facts(text: str, names: list[str], own: list[str] = OWN) -> list[tuple]:
     return [(n.value, n.metric, n.subject) for n in find_numbers(text, known, [], own)]
 
 
+def metric_of(text: str, value: str, names: list[str]) -> str | None:
+    """The metric the rules give the number ``value`` of ``text``."""
+    return {n.value: n.metric for n in find_numbers(text, names)}[value]
+
+
 @pytest.mark.parametrize(
     ("text", "names", "expected"),
     [
@@ -305,8 +310,7 @@ def test_the_metric_of_a_change_from_one_value_to_another(text: str, metrics: li
     ],
 )
 def test_a_margin_takes_the_metric_of_the_score_before_it(text: str, value: str, metric) -> None:
-    found = {n.value: n.metric for n in find_numbers(text, ["FooNet"])}
-    assert found[value] == metric
+    assert metric_of(text, value, ["FooNet"]) == metric
 
 
 @pytest.mark.parametrize(
@@ -334,8 +338,7 @@ def test_a_margin_takes_the_metric_of_the_score_before_it(text: str, value: str,
     ],
 )
 def test_a_part_shares_the_metric_of_its_whole(text: str, part: str, metric: str) -> None:
-    found = {n.value: n.metric for n in find_numbers(text, [])}
-    assert found[part] == metric
+    assert metric_of(text, part, []) == metric
 
 
 @pytest.mark.parametrize(
@@ -396,8 +399,7 @@ def test_a_range_written_with_both_units_holds_no_negative_number() -> None:
     ],
 )
 def test_one_number_is_one_value_of_a_plural_metric(text: str, value: str, metric: str) -> None:
-    found = {n.value: n.metric for n in find_numbers(text, ["FooNet", "MCTSBug"])}
-    assert found[value] == metric
+    assert metric_of(text, value, ["FooNet", "MCTSBug"]) == metric
 
 
 @pytest.mark.parametrize(
@@ -422,8 +424,7 @@ def test_one_number_is_one_value_of_a_plural_metric(text: str, value: str, metri
     ],
 )
 def test_a_lone_lower_case_letter_ends_no_metric(text: str, value: str, metric) -> None:
-    found = {n.value: n.metric for n in find_numbers(text, ["FooNet"])}
-    assert found[value] == metric
+    assert metric_of(text, value, ["FooNet"]) == metric
 
 
 @pytest.mark.parametrize(
@@ -467,8 +468,7 @@ def test_a_lone_lower_case_letter_ends_no_metric(text: str, value: str, metric) 
     ],
 )
 def test_the_next_value_of_a_quantity_shares_its_metric(text: str, value: str, metric) -> None:
-    found = {n.value: n.metric for n in find_numbers(text, ["FooNet", "TensorBLEU"])}
-    assert found[value] == metric
+    assert metric_of(text, value, ["FooNet", "TensorBLEU"]) == metric
 
 
 @pytest.mark.parametrize(
@@ -497,8 +497,7 @@ def test_the_next_value_of_a_quantity_shares_its_metric(text: str, value: str, m
     ],
 )
 def test_what_a_value_is_of_where_no_verb_says(text: str, value: str, metric: str) -> None:
-    found = {n.value: n.metric for n in find_numbers(text, ["RBFI", "ReLU"])}
-    assert found[value] == metric
+    assert metric_of(text, value, ["RBFI", "ReLU"]) == metric
 
 
 def test_the_quantity_keeps_the_names_that_say_which_it_is() -> None:
