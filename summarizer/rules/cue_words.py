@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from .wordlists import table
 
 __all__ = [
+    "MAKE_IN_WINDOW_GROUP",
     "AND_MAKING",
     "ARTIFACT_NOUNS",
     "BUILT_ON",
@@ -186,3 +187,7 @@ PUT_FORWARD = without(MAKE, "present", "develop", "design")
 # "we introduce a technique called neuron editing": "designed" leaves it out, as the
 # participles do (a lower-case name is read only after the clearest verbs).
 MAKE_CALLED = without(MAKE, "design")
+
+
+#: The verbs of ``MAKE_IN_WINDOW`` as one group of a pattern: ``(?:propose|proposes|...)``.
+MAKE_IN_WINDOW_GROUP = r"(?:" + either(MAKE_IN_WINDOW) + r")"

@@ -21,7 +21,7 @@ from .candidates import (
 )
 from .cue_names import EXISTING, find_cue_names
 from .cue_words import (
-    MAKE_IN_WINDOW,
+    MAKE_IN_WINDOW_GROUP,
     NAMED_IN_WINDOW,
     NEW_WORDS,
     either,
@@ -71,7 +71,7 @@ from .wordlists import words
 
 __all__ = ["EVIDENCE", "Evidence", "NameCall", "classify_name", "classify_names"]
 
-_INTRO_VERB = r"(?:" + either(MAKE_IN_WINDOW) + r")"
+_INTRO_VERB = MAKE_IN_WINDOW_GROUP
 _NAMING = r"(?:" + either(NAMED_IN_WINDOW) + r")"
 _NEW_NOUN = r"(?:" + either(NEW_WORDS) + r")"
 # The word before a name in a sentence about datasets that makes it one of them ("on X",

@@ -6,19 +6,17 @@ from __future__ import annotations
 import re
 
 from .candidates import ARTIFACT_NOUN
-from .cue_words import MAKE_IN_WINDOW, either
+from .cue_words import MAKE_IN_WINDOW_GROUP
 from .name_evidence import NO_CUE, NameCall
 from .name_spans import mentions
 from .well_known import is_well_known
 
 __all__ = ["name_of_an_unnamed_method"]
 
-_INTRO_VERB = r"(?:" + either(MAKE_IN_WINDOW) + r")"
-
 # "we propose a method that (i) clusters ...": the paper makes something and gives no name.
 _MAKES_UNNAMED = re.compile(
     r"\b(?:we|this (?:paper|work))\s+(?:\w+\s+){0,2}?"
-    + _INTRO_VERB
+    + MAKE_IN_WINDOW_GROUP
     + r"\w*\s+(?:an?|the)\s+(?:[\w\-]+\s+){0,4}?"
     + ARTIFACT_NOUN
     + r"\b",
