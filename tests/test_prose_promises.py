@@ -142,6 +142,10 @@ REAL = [
     "networks are interpretable.",
     "Type II maximum likelihood gives only point estimates of Gaussian process "
     "hyperparameters, while the full hyperparameter posterior is intractable.",
+    "NAS algorithms search different spaces and train architectures with different setups, so "
+    "their performance cannot be fairly compared.",
+    "Adversarial training with fast single-step attacks learns to produce weak perturbations "
+    "rather than to defend against strong ones, leaving models vulnerable.",
 ]
 
 

@@ -107,13 +107,16 @@ _NOUNS = frozenset(
     variable table cable deliverable observable syllable vegetable timetable handful""".split()
 )
 # Verbs that link a subject to an adjective, and degree words before one: "is unclear",
-# "makes it interpretable", "more expensive".
+# "makes it interpretable", "leaving models vulnerable", "more expensive".
 _LINKS = frozenset(
     """is are was were be been being remain remains remained become becomes became seem
     seems seemed appear appears appeared prove proves proved proven stay stays make makes
-    made making render renders rendered keep keeps kept deem deemed consider considered find
-    finds found more most less least very highly too so as""".split()
+    made making render renders rendered keep keeps kept leave leaves leaving left deem deemed
+    consider considered find finds found more most less least very highly too so as""".split()
 )
+
+# Forms of "be" before a participle that is also a preposition: "... cannot be compared."
+_BE = frozenset("be is are was were been being".split())
 
 
 def open_end(text: str) -> str | None:
@@ -130,6 +133,8 @@ def open_end(text: str) -> str | None:
     if not words:
         return None
     last = words[-1]
+    if last == "compared" and _BE.intersection(words[-3:-1]):
+        return None  # a passive, not the preposition: "... cannot be fairly compared."
     if last in _CLOSED:
         clause = _WORD.findall(re.split(r"[,;:]", text)[-1].lower())
         stranded = len(words) >= 3 and words[-3] == "to" or _WH.intersection(clause[:-2])
