@@ -59,6 +59,14 @@ from summarizer.rules.task_phrases import phrases, word_before
             id="nouns-that-end-like-verbs",
         ),
         pytest.param(
+            # SciTLDR train sentences: a verb in its base form opens no task
+            "Two prominent directions include learning with noisy labels and semi-supervised "
+            "learning by exploiting unlabeled data. LiBI learns inference models that better "
+            "satisfy modeling assumptions. We perform inference with a learned prior.",
+            ["semi-supervised learning"],
+            id="base-form-verbs",
+        ),
+        pytest.param(
             "We probe the model's generalization and Parkinson's disease detection.",
             ["Parkinson's disease detection"],
             id="possessives",
