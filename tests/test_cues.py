@@ -1182,3 +1182,56 @@ def test_a_dataset_of_a_list_of_names_holds_each_of_them() -> None:
 def test_the_short_form_of_a_corpus_stays_a_dataset() -> None:
     text = "We report perplexity on the Penn Treebank (PTB) and on WikiText-2, with 2% gains."
     assert "PTB" in names_of(text)[1]
+
+
+@pytest.mark.parametrize(
+    "text, piece, whole, field",
+    [
+        pytest.param(
+            "In this paper, we will introduce a new representation learning model, namely "
+            "\u201cSample-Ensemble Genetic Evolutionary Network\u201d (SEGEN), which can serve as "
+            "an alternative approach to deep learning models.",
+            "Sample-Ensemble",
+            "SEGEN",
+            0,
+            id="scitldr train: a coined name's piece",
+        ),
+        pytest.param(
+            "Therefore, we propose a novel Prototype-Assisted Adversarial Learning (PAAL) "
+            "scheme, which incorporates instance probabilistic predictions and class "
+            "prototypes together. With these novelties, we constitute a Prototype-Assisted "
+            "Conditional Domain Adaptation (PACDA) framework which well tackles the class "
+            "mismatch problem.",
+            "Prototype-Assisted",
+            "PAAL",
+            0,
+            id="scitldr train: a piece of two long forms",
+        ),
+        pytest.param(
+            "We train a V1Net model to perform boundary detection on natural images from the "
+            "Berkeley Segmentation Dataset 500 (BSDS500).",
+            "Berkeley Segmentation Dataset",
+            "BSDS500",
+            1,
+            id="scitldr train: a dataset's piece",
+        ),
+    ],
+)
+def test_a_piece_of_a_long_form_stands_for_its_short_form(
+    text: str, piece: str, whole: str, field: int
+) -> None:
+    found = names_of(text)[field]
+    assert piece not in found
+    assert whole in found
+
+
+def test_a_piece_of_a_tasks_long_form_is_no_dataset() -> None:
+    text = (  # a SciTLDR train sentence
+        "(1) we introduce a multitask navigation model that can be seamlessly trained on both "
+        "Vision-Language Navigation (VLN) and Navigation from Dialog History (NDH) tasks, which "
+        "benefits from richer natural language guidance and effectively transfers knowledge "
+        "across tasks; (2) we propose to learn environment-agnostic representations for "
+        "navigation policy that are invariant among environments."
+    )
+    datasets = names_of(text)[1]
+    assert "Vision-Language" not in datasets and "VLN" not in datasets

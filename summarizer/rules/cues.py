@@ -51,13 +51,14 @@ from .name_evidence import (
     NameCall,
     Tally,
 )
-from .name_spans import mentions, mentions_outside, occurrences
+from .name_spans import is_symbol, mentions, mentions_outside, occurrences
 from .names import WHOLE_NAME
 from .short_forms import (
     as_short_forms,
     called_a_term,
     closes_the_object,
     expansion_only,
+    holding_long_form,
     in_parens,
     prefer_short,
     short_of_a_task,
@@ -360,13 +361,15 @@ def classify_names(
     introduces = [n for n in introduces if not expansion_only(n, abstract, introduces)]
     introduces = as_short_forms(introduces, analysis)
     # Neither "Fine-grained Entity Recognition (FgER)", a task data is made for, nor "a BLEU
-    # score of 43.2" after "... translation dataset, with" is a dataset.
+    # score of 43.2" after "... translation dataset, with" is a dataset; a piece of a long
+    # form stands for its short form ("Berkeley Segmentation Dataset" of "... Dataset 500
+    # (BSDS500)", "Vision-Language" of "Vision-Language Navigation (VLN)", a task's).
     datasets = [
-        c.name
+        name
         for c in calls
-        if c.label == "dataset"
-        and c.name not in METRIC_NAMES
-        and not short_of_a_task(c.name, analysis)
+        if c.label == "dataset" and c.name not in METRIC_NAMES
+        for name in [_whole_of(c.name, analysis)]
+        if not short_of_a_task(name, analysis)
     ]
     # A dataset's short form, however its mentions read: "ImageNet-1K (IN1K)" gives IN1K.
     datasets += [
@@ -378,3 +381,9 @@ def classify_names(
     datasets = [d for d in datasets if not inside_a_titled_name(d, datasets, abstract)]
     datasets = with_versions([d for d in datasets if not LANGUAGE_PAIR.fullmatch(d)], abstract)
     return introduces, datasets, calls
+
+
+def _whole_of(name: str, analysis: Analysis) -> str:
+    """The short form of the long form ``name`` is only ever a piece of, else ``name``."""
+    holder = holding_long_form(name, analysis)
+    return holder.short if holder is not None and not is_symbol(holder.short) else name

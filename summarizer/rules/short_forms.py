@@ -24,6 +24,7 @@ __all__ = [
     "called_a_term",
     "closes_the_object",
     "expansion_only",
+    "holding_long_form",
     "in_parens",
     "name_parts",
     "prefer_short",
@@ -190,14 +191,34 @@ def expansion_only(name: str, abstract: str, shorts: list[str]) -> bool:
     return all(any(a <= s and e <= b for a, b in spans) for s, e in spots)
 
 
+def holding_long_form(name: str, analysis: Analysis) -> Abbreviation | None:
+    """The "long form (SHORT)" pair whose long form holds the first mention of ``name``,
+    when every mention of it is a part of a longer long form and none stands alone: a piece
+    of a name, not a name ("Sample-Ensemble" of "Sample-Ensemble Genetic Evolutionary
+    Network (SEGEN)", "Vision-Language" of "Vision-Language Navigation (VLN)")."""
+    spans = [
+        (pair, pair.long_start, pair.long_start + len(pair.long))
+        for pair in analysis.abbreviations
+        if pair.long != name
+    ]
+    holders = []
+    for start, end in mentions(name, analysis.text):
+        holder = next((pair for pair, a, b in spans if a <= start and end <= b), None)
+        if holder is None:
+            return None
+        holders.append(holder)
+    return holders[0] if holders else None
+
+
 def as_short_forms(names: list[str], analysis: Analysis) -> list[str]:
     """Each long form as its short form, and each size variant as its base name: the one
     item the guide gives ("Gated Phase Transition (GAPT)" is GAPT, unless the short form is
-    a math symbol; "POLAR-7B" is POLAR where POLAR is written too); a long form whose short
-    form is well known ("Low-Rank Adaptation (LoRA)") is not new."""
+    a math symbol; "POLAR-7B" is POLAR where POLAR is written too). A piece of a long form
+    stands for its short form too (:func:`holding_long_form`); a long form whose short form
+    is well known ("Low-Rank Adaptation (LoRA)") is not new."""
     out: list[str] = []
     for name in names:
-        pair = long_form_in(name, analysis)
+        pair = long_form_in(name, analysis) or holding_long_form(name, analysis)
         if pair is not None and pair.short != name and not is_symbol(pair.short):
             if is_well_known(pair.short) or any(
                 pair.short in name_parts(other) for other in names if other != name
