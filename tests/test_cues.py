@@ -1031,6 +1031,12 @@ def test_a_side_of_evidence_is_checked_when_the_table_is_read() -> None:
             id="H1xylj04_V",
         ),
         pytest.param(
+            "We propose a novel algorithm called  \\textit{Online Output Kernel Learning "
+            "Algorithm} (OOKLA) for lifelong learning.",
+            ["OOKLA"],
+            id="scitldr train: the emphasis after a naming word",
+        ),
+        pytest.param(
             "In this paper, we propose the \\emph{Mover's Weighted Sum} for documents.",
             [],
             id="made-up: a name that goes on past the words the cue reads is not cut",
