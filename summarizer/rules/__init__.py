@@ -10,9 +10,9 @@ no pipeline, no endpoint). The flow for one abstract:
    the evidence of :mod:`.name_evidence`, :mod:`.data_cues`, :mod:`.short_forms`,
    :mod:`.well_known` (which, like :mod:`.known_datasets`, looks names up through
    :mod:`.listed`), with names' bounds from :mod:`.name_spans`;
-3. results (:mod:`.numbers`, with :mod:`.metrics`, :mod:`.subjects` and
-   :mod:`.number_lists`): every reported number (:class:`.number.Number`) with its metric,
-   subject and kind; where the wording rules leave a metric or subject empty, or take a
+3. results (:mod:`.numbers`, with :mod:`.metrics`, :mod:`.subjects`, :mod:`.data_counts`
+   and :mod:`.number_lists`): every reported number (:class:`.number.Number`) with its
+   metric, subject and kind; where the wording rules leave a metric or subject empty, or take a
    name in a phrase of setting for a subject, the sentence's dependency parse decides
    (:mod:`.grammar`, :mod:`.syntax`, :mod:`.made`);
 4. labels (:mod:`.labels`): domain and contribution types; tasks (:mod:`.tasks`).

@@ -12,6 +12,7 @@ from dataclasses import replace
 
 from .analysis import Analysis, analysed
 from .cue_words import either, without
+from .data_counts import data_subject
 from .grammar import by_grammar, name_in_setting
 from .known_datasets import is_dataset_family, is_known_dataset
 from .metrics import METRIC_NAMES, metric_after, metric_before, one_value_of
@@ -135,6 +136,8 @@ def find_numbers(
     its sentence is its ``subject``; ``datasets`` (and well-known datasets and metric names)
     are never a subject: "ImageNet", "Top-1". Where no name stands before it, the subject is
     the paper's main own name: of ``own`` (the names it says it makes), the one written most.
+    A count that describes a dataset ("a dataset of 25k conversations") is the dataset's
+    (:mod:`.data_counts`).
     """
     analysis = analysed(text)
     abstract = analysis.text
@@ -206,7 +209,8 @@ def find_numbers(
                 end=end,
                 kind=kind,
                 metric=metric_after(after, unit.strip()) or metric_before(before, after),
-                subject=_subject(analysis, starts, match.start(), subjects, fallback),
+                subject=data_subject(abstract, start_before(starts, start), start, names)
+                or _subject(analysis, starts, match.start(), subjects, fallback),
             )
         )
     numbers = shared_in_lists(abstract, starts, out, subjects)
