@@ -1241,3 +1241,25 @@ def test_a_piece_of_a_tasks_long_form_is_no_dataset() -> None:
     )
     datasets = names_of(text)[1]
     assert "Vision-Language" not in datasets and "VLN" not in datasets
+
+
+def test_a_name_the_paper_introduces_is_not_also_a_dataset() -> None:
+    text = (  # SciTLDR train HJgVisRqtX, from its fourth sentence
+        "In this paper, we will introduce a new representation learning model, namely "
+        "\u201cSample-Ensemble Genetic Evolutionary Network\u201d (SEGEN), which can serve as an "
+        "alternative approach to deep learning models. Instead of building one single deep "
+        "model, based on a set of sampled sub-instances, SEGEN adopts a genetic-evolutionary "
+        "learning strategy to build a group of unit models generations by generations. The "
+        "unit models incorporated in SEGEN can be either traditional machine learning models or "
+        "the recent deep learning models with a much \u201cnarrower\u201d and "
+        "\u201cshallower\u201d architecture. The learning results of each instance at the final "
+        "generation will be effectively combined from each unit model via diffusive "
+        "propagation and ensemble learning strategies. From the computational perspective, "
+        "SEGEN requires far less data, fewer computational resources and parameter tuning "
+        "efforts, but has sound theoretic interpretability of the learning process and "
+        "results. Extensive experiments have been done on several different real-world "
+        "benchmark datasets, and the experimental results obtained by SEGEN have demonstrated "
+        "its advantages over the state-of-the-art representation learning models."
+    )
+    introduces, datasets = names_of(text)[:2]
+    assert "SEGEN" in introduces and "SEGEN" not in datasets

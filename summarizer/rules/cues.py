@@ -380,6 +380,8 @@ def classify_names(
     datasets = prefer_short(datasets, abstract, alone=True)
     datasets = [d for d in datasets if not inside_a_titled_name(d, datasets, abstract)]
     datasets = with_versions([d for d in datasets if not LANGUAGE_PAIR.fullmatch(d)], abstract)
+    # the guide's datasets are existing ones: a name the paper introduces is none of them
+    datasets = [d for d in datasets if d not in introduces]
     return introduces, datasets, calls
 
 
