@@ -504,3 +504,61 @@ def test_the_quantity_keeps_the_names_that_say_which_it_is() -> None:
     text = "Agents achieve equitable outcomes, consistently reaching FTB and FBS scores above 0.80."
     (number,) = find_numbers(text, ["FTB", "FBS"])
     assert number.metric is not None and number.metric.startswith("FTB and FBS score")
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "metric"),
+    [
+        pytest.param(
+            "The results indicated that MRSeg obtained a Dice score of 80.7 $\\pm$ 18.6 and "
+            "Hausdorff Distance (HD) error of 8.9 $\\pm$ 10.4 mm.",
+            "80.7",
+            "Dice score",
+            id="arXiv: a mean before LaTeX's plus-minus",
+        ),
+        pytest.param(
+            "The results indicated that MRSeg obtained a Dice score of 80.7 $\\pm$ 18.6 and "
+            "Hausdorff Distance (HD) error of 8.9 $\\pm$ 10.4 mm.",
+            "18.6",
+            "Dice score",
+            id="arXiv: the deviation measures what its mean does",
+        ),
+        pytest.param(
+            "Our approach achieves a high correlation (0.956$\\pm$0.046) and low MAE "
+            "(0.025$\\pm$0.019) compared with real Dice scores.",
+            "0.019",
+            "MAE",
+            id="arXiv: a deviation written without spaces",
+        ),
+        pytest.param(
+            "In both experiments we achieve a promising high classification accuracy "
+            "($\\geq$75\\%).",
+            "75\\%",
+            "accuracy",
+            id="arXiv: LaTeX's greater-or-equal",
+        ),
+        pytest.param(
+            "Specifically, the experiments show that our proposed method achieves $F_1$ scores "
+            "of 98.04% and 94.60% on the Zenseact Open Dataset.",
+            "98.04%",
+            "F1 score",
+            id="arXiv: a metric's name in LaTeX before its noun",
+        ),
+        pytest.param(
+            "Specifically, it attains mIoU scores of 78.43\\%, 94.56\\%, and 67.08\\% on the "
+            "NUAA-SIRST, NUDT-SIRST, and IRSTD-1k datasets.",
+            "94.56\\%",
+            "mIoU score",
+            id="arXiv: a metric's name before its noun",
+        ),
+        pytest.param(
+            "The proposed scheme outperforms DL-based methods e.g. DVSC about 1 dB and "
+            "traditional schemes about 2 dB in terms of PSNR.",
+            "2 dB",
+            "PSNR",
+            id="arXiv: 'in terms of' after the number",
+        ),
+    ],
+)
+def test_latex_and_named_metrics(text: str, value: str, metric: str) -> None:
+    assert metric_of(text, value, ["MRSeg", "DVSC"]) == metric

@@ -31,6 +31,8 @@ _CHANGE_OBJECT = re.compile(r"\s+(?:in|on|for|of)\s+(?:the\s+)?", re.IGNORECASE)
 _IN_METRIC = re.compile(
     r"\s+(?:in|on)\s+(?:the\s+)?((?:[\w\-]+\s+)?" + _METRIC_NOUN + r")\b", re.IGNORECASE
 )
+# "by up to 34.3% in terms of AUROC": what the number is in terms of
+_IN_TERMS_OF = re.compile(r"\s+in\s+terms\s+of\s+(?:the\s+)?(?=[A-Za-z])", re.IGNORECASE)
 # "10 MB of parameter memory": an amount of something
 _AMOUNT_OF = re.compile(r"\s+of\s+(?:the\s+)?(?=[A-Za-z])", re.IGNORECASE)
 # "3.1% of the tokens": a share of something
@@ -95,9 +97,27 @@ def metric_after(after: str, unit: str) -> str | None:
     measured = _IN_METRIC.match(after)
     if measured:
         return measured.group(1)
+    terms = _IN_TERMS_OF.match(after)
+    if terms:
+        return _phrase(after[terms.end() :], 4)
     while tokens and tokens[0].lower() in _COMPARATIVES:
         tokens = tokens[1:]
     return _phrase(" ".join(tokens[:4]), count=not unit)
+
+
+# LaTeX's inline math around words and signs: "macro $F_1$ $\geq$ 0.796" reads "macro F1 ≥".
+_MATH_SIGNS = {"pm": "\u00b1", "geq": "\u2265", "leq": "\u2264", "ge": "\u2265", "le": "\u2264"}
+_MATH_SIGN = re.compile(r"\$?\\(" + "|".join(_MATH_SIGNS) + r")\b\$?")
+_MATH_WORD = re.compile(r"\$\s*([A-Za-z]+)(?:_\{?([A-Za-z0-9]+)\}?)?\s*\$")
+
+
+def plain_math(text: str) -> str:
+    """``text`` with inline math of one word or sign written plain: "$F_1$" is "F1",
+    "$\\geq$" is "≥"; anything else is left as written."""
+    if "\\" not in text and "$" not in text:
+        return text
+    text = _MATH_SIGN.sub(lambda m: _MATH_SIGNS[m.group(1)], text)
+    return _MATH_WORD.sub(lambda m: m.group(1) + (m.group(2) or ""), text)
 
 
 # A hedge between the words and the number: "of up to 39.1%", "by about 50%".
@@ -137,7 +157,9 @@ _NOUN_WHERE = re.compile(
 _NOUN_FROM = re.compile(r"(?:^|[\s(\[,])(" + _METRIC_NOUN + r")\s+from\s+" + _HEDGE, re.IGNORECASE)
 # "(MSE > 4.0)", "p < 0.001", "F1 = 90.2", "accuracy: 78%"
 _NAMED_BEFORE = re.compile(
-    r"(?:^|[\s(\[])(" + _METRIC_NOUN + r")\s*(?:[=:<>≤≥(]|of)?\s*$", re.IGNORECASE
+    r"(?:^|[\s(\[])((?:(?:" + alternation("metric_names") + r")\s+)?" + _METRIC_NOUN + r")"
+    r"\s*(?:(?:[=:<>≤≥(]\s*){1,2}|of)?\s*$",
+    re.IGNORECASE,
 )
 
 
@@ -172,6 +194,7 @@ _NOT_SHARED = frozenset({"total", "them", "those", "these", "which", "all", "it"
 
 def metric_before(before: str, after: str = "") -> str | None:
     """What the words before a number say it measures, when the words after say nothing."""
+    before = plain_math(before)
     article = _METRIC_OF.search(before)
     if article:
         return _phrase(article.group(1), 4)

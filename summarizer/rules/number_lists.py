@@ -206,3 +206,17 @@ def elided_metrics(abstract: str, starts: list[int], numbers: list[Number]) -> l
         ):
             out[i] = replace(number, metric=last.metric)
     return out
+
+
+# Between a mean and its deviation: "0.822 $\pm$ 0.007", "1.98+/-0.07", "91.2 ± 0.3".
+_PLUS_MINUS = re.compile(r"\s*\$?\s*(?:\\pm|\u00b1|\+/-|\+-)\s*\$?\s*")
+
+
+def deviations_share_the_metric(abstract: str, numbers: list[Number]) -> list[Number]:
+    """The deviation after a mean ("0.822 $\\pm$ 0.007") measures what the mean does."""
+    out = list(numbers)
+    for i in range(1, len(out)):
+        mean, deviation = out[i - 1], out[i]
+        if mean.metric and _PLUS_MINUS.fullmatch(abstract, mean.end, deviation.start):
+            out[i] = replace(deviation, metric=mean.metric)
+    return out

@@ -19,6 +19,7 @@ from .metrics import METRIC_NAMES, metric_after, metric_before, one_value_of
 from .name_spans import mentions
 from .number import Number
 from .number_lists import (
+    deviations_share_the_metric,
     elided_metrics,
     margins_share_the_metric,
     shared_in_lists,
@@ -217,6 +218,7 @@ def find_numbers(
     numbers = margins_share_the_metric(abstract, starts, numbers)
     not_subjects = [n for n in names if n not in subjects]
     numbers = elided_metrics(abstract, starts, by_grammar(analysis, numbers, names, not_subjects))
+    numbers = deviations_share_the_metric(abstract, numbers)
     return [replace(n, metric=one_value_of(n.metric)) for n in numbers]
 
 
