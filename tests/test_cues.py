@@ -1168,6 +1168,24 @@ def test_a_dataset_by_its_setting_or_its_suffix(text: str, dataset: str) -> None
             "AUROC",
             id="scitldr train: a metric in a sentence about datasets",
         ),
+        pytest.param(
+            "We implement this framework on a proprietary autonomous driving dataset supporting "
+            "cameras and LiDAR sensors.",
+            "LiDAR",
+            id="arXiv: a sensor",
+        ),
+        pytest.param(
+            "Extensive experiments on abdominal MRI and CT datasets demonstrate significant "
+            "improvements.",
+            "CT",
+            id="arXiv (dev): an imaging modality",
+        ),
+        pytest.param(
+            "Applied to MATH and GSM8K, our approach produces 39K problems with labeled "
+            "intermediate steps and a 6.1K-problem benchmark of higher difficulty.",
+            "1K-problem",
+            id="arXiv (dev): a count after a number's decimal point",
+        ),
     ],
 )
 def test_what_is_no_dataset(text: str, not_data: str) -> None:

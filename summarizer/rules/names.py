@@ -12,8 +12,9 @@ from .wordlists import alternation, words
 GENERIC = frozenset(words("generic_names"))
 
 _NAME = re.compile(
-    # a token start, then (a cheap test first) a capital or digit somewhere in the token
-    r"(?<![\w\-])(?=[\w\-.*]*?[A-Z0-9])("
+    # a token start (not after a number's decimal point: "6.1K-problem"), then (a cheap
+    # test first) a capital or digit somewhere in the token
+    r"(?<![\w\-])(?<!\d\.)(?=[\w\-.*]*?[A-Z0-9])("
     r"[A-Za-z0-9]*(?:[a-z][A-Z]|[A-Z]{2}|[A-Za-z]\d|\d[A-Za-z])[A-Za-z0-9]*"  # ImbSAM, GAPT, o3
     r"(?:[\-\.][A-Za-z0-9]+)*\*?"  # Droplet3D-4M, DeepSeek-R1, t-ReX*
     r"|[A-Z][a-z]+(?:-[A-Z0-9][A-Za-z0-9]*)+"  # Glocal-IB, Imbalanced-SAM
@@ -25,7 +26,7 @@ _NAME = re.compile(
 RESOLUTION = re.compile(r"\d+(?:\s?[x×]\s?\d+)+")
 
 # A token that is a name by itself (a part after a slash that is one is a second name).
-WHOLE_NAME = re.compile(_NAME.pattern[len(r"(?<![\w\-])") :])
+WHOLE_NAME = re.compile(_NAME.pattern[len(r"(?<![\w\-])(?<!\d\.)") :])
 
 # "ImageNet-based", "GPT-style": a name ending so is an adjective.
 ADJECTIVE_SUFFIX = re.compile(
