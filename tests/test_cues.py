@@ -1281,3 +1281,44 @@ def test_a_name_the_paper_introduces_is_not_also_a_dataset() -> None:
     )
     introduces, datasets = names_of(text)[:2]
     assert "SEGEN" in introduces and "SEGEN" not in datasets
+
+
+@pytest.mark.parametrize(
+    "text, introduced, not_introduced",
+    [
+        pytest.param(
+            "In this paper, we propose a simple but effective and practical LLM-generated text "
+            "detection method, VaryBalance. The core of VaryBalance is that, compared to "
+            "LLM-generated texts, there is a greater difference between human texts and their "
+            "rewritten version via LLMs.",
+            "VaryBalance",
+            "LLM-generated",
+            id="arXiv (dev): ten words before the method's noun, an adjective among them",
+        ),
+        pytest.param(
+            "To address these limitations, we introduce MambaControl, a novel framework that "
+            "integrates selective state-space modelling with diffusion processes. Furthermore, "
+            "we introduce Fourier-enhanced spectral graph representations to capture spatial "
+            "coherence and multiscale detail.",
+            "MambaControl",
+            "Fourier-enhanced",
+            id="arXiv: '-enhanced' makes an adjective",
+        ),
+        pytest.param(
+            "To address the issue of CF in a general-purpose PEFT framework, we propose "
+            "\\textbf{Lo}w-damage \\textbf{K}nowledge \\textbf{I}mplanting (\\textbf{LoKI}), a "
+            "PEFT technique that is based on a mechanistic understanding of how knowledge is "
+            "stored in transformer architectures. In two real-world scenarios, LoKI demonstrates "
+            "task-specific performance that is comparable to or even surpasses that of full "
+            "fine-tuning and LoRA-based methods across various model types.",
+            "LoKI",
+            "Lo",
+            id="arXiv: a word's first letters set in bold",
+        ),
+    ],
+)
+def test_what_the_paper_introduces_and_what_it_does_not(
+    text: str, introduced: str, not_introduced: str
+) -> None:
+    introduces = names_of(text)[0]
+    assert introduced in introduces and not_introduced not in introduces

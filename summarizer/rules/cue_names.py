@@ -131,6 +131,8 @@ def _add_names(cue: Cue, abstract: str, low: str, who: list[int] | None, out: li
             closed = _EMPHASIS_CLOSE.match(abstract, match.start("name") + len(name))
             if closed is None:
                 continue  # "\emph{Word Mover's Embedding}": the name goes on past the match
+            if not closed.group("acr") and abstract[closed.end() : closed.end() + 1].isalpha():
+                continue  # "\textbf{I}mportance": a word's first letter set in bold
             short = short or closed.group("acr")
         at = match.start("acr") if short else match.start("name")
         if _BUILDS_ON.search(abstract, match.start(), at):

@@ -211,7 +211,7 @@ _FIRST_CUES: tuple[Cue, ...] = (
         # dash or colon: "a new algorithm - Projection Based Policy Optimization (PCPO)".
         pattern=re.compile(
             CUE_VERB
-            + r"(?:[\w\-']+\s+){0,8}?"
+            + r"(?:[\w\-']+\s+){0,10}?"
             # "We propose a simple alternative: the Plug and Play Language Model (PPLM)"
             + r"(?:"
             + ARTIFACT_NOUN
