@@ -1315,6 +1315,16 @@ def test_a_name_the_paper_introduces_is_not_also_a_dataset() -> None:
             "Lo",
             id="arXiv: a word's first letters set in bold",
         ),
+        pytest.param(
+            "In this paper, we observe that optical flows offer a promising alternative in "
+            "complex motion modeling, and present FlowV2V to re-investigate video editing as a "
+            "task of flow-driven Image-to-Video (I2V) generation. We also analyze the label noise "
+            "present in crowd-sourced evaluations and propose a Bayesian method to aggregate "
+            "multiple ratings.",
+            "FlowV2V",
+            "Bayesian",
+            id="arXiv: 'we ..., and present X', not a word before a noun",
+        ),
     ],
 )
 def test_what_the_paper_introduces_and_what_it_does_not(

@@ -270,6 +270,25 @@ _FIRST_CUES: tuple[Cue, ...] = (
         anchors=MAKE_BARE,
     ),
     Cue(
+        name="we-then-and-propose",
+        # "we observe that optical flows ..., and present FlowV2V to ...": the authors' verb
+        # of making after "and", with "we" earlier in its sentence (as "we-propose" reads it)
+        pattern=re.compile(
+            r"\b[Ww]e\s+(?:[^.;]|\.\d){1,200}?\band\s+(?:then\s+|further\s+|also\s+)?(?:"
+            + either(MAKE_BARE)
+            + r")\s+"
+            + LEAD
+            + CUE_PHRASE
+            # the name ends there: not a word before a noun ("a Bayesian method")
+            + r"(?=\s*[,.;:(]|\s+(?:to|which|that|for|with|and|is|as|in|on)\b)"
+        ),
+        example="In this paper, we revisit long video generation and introduce LumenFlow, a "
+        "hierarchical pipeline.",
+        expect=("LumenFlow",),
+        needs=AND_MAKING,
+        anchors=("we",),
+    ),
+    Cue(
         name="and-propose-short-form",
         # "... and introduce a differentiable variant (DCEM)", "which we call soft Q imitation
         # learning (SQIL)", "our proposed variational discriminator bottleneck (VDB)": the
