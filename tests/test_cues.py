@@ -1325,6 +1325,15 @@ def test_a_name_the_paper_introduces_is_not_also_a_dataset() -> None:
             "Bayesian",
             id="arXiv: 'we ..., and present X', not a word before a noun",
         ),
+        pytest.param(
+            "Specifically, a Conditional Generative Adversarial Network on Three Orthogonal "
+            "Planes (cGAN-TOP) is designed to effectively remove the noise in the point clouds. "
+            "Several strategies to approximate the evidence lower bound (ELBO) computation are "
+            "introduced.",
+            "cGAN-TOP",
+            "ELBO",
+            id="arXiv: a short form the paper makes, not one its strategies are about",
+        ),
     ],
 )
 def test_what_the_paper_introduces_and_what_it_does_not(

@@ -167,6 +167,21 @@ _FIRST_CUES: tuple[Cue, ...] = (
         needs=MAKE_DONE,
     ),
     Cue(
+        name="short-form-made",
+        # "A dynamic cross-modality interaction module (DCIM) is designed to ...", "fuzzy
+        # sigmoid convolution (FSC) is introduced": a short form, then the paper making it
+        # (a plural short form names a kind: "Vision language models (VLMs) are designed")
+        pattern=re.compile(
+            r"\((?P<acr>[A-Za-z][\w\-]*[A-Z][\w\-]*(?<!s))\)(?P<name>)\s+(?:"
+            + ARTIFACT_NOUN
+            + r"\s+)?(?:is|are)\s+(?:then\s+|also\s+|further\s+|specifically\s+|carefully\s+)?"
+            r"(?:designed|proposed|introduced|developed|presented|devised)\b"
+        ),
+        example="A dynamic cross-view interaction module (DCVIM) is designed to filter noise.",
+        expect=("DCVIM",),
+        needs=("designed", "proposed", "introduced", "developed", "presented", "devised"),
+    ),
+    Cue(
         name="introducing-name-then-noun",
         # "by introducing a Global Alignment loss"
         pattern=re.compile(
