@@ -562,3 +562,38 @@ def test_the_quantity_keeps_the_names_that_say_which_it_is() -> None:
 )
 def test_latex_and_named_metrics(text: str, value: str, metric: str) -> None:
     assert metric_of(text, value, ["MRSeg", "DVSC"]) == metric
+
+
+@pytest.mark.parametrize(
+    ("text", "names", "value", "subject"),
+    [
+        pytest.param(
+            "FastBEV++ establishes a new state-of-the-art 0.359 NDS while maintaining "
+            "exceptional real-time performance, exceeding 134 FPS on automotive-grade hardware.",
+            ["FastBEV++", "NDS"],
+            "134 FPS",
+            "FastBEV++",
+            id="arXiv (dev): a name written after a decimal number is a metric",
+        ),
+        pytest.param(
+            "Among them, the random forest regressor performed the best, achieving strong R2 "
+            "scores of 0.95 (training), 0.76 (validation), and 0.83 (test).",
+            ["R2"],
+            "0.76",
+            "the random forest regressor",
+            id="arXiv (dev): a name before 'scores' is a metric",
+        ),
+        pytest.param(
+            "Experiments on WorldCover and other benchmark products reveal that ISA-1 achieves "
+            "an F1-score of 85.71%, outperforming bilinear-interpolation-based segmentation by "
+            "9.5%.",
+            ["WorldCover", "ISA-1", "F1-score"],
+            "9.5%",
+            "ISA-1",
+            id="arXiv: a name ending in '-score' is a metric",
+        ),
+    ],
+)
+def test_a_metric_written_as_a_name_is_no_subject(text, names, value, subject) -> None:
+    numbers = {n.value: n for n in find_numbers(text, names)}
+    assert numbers[value].subject == subject

@@ -143,7 +143,12 @@ def find_numbers(
     analysis = analysed(text)
     abstract = analysis.text
     # a name the paper introduces is a subject even when listed as a known dataset since
-    subjects = [n for n in names if n not in datasets and (n in own or _can_be_subject(n))]
+    subjects = [
+        n
+        for n in names
+        if n not in datasets
+        and (n in own or (_can_be_subject(n) and not used_as_metric(n, abstract)))
+    ]
     own = [n for n in own if n in subjects]
     subjects = [n for n in subjects if not _part_of_own(n, own, abstract)]
     fallback = _main_name(abstract, own)
@@ -289,6 +294,19 @@ def _can_be_subject(name: str) -> bool:
 
 
 _UNIT_ALONE = re.compile(_UNIT.replace(r"\s?", "", 1))
+
+
+def used_as_metric(name: str, abstract: str) -> bool:
+    """True when the abstract writes ``name`` as what a number measures: right after a
+    decimal number ("0.359 NDS"), before "score" ("R2 scores of 0.95"), or ending in
+    "-score" ("the F1-score"). Such a name is no subject."""
+    if re.search(r"(?i)-scores?$", name):
+        return True
+    escaped = re.escape(name)
+    return bool(
+        re.search(r"\d\.\d+\s*" + escaped + r"(?![\w\-])", abstract)
+        or re.search(r"(?<![\w\-])" + escaped + r"\s+scores?\b", abstract)
+    )
 
 
 def _clause_starts(analysis: Analysis) -> list[int]:
