@@ -597,3 +597,34 @@ def test_latex_and_named_metrics(text: str, value: str, metric: str) -> None:
 def test_a_metric_written_as_a_name_is_no_subject(text, names, value, subject) -> None:
     numbers = {n.value: n for n in find_numbers(text, names)}
     assert numbers[value].subject == subject
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "subject"),
+    [
+        pytest.param(
+            "Experiments across multiple domains show that E2H Reasoner significantly improves "
+            "the reasoning ability of small LLMs (1.5B to 3B), which otherwise struggle when "
+            "trained with vanilla RL alone.",
+            "3B",
+            "small LLMs",
+            id="arXiv (dev): sizes in parentheses after the models they describe",
+        ),
+        pytest.param(
+            "Repeating this over multiple iterations enables smaller language models (7-8B "
+            "parameters) to self-correct.",
+            "7",
+            "smaller language models",
+            id="arXiv: a range of sizes",
+        ),
+    ],
+)
+def test_a_size_belongs_to_the_models_it_describes(text: str, value: str, subject: str) -> None:
+    numbers = {n.value: n for n in find_numbers(text, ["E2H Reasoner"], [], ["E2H Reasoner"])}
+    assert numbers[value].subject == subject
+    assert numbers[value].metric == "parameters"
+
+
+def test_a_size_alone_counts_parameters() -> None:
+    text = "Experiments with the Olmo-2 model family (7B, and 13B) show that small models learn."
+    assert {n.metric for n in find_numbers(text, ["Olmo-2"])} == {"parameters"}

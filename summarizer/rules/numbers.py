@@ -224,7 +224,16 @@ def find_numbers(
     not_subjects = [n for n in names if n not in subjects]
     numbers = elided_metrics(abstract, starts, by_grammar(analysis, numbers, names, not_subjects))
     numbers = deviations_share_the_metric(abstract, numbers)
-    return [replace(n, metric=one_value_of(n.metric)) for n in numbers]
+    return [replace(n, metric=one_value_of(n.metric) or _size_metric(n.value)) for n in numbers]
+
+
+# A model's size with nothing else said of it: "small LLMs (1.5B to 3B)", "a 30B agent"
+_SIZE = re.compile(r"\d+(?:\.\d+)?\s?[BM]")
+
+
+def _size_metric(value: str) -> str | None:
+    """ "parameters" for a value written as a model's size (billions or millions), else None."""
+    return "parameters" if _SIZE.fullmatch(value) else None
 
 
 def _part_of_own(name: str, own: list[str], abstract: str) -> bool:
@@ -265,6 +274,9 @@ def _subject(
         side = compared_side(abstract, begin, start)
         if side:
             return side
+    models = _MODELS_BEFORE.search(abstract, begin, start)
+    if models:
+        return models.group(1)  # "small LLMs (1.5B to 3B)": the models it describes
     named = subject_before(abstract, begin, start, names)
     if named and not name_in_setting(analysis, *named, start):
         return named[0]
@@ -278,6 +290,15 @@ def _subject(
 _HARDWARE = frozenset(words("hardware_names"))
 # "4k-16k", "10-20%": a range of numbers taken for a name
 _RANGE = re.compile(r"(?i)[\d.,]+[kmbx%]?(?:-|--|\u2013)[\d.,]+[kmbx%]?")
+
+
+# Models written as a phrase before a parenthesis: "small LLMs (", "seven LLMs ("
+# (and the far end of a range in it: "(1.5B to 3B)").
+_MODELS_BEFORE = re.compile(
+    r"(?<![\w\-])((?:(?!(?:of|across|in|on|for|with|and|or|the|a|an|to|from|by|over)\b)"
+    r"[A-Za-z][\w\-]*\s+){0,2}(?:LLMs|MLLMs|VLMs|LMs|models|networks|agents))"
+    r"\s*\((?:\s*[\d.]+\s?[A-Za-z]{0,2}\s*(?:to|-{1,2}|\u2013)\s*)?$"
+)
 
 
 def _can_be_subject(name: str) -> bool:
