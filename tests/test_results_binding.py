@@ -558,6 +558,20 @@ def test_the_quantity_keeps_the_names_that_say_which_it_is() -> None:
             "PSNR",
             id="arXiv: 'in terms of' after the number",
         ),
+        pytest.param(
+            "With just 6M parameters, LitMAS surpasses state-of-the-art methods by $1.36\\%$ in "
+            "average EER across seven datasets.",
+            "1.36\\%",
+            "average EER",
+            id="arXiv (dev): a number in inline math",
+        ),
+        pytest.param(
+            "Fine-tuning with synthetic images achieves an improvement of about $9\\%$ in mAP over "
+            "the baseline.",
+            "9\\%",
+            "mAP",
+            id="arXiv: a change in inline math, in a metric",
+        ),
     ],
 )
 def test_latex_and_named_metrics(text: str, value: str, metric: str) -> None:

@@ -58,6 +58,7 @@ def _phrase(text: str, limit: int = 3, *, count: bool = False) -> str | None:
 
 def metric_after(after: str, unit: str) -> str | None:
     """What the words right after a number say it measures, or None."""
+    after = after.removeprefix("$")  # the end of inline math around it: "$1.36\\%$ in EER"
     if re.match(r"\s*(?:-{1,2}|\u2013|/|to\s)\s*\d", after):
         return None  # "2--5x gains", "128k/64k": the far end of the range says it
     if after.startswith(("-parameter", "-param")):
@@ -194,7 +195,7 @@ _NOT_SHARED = frozenset({"total", "them", "those", "these", "which", "all", "it"
 
 def metric_before(before: str, after: str = "") -> str | None:
     """What the words before a number say it measures, when the words after say nothing."""
-    before = plain_math(before)
+    before = plain_math(before).removesuffix("$")  # "by $1.36\\%$": inline math opens
     article = _METRIC_OF.search(before)
     if article:
         return _phrase(article.group(1), 4)
