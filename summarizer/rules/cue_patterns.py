@@ -56,6 +56,11 @@ from .cue_words import (
 
 __all__ = ["ACRONYM_AFTER", "ARTIFACT_NOUN", "CUES", "Cue", "who_positions"]
 
+# The participles after a short form that say the paper made it: the cue words' (data/
+# cue_verbs.toml), and "designed" and "devised", which a short form before them makes a
+# name of ("(DCIM) is designed to ...").
+_MADE_PASSIVE = (*MAKE_DONE, "designed", "devised")
+
 _FIRST_CUES: tuple[Cue, ...] = (
     Cue(
         name="named-quoted",
@@ -175,11 +180,13 @@ _FIRST_CUES: tuple[Cue, ...] = (
             r"\((?P<acr>[A-Za-z][\w\-]*[A-Z][\w\-]*(?<!s))\)(?P<name>)\s+(?:"
             + ARTIFACT_NOUN
             + r"\s+)?(?:is|are)\s+(?:then\s+|also\s+|further\s+|specifically\s+|carefully\s+)?"
-            r"(?:designed|proposed|introduced|developed|presented|devised)\b"
+            + r"(?:"
+            + either(_MADE_PASSIVE)
+            + r")\b"
         ),
         example="A dynamic cross-view interaction module (DCVIM) is designed to filter noise.",
         expect=("DCVIM",),
-        needs=("designed", "proposed", "introduced", "developed", "presented", "devised"),
+        needs=_MADE_PASSIVE,
     ),
     Cue(
         name="introducing-name-then-noun",

@@ -51,15 +51,15 @@ from .name_evidence import (
     NameCall,
     Tally,
 )
-from .name_spans import is_symbol, mentions, mentions_outside, occurrences
+from .name_spans import mentions, mentions_outside, occurrences
 from .names import WHOLE_NAME
 from .short_forms import (
     as_short_forms,
     called_a_term,
     closes_the_object,
     expansion_only,
-    holding_long_form,
     in_parens,
+    piece_short_form,
     prefer_short,
     short_of_a_task,
     spelled_out_in_parens,
@@ -368,7 +368,7 @@ def classify_names(
         name
         for c in calls
         if c.label == "dataset" and c.name not in METRIC_NAMES
-        for name in [_whole_of(c.name, analysis)]
+        for name in [piece_short_form(c.name, analysis) or c.name]
         if not short_of_a_task(name, analysis)
     ]
     # A dataset's short form, however its mentions read: "ImageNet-1K (IN1K)" gives IN1K.
@@ -383,9 +383,3 @@ def classify_names(
     # the guide's datasets are existing ones: a name the paper introduces is none of them
     datasets = [d for d in datasets if d not in introduces]
     return introduces, datasets, calls
-
-
-def _whole_of(name: str, analysis: Analysis) -> str:
-    """The short form of the long form ``name`` is only ever a piece of, else ``name``."""
-    holder = holding_long_form(name, analysis)
-    return holder.short if holder is not None and not is_symbol(holder.short) else name

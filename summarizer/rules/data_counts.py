@@ -20,18 +20,25 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from .wordlists import alternation
+from .metrics import HEDGE
+from .wordlists import table
 
 __all__ = ["data_subject"]
 
-_DATA_NOUNS = r"(?:dataset|data set|corpus|corpora|database|collection|benchmark|suite|testbed)"
+# The data nouns of data/contribution_nouns.toml, and the words that hold data as well.
+_DATA_NOUNS = (
+    r"(?:"
+    + "|".join(
+        [*table("contribution_nouns")["dataset"], "data set", "benchmark", "suite", "testbed"]
+    )
+    + r")"
+)
 # Nouns that are also measure words: "a suite of 16 tasks", "a collection of 10 datasets".
 _MEASURES = frozenset({"suite", "collection", "set"})
-_HEDGE = r"(?:(?:" + alternation("metric_hedges") + r")\s+)?"
 # The words before a count that make it a dataset's: "dataset of", "corpus containing".
 _DATA_OF = re.compile(
     r"(?P<noun>\b" + _DATA_NOUNS + r")s?\s*,?\s+(?:which\s+contains|that\s+contains|of|with|"
-    r"containing|comprising|consisting\s+of)\s+" + _HEDGE + r"$",
+    r"containing|comprising|consisting\s+of)\s+" + HEDGE,
     re.IGNORECASE,
 )
 # A bare count, or one in thousands or millions.

@@ -121,21 +121,22 @@ def plain_math(text: str) -> str:
     return _MATH_WORD.sub(lambda m: m.group(1) + (m.group(2) or ""), text)
 
 
-# A hedge between the words and the number: "of up to 39.1%", "by about 50%".
-_HEDGE = r"(?:(?:" + alternation("metric_hedges") + r")\s+)?$"
+#: A hedge between the words and the number, ending the text read before it: "of up to
+#: 39.1%", "by about 50%" (data/metric_hedges.txt).
+HEDGE = r"(?:(?:" + alternation("metric_hedges") + r")\s+)?$"
 _WORDS = r"((?:[A-Za-z][\w\-]*\s+){0,3}?[A-Za-z][\w\-]*)"
 # "an average success rate of 39.1%", "a speedup of 3x"; without an article only for a
 # metric noun: "speedups of over 13x"
 _METRIC_OF = re.compile(
     r"(?:\b(?:an?|the|its|their|our)\s+)((?:[A-Za-z][\w\-]*\s+){0,3}[A-Za-z][\w\-]*)\s+of\s+"
-    + _HEDGE
+    + HEDGE
 )
-_NOUN_OF = re.compile(r"\b(" + _METRIC_NOUN + r")\s+of\s+" + _HEDGE, re.IGNORECASE)
+_NOUN_OF = re.compile(r"\b(" + _METRIC_NOUN + r")\s+of\s+" + HEDGE, re.IGNORECASE)
 _VERB = r"\b(?:" + alternation("metric_verbs") + r")\w*(?:\s+up)?\s+(?:the\s+|its\s+|their\s+)?"
 # "reduces MBE by 50%", "improves cross-entropy by 4.8%", "raises accuracy from 71.2%",
 # "improving word error rate (WER) from 9.1"
 _METRIC_BY = re.compile(
-    _VERB + _WORDS + r"(?:\s*\([^()]{1,20}\))?\s+(?:by|from)\s+" + _HEDGE, re.IGNORECASE
+    _VERB + _WORDS + r"(?:\s*\([^()]{1,20}\))?\s+(?:by|from)\s+" + HEDGE, re.IGNORECASE
 )
 # "the accuracy improves from 60%": what is measured is the verb's subject
 _RISES = re.compile(
@@ -144,18 +145,18 @@ _RISES = re.compile(
     + r")\s+(?:"
     + alternation("metric_verbs")
     + r")\w*\s+(?:by|from)\s+"
-    + _HEDGE,
+    + HEDGE,
     re.IGNORECASE,
 )
 # "accuracies above 75%", "speedup ranging from 2x up to 100x", "accuracies reduced to below
 # 1%": what is measured, then where its value lies
 _NOUN_WHERE = re.compile(
     r"(?:(\S+)\s+)?\b(" + _METRIC_NOUN + r")\s+(?:ranging\s+from|above|below|between|"
-    r"(?:reduced|dropped|fell|rose|increased|improved)\s+to(?:\s+(?:below|above))?)\s+" + _HEDGE,
+    r"(?:reduced|dropped|fell|rose|increased|improved)\s+to(?:\s+(?:below|above))?)\s+" + HEDGE,
     re.IGNORECASE,
 )
 # "..., BLEU from 20.2 to 24.0": the verb written once, before the list
-_NOUN_FROM = re.compile(r"(?:^|[\s(\[,])(" + _METRIC_NOUN + r")\s+from\s+" + _HEDGE, re.IGNORECASE)
+_NOUN_FROM = re.compile(r"(?:^|[\s(\[,])(" + _METRIC_NOUN + r")\s+from\s+" + HEDGE, re.IGNORECASE)
 # "(MSE > 4.0)", "p < 0.001", "F1 = 90.2", "accuracy: 78%"
 _NAMED_BEFORE = re.compile(
     r"(?:^|[\s(\[])((?:(?:" + alternation("metric_names") + r")\s+)?" + _METRIC_NOUN + r")"
@@ -166,14 +167,14 @@ _NAMED_BEFORE = re.compile(
 
 # "improvements of 6.67% on specialized tasks": the change, and what it is on
 _CHANGE_OF = re.compile(
-    r"\b(" + alternation("change_nouns") + r")(?:\s*\([^()]{0,60}\))?\s+of\s+" + _HEDGE,
+    r"\b(" + alternation("change_nouns") + r")(?:\s*\([^()]{0,60}\))?\s+of\s+" + HEDGE,
     re.IGNORECASE,
 )
 # "The generalization gap of BERT is significantly reduced by over 65%"
 _PASSIVE = re.compile(
     r"\b(?:[Tt]he|[Ii]ts|[Tt]heir|[Oo]ur)\s+((?:[A-Za-z][\w\-]*\s+){0,2}?[A-Za-z][\w\-]*)"
     r"(?:\s+of\s+[^.;,()]{1,50}?)?\s+(?:is|are|was|were|has been|have been)\s+(?:\w+ly\s+)?"
-    r"(?:" + alternation("metric_verbs") + r")\w*\s+by\s+" + _HEDGE
+    r"(?:" + alternation("metric_verbs") + r")\w*\s+by\s+" + HEDGE
 )
 
 
@@ -187,7 +188,7 @@ _COPULA = re.compile(
 _ELIDED_BY = re.compile(
     _VERB + r"(?:[^.;]|\.\d){1,80}?\bby\s+(?:[^.;]|\.\d){1,20}?\s*(?:\band|,)\s+"
     r"((?:[A-Za-z][\w\-]*\s+){0,2}?"
-    r"[A-Za-z][\w\-]*)\s+by\s+" + _HEDGE,
+    r"[A-Za-z][\w\-]*)\s+by\s+" + HEDGE,
     re.IGNORECASE,
 )
 _NOT_SHARED = frozenset({"total", "them", "those", "these", "which", "all", "it"})

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Collection
 from dataclasses import replace
+from functools import lru_cache
 
 from .analysis import Analysis, analysed
 from .cue_words import either, without
@@ -323,10 +324,15 @@ def used_as_metric(name: str, abstract: str) -> bool:
     "-score" ("the F1-score"). Such a name is no subject."""
     if re.search(r"(?i)-scores?$", name):
         return True
+    return _metric_use(name).search(abstract) is not None
+
+
+@lru_cache(maxsize=4096)
+def _metric_use(name: str) -> re.Pattern[str]:
+    """Where ``name`` is written as a metric: after a decimal number, or before "score"."""
     escaped = re.escape(name)
-    return bool(
-        re.search(r"\d\.\d+\s*" + escaped + r"(?![\w\-])", abstract)
-        or re.search(r"(?<![\w\-])" + escaped + r"\s+scores?\b", abstract)
+    return re.compile(
+        r"\d\.\d+\s*" + escaped + r"(?![\w\-])|(?<![\w\-])" + escaped + r"\s+scores?\b"
     )
 
 

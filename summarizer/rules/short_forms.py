@@ -25,6 +25,7 @@ __all__ = [
     "closes_the_object",
     "expansion_only",
     "holding_long_form",
+    "piece_short_form",
     "in_parens",
     "name_parts",
     "prefer_short",
@@ -208,6 +209,13 @@ def holding_long_form(name: str, analysis: Analysis) -> Abbreviation | None:
             return None
         holders.append(holder)
     return holders[0] if holders else None
+
+
+def piece_short_form(name: str, analysis: Analysis) -> str | None:
+    """The short form that a piece of a long form stands for (:func:`holding_long_form`),
+    unless it is a math symbol; None for a name that is no such piece."""
+    holder = holding_long_form(name, analysis)
+    return holder.short if holder is not None and not is_symbol(holder.short) else None
 
 
 def as_short_forms(names: list[str], analysis: Analysis) -> list[str]:
