@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from summarizer.rules import find_numbers
+from summarizer.rules import Number, find_numbers
 
 OWN = ["FooNet"]
 
@@ -18,9 +18,14 @@ def facts(text: str, names: list[str], own: list[str] = OWN) -> list[tuple]:
     return [(n.value, n.metric, n.subject) for n in find_numbers(text, known, [], own)]
 
 
+def number_at(text: str, value: str, names: list[str], own: tuple[str, ...] = ()) -> Number:
+    """The number ``value`` of ``text`` as the rules read it (its last mention)."""
+    return {n.value: n for n in find_numbers(text, names, [], own)}[value]
+
+
 def metric_of(text: str, value: str, names: list[str]) -> str | None:
     """The metric the rules give the number ``value`` of ``text``."""
-    return {n.value: n.metric for n in find_numbers(text, names)}[value]
+    return number_at(text, value, names).metric
 
 
 @pytest.mark.parametrize(
@@ -609,8 +614,7 @@ def test_latex_and_named_metrics(text: str, value: str, metric: str) -> None:
     ],
 )
 def test_a_metric_written_as_a_name_is_no_subject(text, names, value, subject) -> None:
-    numbers = {n.value: n for n in find_numbers(text, names)}
-    assert numbers[value].subject == subject
+    assert number_at(text, value, names).subject == subject
 
 
 @pytest.mark.parametrize(
@@ -634,9 +638,9 @@ def test_a_metric_written_as_a_name_is_no_subject(text, names, value, subject) -
     ],
 )
 def test_a_size_belongs_to_the_models_it_describes(text: str, value: str, subject: str) -> None:
-    numbers = {n.value: n for n in find_numbers(text, ["E2H Reasoner"], [], ["E2H Reasoner"])}
-    assert numbers[value].subject == subject
-    assert numbers[value].metric == "parameters"
+    number = number_at(text, value, ["E2H Reasoner"], ("E2H Reasoner",))
+    assert number.subject == subject
+    assert number.metric == "parameters"
 
 
 def test_a_size_alone_counts_parameters() -> None:
