@@ -11,7 +11,15 @@ import re
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from .cue_words import LEAD_WORDS, MAKE_AFTER_WHO, MAKE_BARE, MAKE_FORMS_LEFT_OUT, NEW_WORDS
+from .cue_words import (
+    LEAD_WORDS,
+    MAKE_AFTER_WHO,
+    MAKE_BARE,
+    MAKE_FORMS_LEFT_OUT,
+    NEW_WORDS,
+    gerund,
+    participle,
+)
 from .syntax import MADE_NOUNS, METHOD_NOUNS, NOUNS, SYSTEM_NOUNS, head_in, parse
 from .wordlists import table
 
@@ -24,6 +32,10 @@ __all__ = ["coined_names", "contribution_of"]
 # network"): the name rules' own (data/cue_verbs.toml), less "release" and "curate", which
 # make data rather than a method or a system.
 _MAKING_VERBS = frozenset(MAKE_AFTER_WHO + MAKE_BARE) - {"release", "curate"}
+# Every form of them a sentence may write: "propose", "proposes", "proposed", "proposing".
+_MAKING_FORMS = frozenset(
+    form for verb in _MAKING_VERBS for form in (verb, verb + "s", participle(verb), gerund(verb))
+)
 # Words that say a thing is new or good, and not what it is (data/cue_adjectives.toml).
 _PRAISE = frozenset(NEW_WORDS + LEAD_WORDS)
 # Who says so: "we", or the paper itself ("this paper proposes ...").
@@ -65,7 +77,7 @@ def _said_by_authors(verb: Token) -> bool:
 def _authors_making(doc: Doc) -> Iterator[Token]:
     """The verbs of making in ``doc`` whose subject is the authors (:func:`_said_by_authors`)."""
     for verb in doc:
-        if verb.pos_ == "VERB" and verb.lemma_.lower() in _MAKING_VERBS and _said_by_authors(verb):
+        if verb.pos_ == "VERB" and verb.lower_ in _MAKING_FORMS and _said_by_authors(verb):
             yield verb
 
 

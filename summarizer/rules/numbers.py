@@ -9,7 +9,6 @@ from __future__ import annotations
 import re
 from collections.abc import Collection
 from dataclasses import replace
-from functools import lru_cache
 
 from .analysis import Analysis, analysed
 from .cue_words import either, without
@@ -322,18 +321,30 @@ def used_as_metric(name: str, abstract: str) -> bool:
     """True when the abstract writes ``name`` as what a number measures: right after a
     decimal number ("0.359 NDS"), before "score" ("R2 scores of 0.95"), or ending in
     "-score" ("the F1-score"). Such a name is no subject."""
-    if re.search(r"(?i)-scores?$", name):
+    if _SCORE_END.search(name):
         return True
-    return _metric_use(name).search(abstract) is not None
+    at = abstract.find(name)
+    while at >= 0:
+        end = at + len(name)
+        if not _WORD_CHAR.match(abstract, end) and _after_decimal(abstract, at):
+            return True  # "0.359 NDS"
+        if not (at and _WORD_CHAR.match(abstract, at - 1)) and _SCORE_AFTER.match(abstract, end):
+            return True  # "R2 scores of 0.95"
+        at = abstract.find(name, at + 1)
+    return False
 
 
-@lru_cache(maxsize=4096)
-def _metric_use(name: str) -> re.Pattern[str]:
-    """Where ``name`` is written as a metric: after a decimal number, or before "score"."""
-    escaped = re.escape(name)
-    return re.compile(
-        r"\d\.\d+\s*" + escaped + r"(?![\w\-])|(?<![\w\-])" + escaped + r"\s+scores?\b"
-    )
+def _after_decimal(text: str, at: int) -> bool:
+    """Whether a decimal number ends right before ``at``, spaces between allowed."""
+    while at and text[at - 1].isspace():
+        at -= 1
+    return _DECIMAL_END.search(text, max(0, at - 80), at) is not None
+
+
+_SCORE_END = re.compile(r"(?i)-scores?$")
+_WORD_CHAR = re.compile(r"[\w\-]")
+_DECIMAL_END = re.compile(r"\d\.\d+\Z")
+_SCORE_AFTER = re.compile(r"\s+scores?\b")
 
 
 def _clause_starts(analysis: Analysis) -> list[int]:
