@@ -41,6 +41,12 @@ REPO = HERE.parent
 SEEDS = str(REPO.parent / "shared" / "seeds" / "*.txt")
 PEERS_PYTHON = HERE / ".venv-peers" / "bin" / "python"
 CONCURRENCY = (1, 8, 64, 256)
+#: The client section's run over text that repeats no sentence: SciTLDR's train and dev
+#: abstracts (2,609). The seed-based items repeat the seeds' sentences, and the rules keep
+#: the parse of a sentence they have seen, which users' abstracts rarely give them.
+DISTINCT = "scitldr"
+DISTINCT_ITEMS = 2000
+SCITLDR = REPO.parent / "shared" / "evaldata" / "scitldr"
 
 
 # ---------------------------------------------------------------- shared helpers
@@ -93,11 +99,25 @@ def _tag(i: int) -> str:
             return out
 
 
+def _abstracts(pattern: str) -> list[str]:
+    """The seed dumps' abstracts, or SciTLDR's (:data:`DISTINCT`)."""
+    if pattern == DISTINCT:
+        from summarizer.evaluation.suites import load_suite
+
+        return [
+            item.abstract
+            for split in ("train", "dev")
+            for item in load_suite(f"scitldr:{SCITLDR / split}.jsonl")
+        ]
+    return [p.abstract for p in seed_papers(pattern)]
+
+
 def synthetic_papers(pattern: str, items: int) -> Iterator[Any]:
-    """``items`` distinct abstracts: seed abstracts, each with a closing tag word."""
+    """``items`` distinct abstracts: seed abstracts (or SciTLDR's), each with a closing tag
+    word."""
     from summarizer.io.inputs import make_paper
 
-    seeds = [p.abstract for p in seed_papers(pattern)]
+    seeds = _abstracts(pattern)
     for i in range(items):
         text = f"{seeds[i % len(seeds)]} Corpus tag {_tag(i)}."
         yield make_paper(text, "bench", None, None, 20_000)
@@ -259,6 +279,11 @@ def client_section(
                 result["run"] = f"fresh cache, concurrency {c}"
                 results.append(result)
             at = cached_at if cached_at in concurrency else concurrency[-1]
+            if SCITLDR.is_dir():
+                count = min(items, DISTINCT_ITEMS)
+                result = _spawn_worker(server.base_url, str(work / "d"), count, at, DISTINCT)
+                result["run"] = f"fresh cache, concurrency {at}, distinct SciTLDR abstracts"
+                results.append(result)
             from bench.client_peers import instructor_arm
 
             peer = instructor_arm(server.base_url, items, at, seeds, "summary")
@@ -315,6 +340,9 @@ def client_section(
             "asks the model for (its text model: tldr and problem), the lighter peer.",
             "CPU ms/item: the client's CPU time (with --workers, the workers' too) per item; "
             "steadier than items/s when other work shares the cores.",
+            f"Distinct SciTLDR abstracts: the first {DISTINCT_ITEMS:,} of SciTLDR's train and "
+            "dev abstracts (at most --items), which repeat no sentence; the other runs repeat "
+            "the seeds' sentences, whose parses the rules keep.",
             "Goals: 500 items/s at concurrency 64, 2,000 items/s fully cached.",
             "Peak RSS is the client process's (imports included), one process per run; "
             "with --workers, plus the largest worker process's, times the workers.",

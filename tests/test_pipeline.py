@@ -279,6 +279,37 @@ def test_auto_mode_takes_the_first_structured_output_the_endpoint_honours(replie
     assert all(r["max_tokens"] == 16 for r in server.requests)
 
 
+# SciTLDR train, paper SygQlT4FwS: its authors wrote "network network". The long form of
+# "(RNN)" is a strong keyword, and the summary refuses a keyword that repeats a word.
+NETWORK_NETWORK = (
+    "The paper explores a novel methodology in source code obfuscation through the application "
+    "of text-based recurrent neural network network (RNN) encoder-decoder models in ciphertext "
+    "generation and key generation. Sequence-to-sequence models are incorporated into the model "
+    "architecture to generate obfuscated code, generate the deobfuscation key, and live "
+    "execution."
+)
+
+
+def test_keywords_by_code_pass_the_summarys_own_keyword_checks(tmp_path):
+    from summarizer.rules.keywords import choose_keywords
+
+    refused = "recurrent neural network network"
+    assert refused in choose_keywords(NETWORK_NETWORK)  # the best phrase, left alone
+    reply = {
+        "tldr": "This paper obfuscates source code with recurrent encoder-decoder models.",
+        "problem": "Source code obfuscation needs stealthy, cheap transformations.",
+    }
+    with FakeOpenAI(default=reply) as server:
+        record = run(
+            settings_for(server, tmp_path, prompt="default", mode="json_object_schema"),
+            NETWORK_NETWORK,
+        )
+    assert record["error"] is None, record["error"]
+    keywords = record["summary"]["keywords"]
+    assert refused not in keywords and len(keywords) >= 3
+    assert all(k in NETWORK_NETWORK for k in keywords)
+
+
 # --- why an answer was re-asked, and partial records -------------------------------------------
 
 COPY = "Class imbalance hurts recognition of tail classes."  # the abstract's first sentence

@@ -43,7 +43,7 @@ from ..rules import (
 from ..rules.keywords import choose_keywords
 from ..rules.metrics import metric_phrases
 from ..rules.numbers import Number
-from ..schemas.paper_summary import PaperSummary, Result, SummaryChecks
+from ..schemas.paper_summary import PaperSummary, Result, SummaryChecks, keyword_problem
 from ..schemas.prose import writes_east_asian
 from ..schemas.prose_bounds import TEXT_BOUNDS, end_cleanly, text_patterns
 from .templates import Prompt
@@ -264,7 +264,10 @@ def plan(paper: Paper, prompt: Prompt, schema: type[BaseModel]) -> Plan:
         }
         if spec.keywords == "code":
             decided["keywords"] = choose_keywords(
-                analysis, names=cands.names, tasks=decided["tasks"]
+                analysis,
+                names=cands.names,
+                tasks=decided["tasks"],
+                refused=lambda phrase: keyword_problem(phrase, paper.abstract) is not None,
             )
         examples = _example_variables(prompt, with_candidates=True)
         listed, keys, options = (

@@ -25,7 +25,7 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..text import words as tokens
@@ -273,6 +273,7 @@ def choose_keywords(
     *,
     names: Sequence[str] | None = None,
     tasks: Sequence[str] | None = None,
+    refused: Callable[[str], bool] | None = None,
 ) -> list[str]:
     """The abstract's key phrases, best first, at most ``limit``, each copied verbatim.
 
@@ -282,6 +283,8 @@ def choose_keywords(
         names: The abstract's candidate names (``find_candidates(...).names``), when the
             caller has found them already; else they are found here.
         tasks: Its tasks (``find_tasks``), likewise.
+        refused: Says of a phrase that the caller cannot keep it (the summary's own checks of
+            a keyword); the next best phrase is taken instead.
 
     Returns:
         Up to ``limit`` phrases of the abstract, no two of which overlap by half their words.
@@ -312,6 +315,8 @@ def choose_keywords(
     chosen: list[str] = []
     for _, entry in ranked:
         if any(_overlap(entry.text, c) >= 0.5 for c in chosen):
+            continue
+        if refused is not None and refused(entry.text):
             continue
         chosen.append(entry.text)
         if len(chosen) == limit:

@@ -168,6 +168,16 @@ def _as_kept(field: str, text: str) -> str:
     return end_cleanly(field, text)
 
 
+def keyword_problem(phrase: str, abstract: str | None = None) -> str | None:
+    """Why a summary refuses ``phrase`` as a keyword, or None: it is in another script than
+    the abstract, or it writes a word or phrase twice in a row ("neural network network")."""
+    if abstract is not None:
+        message = prose.foreign_script("keywords", phrase, abstract)
+        if message is not None:
+            return message
+    return prose.repeated_phrase("keywords", phrase)
+
+
 VerbatimList = Annotated[list[str], AfterValidator(_ground_list)]
 """A list of strings that must each occur in the abstract (grounded when validating)."""
 
@@ -221,9 +231,7 @@ class SummaryChecks(BaseModel):
         if info.field_name == "keywords":
             ctx = _context(info)
             for phrase in value:
-                if ctx is not None:
-                    _refuse(prose.foreign_script("keywords", phrase, ctx["abstract"]))
-                _refuse(prose.repeated_phrase("keywords", phrase))
+                _refuse(keyword_problem(phrase, ctx["abstract"] if ctx is not None else None))
             if ctx is not None:
                 value = _grounded_keywords(value, ctx)
             if len(value) < 3:
