@@ -646,3 +646,62 @@ def test_a_size_belongs_to_the_models_it_describes(text: str, value: str, subjec
 def test_a_size_alone_counts_parameters() -> None:
     text = "Experiments with the Olmo-2 model family (7B, and 13B) show that small models learn."
     assert {n.metric for n in find_numbers(text, ["Olmo-2"])} == {"parameters"}
+
+
+# "a vs. b": two values of one quantity, each side's own when the sentence compares (arXiv
+# abstracts of the public daily-arXiv-ai-enhanced repository, verbatim).
+@pytest.mark.parametrize(
+    ("text", "names", "value", "metric", "subject"),
+    [
+        pytest.param(
+            "Notably, on the Pancreas dataset, CVBM outperforms fully supervised methods (i.e., "
+            "DSC: 84.57% vs. 83.89%) while utilizing only 20% of the labeled data.",
+            ["CVBM"],
+            "83.89%",
+            None,
+            "fully supervised methods",
+            id="the compared side named before the pair",
+        ),
+        pytest.param(
+            "Our best performing model beats previous state-of-the-art in terms of median "
+            "vehicle speed estimation error (0.58 km/h vs. 0.60 km/h), detection precision "
+            "(91.02% vs 87.08%) and recall (91.14% vs. 83.32%) while also being 5 times faster.",
+            [],
+            "87.08%",
+            "precision",
+            "previous state-of-the-art",
+            id="the second value takes the first's metric",
+        ),
+        pytest.param(
+            "Experiments with eight participants show our Chain-of-Talkers (CoTalk) improves "
+            "annotation speed (0.42 vs. 0.30 units/sec) and retrieval performance (41.13\\% vs. "
+            "40.52\\%) over the parallel method.",
+            ["CoTalk"],
+            "40.52\\%",
+            None,
+            "parallel method",
+            id="the compared side named after the pair",
+        ),
+        pytest.param(
+            "Our experiments show that recent reasoning models, such as Gemini Pro 2.5 can "
+            "exceed human expert performance (62.5% vs. 50% accuracy).",
+            ["Gemini Pro 2.5"],
+            "62.5%",
+            "accuracy",
+            "recent reasoning models",
+            id="the first value takes the second's metric",
+        ),
+        pytest.param(
+            "The subset analysis (N=20) showed improvements in accuracy (4.6 vs. 4.4, Phase 2 "
+            "vs. Phase 1 subset) and completeness (5.0 vs. 4.8).",
+            [],
+            "4.4",
+            "accuracy",
+            None,
+            id="nothing compared with: no side",
+        ),
+    ],
+)
+def test_values_set_against_each_other(text, names, value, metric, subject):
+    number = number_at(text, value, names)
+    assert (number.metric, number.subject) == (metric, subject)

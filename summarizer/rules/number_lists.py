@@ -12,7 +12,7 @@ from bisect import bisect_right
 from dataclasses import replace
 
 from .number import Number
-from .subjects import whole_name_at
+from .subjects import compared_against, whole_name_at
 from .wordlists import alternation
 
 __all__ = [
@@ -21,6 +21,7 @@ __all__ = [
     "margins_share_the_metric",
     "shared_in_lists",
     "start_before",
+    "versus_pairs",
 ]
 
 
@@ -219,4 +220,33 @@ def deviations_share_the_metric(abstract: str, numbers: list[Number]) -> list[Nu
         mean, deviation = out[i - 1], out[i]
         if mean.metric and _PLUS_MINUS.fullmatch(abstract, mean.end, deviation.start):
             out[i] = replace(deviation, metric=mean.metric)
+    return out
+
+
+# Between two values set against each other: "(84.57% vs. 83.89%)", "0.58 km/h vs. 0.60 km/h".
+_VERSUS = re.compile(r"(?:/\w+)?\s*(?:vs\.?|versus)\s*", re.IGNORECASE)
+
+
+def versus_pairs(abstract: str, starts: list[int], numbers: list[Number]) -> list[Number]:
+    """Two values written "a vs. b" measure one thing: each takes the metric the other has
+    when it has none. They belong to different sides when the sentence compares with one
+    ("X outperforms Y (a vs. b)", "(a vs. b) over Y"): b is that side's, unless the rules
+    found it a subject of its own."""
+    out = list(numbers)
+    for i in range(1, len(out)):
+        a, b = out[i - 1], out[i]
+        if not _VERSUS.fullmatch(abstract, a.end, b.start):
+            continue
+        if a.metric and not b.metric:
+            b = replace(b, metric=a.metric)
+        elif b.metric and not a.metric:
+            out[i - 1] = a = replace(a, metric=b.metric)
+        if b.subject is None or b.subject == a.subject:
+            begin = start_before(starts, a.start)
+            later = [s for s in starts if s > b.end]
+            stop = later[0] if later else len(abstract)
+            side = compared_against(abstract, begin, a.start, b.end, stop)
+            if side and side != a.subject:
+                b = replace(b, subject=side)
+        out[i] = b
     return out

@@ -24,6 +24,7 @@ from .number_lists import (
     margins_share_the_metric,
     shared_in_lists,
     start_before,
+    versus_pairs,
 )
 from .subjects import actor_phrase, compared_side, subject_before, whole_name_at
 from .urls import url_matches
@@ -224,6 +225,7 @@ def find_numbers(
     not_subjects = [n for n in names if n not in subjects]
     numbers = elided_metrics(abstract, starts, by_grammar(analysis, numbers, names, not_subjects))
     numbers = deviations_share_the_metric(abstract, numbers)
+    numbers = versus_pairs(abstract, starts, numbers)
     return [replace(n, metric=one_value_of(n.metric) or _size_metric(n.value)) for n in numbers]
 
 
