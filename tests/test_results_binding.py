@@ -611,6 +611,15 @@ def test_latex_and_named_metrics(text: str, value: str, metric: str) -> None:
             "ISA-1",
             id="arXiv: a name ending in '-score' is a metric",
         ),
+        pytest.param(
+            "Our FMOcc with two frame input achieves notable scores of 43.1% RayIoU and 39.8% "
+            "mIoU on Occ3D-nuScenes validation, 42.6% RayIoU on OpenOcc with 5.4 G inference "
+            "memory and 330ms inference time.",
+            ["FMOcc", "RayIoU", "Occ3D-nuScenes", "OpenOcc"],
+            "39.8%",
+            "FMOcc",
+            id="arXiv: a name written after a percentage is a metric",
+        ),
     ],
 )
 def test_a_metric_written_as_a_name_is_no_subject(text, names, value, subject) -> None:

@@ -337,9 +337,14 @@ def used_as_metric(name: str, abstract: str) -> bool:
 
 
 def _after_decimal(text: str, at: int) -> bool:
-    """Whether a decimal number ends right before ``at``, spaces between allowed."""
+    """Whether a decimal number ends right before ``at``, spaces and a percent sign between
+    allowed ("0.359 NDS", "59.77% Mean IoU")."""
     while at and text[at - 1].isspace():
         at -= 1
+    if at and text[at - 1] == "%":
+        at -= 2 if at > 1 and text[at - 2] == "\\" else 1
+        while at and text[at - 1].isspace():
+            at -= 1
     return _DECIMAL_END.search(text, max(0, at - 80), at) is not None
 
 
