@@ -714,3 +714,51 @@ def test_a_size_alone_counts_parameters() -> None:
 def test_values_set_against_each_other(text, names, value, metric, subject):
     number = number_at(text, value, names)
     assert (number.metric, number.subject) == (metric, subject)
+
+
+# A value before or after a change ("from x to y", "to y") measures what the change verb
+# changes: its object, or its subject when it has none (arXiv abstracts, verbatim).
+@pytest.mark.parametrize(
+    ("text", "value", "metric"),
+    [
+        pytest.param(
+            "For instance, in reaction yield prediction, it increased from 27.6% to 35.4% in "
+            "just 12 hours; in enhancer activity prediction, accuracy rose from 0.52 to 0.79 "
+            "with only 4 hours of processing.",
+            "0.52",
+            "accuracy",
+            id="the subject of a verb of change without an object",
+        ),
+        pytest.param(
+            "The overall hallucination rate ranged from 1.01\\% to 5.73\\%, with an average of "
+            "3.62\\%.",
+            "1.01\\%",
+            "overall hallucination rate",
+            id="ranged from x to y",
+        ),
+        pytest.param(
+            "Our final model, R1-CI-14B, improves average accuracy on the 37 test tasks from "
+            "44.0\\% to 64.1\\%, outperforming GPT-4o.",
+            "44.0\\%",
+            "average accuracy",
+            id="the object of the verb",
+        ),
+        pytest.param(
+            "Fine-tuning on this distilled dataset raised the model's accuracy to 95.5%, "
+            "approaching GPT-4o's performance.",
+            "95.5%",
+            "accuracy",
+            id="to y alone",
+        ),
+        pytest.param(
+            "To address this, we propose VeriFastScore, which leverages synthetic data to "
+            "fine-tune Llama3.1 8B for simultaneously extracting and verifying all verifiable "
+            "claims.",
+            "8B",
+            "parameters",
+            id="an infinitive's 'to' is no change",
+        ),
+    ],
+)
+def test_values_of_a_change_measure_what_changes(text, value, metric):
+    assert metric_of(text, value, ["R1-CI-14B", "GPT-4o", "VeriFastScore"]) == metric

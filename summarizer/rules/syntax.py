@@ -64,6 +64,10 @@ _NOT_ACTORS = frozenset(
 # The forms of "be" ("the accuracy is 85%").
 _BE = frozenset("be is are was were been being am 's 're 'm \u2019s \u2019re".split())
 NOUNS = frozenset({"NOUN", "PROPN"})
+# A verb of change, and the prepositions of the values before and after it: "accuracy
+# increases from 70.8% to 77.7%", "improved performance to 0.860".
+_CHANGES = tuple(words("metric_verbs") + words("change_verbs"))
+_FROM_TO = frozenset({"from", "to"})
 # Prepositions that bound what the verb's object reaches: "keeps the error below 1%".
 _BOUNDS = frozenset({"above", "below", "under", "over", "beyond"})
 _OWN_WORDS = frozenset({"our", "proposed", "my", "this"})
@@ -143,8 +147,8 @@ def _is_number(token: Token) -> bool:
 
 
 def _measured_by(by: Token, names: Collection[str]) -> str | None:
-    """What a verb changes "by" a number (or keeps "above" it): its object, or its subject
-    when passive or when it has no object."""
+    """What a verb changes "by" a number, "from" or "to" it (or keeps "above" it): its
+    object, or its subject when passive or when it has no object."""
     verb = by.head
     if verb.pos_ not in {"VERB", "AUX"}:
         return None
@@ -182,8 +186,9 @@ def metric_of(sentence: str, start: int, end: int, names: Collection[str] = ()) 
     if head.dep_ == "pobj" and up.dep_ == "prep":
         if up.lower_ == "of" and up.head.pos_ in NOUNS and up.head.i < up.i:
             return _phrase(up.head, names)  # "a footprint of under 7MB"
-        if up.lower_ == "by":
-            return _measured_by(up, names)  # "improves the accuracy of X by 5.17%"
+        if up.lower_ == "by" or up.lower_ in _FROM_TO and up.head.lower_.startswith(_CHANGES):
+            # "improves the accuracy of X by 5.17%", "accuracy increases from 70.8% to 77.7%"
+            return _measured_by(up, names)
         if up.lower_ in _BOUNDS and up.head.pos_ in {"VERB", "AUX"}:
             return _measured_by(up, names)  # "reaching FTB and FBS scores above 0.80"
     if head.dep_ in {"nummod", "quantmod"} and up.pos_ in NOUNS and up.i > head.i:
