@@ -762,3 +762,29 @@ def test_values_set_against_each_other(text, names, value, metric, subject):
 )
 def test_values_of_a_change_measure_what_changes(text, value, metric):
     assert metric_of(text, value, ["R1-CI-14B", "GPT-4o", "VeriFastScore"]) == metric
+
+
+@pytest.mark.parametrize(
+    ("text", "names", "value"),
+    [
+        pytest.param(
+            "The method achieves a mean absolute MAPSE error of 1.81 $\\pm$ 0.14 mm, an annulus "
+            "size error of 2.46 $\\pm$ 0.31 mm, and a landmark localization error of 2.48 "
+            "$\\pm$ 0.07 mm.",
+            ["MAPSE"],
+            "1.81",
+            id="arXiv: a name inside the metric",
+        ),
+        pytest.param(
+            "Furthermore, the RLM can obtain the highest average Kendall-Tau of 0.46 on five "
+            "classic NAS design spaces.",
+            ["Kendall-Tau", "RLM", "NAS"],
+            "0.46",
+            id="arXiv: a metric's name after its adjectives",
+        ),
+    ],
+)
+def test_a_name_inside_the_numbers_own_metric_is_no_subject(text, names, value):
+    number = number_at(text, value, names)
+    assert number.metric is not None and names[0] in number.metric
+    assert number.subject != names[0]

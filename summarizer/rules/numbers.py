@@ -226,7 +226,24 @@ def find_numbers(
     numbers = elided_metrics(abstract, starts, by_grammar(analysis, numbers, names, not_subjects))
     numbers = deviations_share_the_metric(abstract, numbers)
     numbers = versus_pairs(abstract, starts, numbers)
-    return [replace(n, metric=one_value_of(n.metric) or _size_metric(n.value)) for n in numbers]
+    numbers = [replace(n, metric=one_value_of(n.metric) or _size_metric(n.value)) for n in numbers]
+    return [replace(n, subject=None) if _inside_metric(n) else n for n in numbers]
+
+
+def _inside_metric(number: Number) -> bool:
+    """True when the subject is a name written inside the number's own metric: "a mean
+    absolute MAPSE error of 1.81" (MAPSE), "the Rank1 accuracy of 56.2%", "85 FCD patients".
+    What is measured is not who scores."""
+    subject, metric = number.subject, number.metric
+    if not subject or not metric or subject == metric or subject.islower():
+        return False
+    at = metric.find(subject)
+    end = at + len(subject)
+    return (
+        at >= 0
+        and (at == 0 or not metric[at - 1].isalnum())
+        and (end == len(metric) or not metric[end].isalnum())
+    )
 
 
 # A model's size with nothing else said of it: "small LLMs (1.5B to 3B)", "a 30B agent"
