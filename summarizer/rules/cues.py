@@ -19,6 +19,7 @@ from .candidates import (
     PROPOSED_BEFORE,
     find_names,
 )
+from .components import defined_components
 from .cue_names import EXISTING, find_cue_names
 from .cue_words import (
     MAKE_IN_WINDOW_GROUP,
@@ -360,6 +361,8 @@ def classify_names(
     )
     introduces = [n for n in introduces if not expansion_only(n, abstract, introduces)]
     introduces = as_short_forms(introduces, analysis)
+    if introduces:  # the named parts of what the paper makes
+        introduces += [n for n in defined_components(analysis) if n not in introduces]
     # Neither "Fine-grained Entity Recognition (FgER)", a task data is made for, nor "a BLEU
     # score of 43.2" after "... translation dataset, with" is a dataset; a piece of a long
     # form stands for its short form ("Berkeley Segmentation Dataset" of "... Dataset 500

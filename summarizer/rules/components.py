@@ -1,0 +1,56 @@
+"""Named parts of the paper's own method: "LKMN has two core components: Enhanced Partial
+Large Kernel Block (EPLKB) and Cross-Gate Feed-Forward Network (CGFN)".
+
+The guide counts named components of what a paper makes among what it introduces. A short
+form the abstract defines is one when its long form ends in a noun of a part
+(``component`` of ``data/contribution_nouns.toml``: module, block, adapter, loss, ...), the
+abstract introduces a name of its own, the short form is no well-known method
+(``data/naming_well_known.txt``), no dataset's ("the Peripheral Blood Cell (PBC) dataset")
+and no example of others' ("techniques such as Memory as Gate (MaG)").
+"""
+
+from __future__ import annotations
+
+import re
+
+from .analysis import Analysis
+from .well_known import is_well_known
+from .wordlists import table
+
+__all__ = ["defined_components"]
+
+_NOUNS = table("contribution_nouns")
+_PARTS = frozenset(_NOUNS["component"])
+# After the short form, a dataset's noun: "the Peripheral Blood Cell (PBC) dataset".
+_DATA_AFTER = re.compile(
+    r"\)\s*(?:" + "|".join(_NOUNS["dataset"] + _NOUNS["benchmark"]) + r")", re.IGNORECASE
+)
+# Before the long form, what says it is someone else's: "techniques such as Memory as Gate".
+_EXAMPLE_BEFORE = re.compile(r"(?:such as|e\.g\.,?|like|including)\s+(?:the\s+|a\s+)?$")
+
+
+def _part_noun(long: str) -> bool:
+    words = long.split()
+    if not words:
+        return False
+    last = words[-1].lower()
+    return last in _PARTS or last.endswith("s") and last[:-1] in _PARTS
+
+
+def defined_components(analysis: Analysis) -> list[str]:
+    """The short forms of the abstract whose long form names a part of a method, in the
+    order the abstract defines them (ask only when the paper introduces a name of its own)."""
+    out: list[str] = []
+    for abbreviation in analysis.abbreviations:
+        short = abbreviation.short
+        if short in out or is_well_known(short) or not _part_noun(abbreviation.long):
+            continue
+        text = analysis.text
+        after = text.find(")", abbreviation.short_start)
+        if after >= 0 and _DATA_AFTER.match(text, after):
+            continue
+        start = abbreviation.long_start
+        if _EXAMPLE_BEFORE.search(text, max(0, start - 20), start):
+            continue
+        out.append(short)
+    return out

@@ -1,0 +1,52 @@
+"""Named parts of the paper's own method are introduced (summarizer.rules.components, through
+classify_names). Sentences of arXiv abstracts (public daily-arXiv-ai-enhanced repository),
+verbatim, but for the last case, written for its condition."""
+
+from __future__ import annotations
+
+import pytest
+
+from summarizer.rules.cues import classify_names
+
+MODULES = (
+    "To address these limitations, we propose STFTrack, an efficient framework for acoustic "
+    "object tracking. It includes two novel modules, a multi-view template fusion module (MTFM) "
+    "and an optimal trajectory correction module (OTCM)."
+)
+DATASET = (
+    "We introduce AttriGen, a novel framework for automated, fine-grained multi-attribute "
+    "annotation in computer vision. Using two complementary datasets: the Peripheral Blood Cell "
+    "(PBC) dataset containing eight distinct cell types and the WBC Attribute Dataset (WBCAtt) "
+    "that contains their corresponding 11 morphological attributes, we propose a dual-model "
+    "architecture."
+)
+EXAMPLES = (
+    "We introduce TPTT (Transforming Pretrained Transformer into Titans), a novel framework for "
+    "enhancing pretrained Transformer models with efficient linearized attention mechanisms and "
+    "advanced memory management. TPTT employs techniques such as Memory as Gate (MaG) and "
+    "mixed linearized attention (LiZA)."
+)
+
+
+def test_the_named_modules_of_the_papers_framework_are_introduced():
+    introduces, _, _ = classify_names(MODULES)
+    assert introduces == ["STFTrack", "MTFM", "OTCM"]
+
+
+@pytest.mark.parametrize(
+    ("text", "not_introduced"),
+    [
+        pytest.param(DATASET, "PBC", id="a dataset's short form"),
+        pytest.param(EXAMPLES, "MaG", id="an example of others' techniques"),
+        pytest.param(
+            "Tracking human full-body motion using sparse wearable inertial measurement units "
+            "(IMUs) is hard. We estimate full-body poses with the Depth-Guided Attention Module "
+            "(DGAM) of earlier work.",
+            "DGAM",
+            id="written: no name of the paper's own, no part of it either",
+        ),
+    ],
+)
+def test_short_forms_that_are_no_part_of_the_papers_method(text, not_introduced):
+    introduces, _, _ = classify_names(text)
+    assert not_introduced not in introduces
