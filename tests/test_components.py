@@ -50,3 +50,32 @@ def test_the_named_modules_of_the_papers_framework_are_introduced():
 def test_short_forms_that_are_no_part_of_the_papers_method(text, not_introduced):
     introduces, _, _ = classify_names(text)
     assert not_introduced not in introduces
+
+
+# A name written before another's long form, with an appositive between, is not inside that
+# long form (dev gold; arXiv, verbatim).
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        pytest.param(
+            "We present Physics-Aware Video-to-Audio Synthesis (PAVAS), a method that "
+            "incorporates physical reasoning into a latent diffusion-based V2A generation. To "
+            "assess physical realism, we curate VGG-Impact, a benchmark focusing on "
+            "object-object interactions, and introduce Audio-Physics Correlation Coefficient "
+            "(APCC), an evaluation metric that measures consistency between physical and "
+            "auditory attributes.",
+            "VGG-Impact",
+            id="dev: a benchmark before a metric's long form",
+        ),
+        pytest.param(
+            "In this paper, we introduce SWE-PRM, an inference-time Process Reward Model (PRM) "
+            "that intervenes during execution to detect and course-correct trajectory-level "
+            "errors.",
+            "SWE-PRM",
+            id="arXiv: a name before the long form of its own kind",
+        ),
+    ],
+)
+def test_a_name_before_an_appositive_is_not_inside_a_long_form(text, name):
+    introduces, _, _ = classify_names(text)
+    assert name in introduces

@@ -188,8 +188,14 @@ def expansion_only(name: str, abstract: str, shorts: list[str]) -> bool:
                 continue
             run = _LONG_FORM.search(abstract, max(0, at - 120), at)
             if run is not None:
-                spans.append(run.span())
+                # not past an appositive: "we curate VGG-Impact, a benchmark ..., and
+                # introduce Audio-Physics Correlation Coefficient (APCC)"
+                cut = max((m.end() for m in _APPOSITIVE.finditer(run.group())), default=0)
+                spans.append((run.start() + cut, run.end()))
     return all(any(a <= s and e <= b for a, b in spans) for s, e in spots)
+
+
+_APPOSITIVE = re.compile(r",\s+(?:a|an|the)\s")
 
 
 def holding_long_form(name: str, analysis: Analysis) -> Abbreviation | None:
