@@ -17,7 +17,16 @@ import re
 from collections.abc import Iterable, Sequence
 
 from .analysis import Analysis, analysed
-from .cue_words import MAKE, MAKE_AFTER_WHO, NAMED, either, tensed, without
+from .cue_words import (
+    MAKE,
+    MAKE_AFTER_WHO,
+    NAMED,
+    THIS_WORK_ANY,
+    THIS_WORK_NOUNS,
+    either,
+    tensed,
+    without,
+)
 from .wordlists import table
 
 __all__ = ["classify_contributions", "described_kinds", "kind_of_phrase", "made_kinds"]
@@ -143,8 +152,8 @@ def described_kinds(analysis: Analysis, names: Iterable[str]) -> list[str]:
 
 
 _MAKING = re.compile(
-    r"\b(?:we|this (?:paper|work|study|article)|our (?:paper|work))\s+(?:\w+ly\s+|also\s+|"
-    r"first\s+|further\s+|then\s+|here\s+)?(?:"
+    r"\b(?:we|" + THIS_WORK_ANY + r"|our (?:" + "|".join(THIS_WORK_NOUNS) + r"))\s+"
+    r"(?:\w+ly\s+|also\s+|first\s+|further\s+|then\s+|here\s+)?(?:"
     + "|".join(tensed(v) for v in dict.fromkeys((*MAKE_AFTER_WHO, *_NOUNS["verbs_more"])))
     + r")\s+(?:(?:a|an|the|our)\s+)?",
     re.IGNORECASE,

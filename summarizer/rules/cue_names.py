@@ -13,6 +13,7 @@ from .cue_words import (
     EARLIER_BEFORE_NAMING,
     MAKE_BARE,
     MAKE_DONE,
+    THIS_WORK,
     either,
     without,
 )
@@ -20,7 +21,7 @@ from .made import coined_names
 from .names import ADJECTIVE_SUFFIX, GENERIC, GLUED_WORD, whole_name_end
 
 _MAKING_BEFORE = re.compile(
-    r"\b(?:we|this (?:paper|work))\s+(?:\w+\s+){0,2}?"
+    r"\b(?:we|" + THIS_WORK + r")\s+(?:\w+\s+){0,2}?"
     r"(?:" + either(MAKE_BARE) + r")|\b(?:novel|new)\b",
     re.I,
 )

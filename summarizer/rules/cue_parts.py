@@ -19,13 +19,14 @@ from .cue_words import (
     NAMED,
     NOT_ARTIFACT,
     OWN_NOUNS,
+    THIS_WORK,
     either,
     tensed,
 )
 
 _MAKE_VERB = r"(?i:(?:" + "|".join(tensed(v) for v in MAKE_AFTER_WHO) + r"))\s+"
 # "I present ..." (a single author) as well as "we", "our", "this paper".
-_WHO = r"\bI\s+|(?i:\b(?:we|our|this (?:paper|work))\s+(?:\w+\s+){0,2}?)"
+_WHO = r"\bI\s+|(?i:\b(?:we|our|" + THIS_WORK + r")\s+(?:\w+\s+){0,2}?)"
 CUE_VERB = r"(?:" + _WHO + r")" + _MAKE_VERB
 # Also "We use these innovations to construct ...", "This inspires us to propose ...": for
 # short forms, where the long form shows what is named ("us to propose a novel DG model"

@@ -30,6 +30,7 @@ from .cue_words import (
     NEW_OR_NOVEL,
     PUT_FORWARD,
     SET_OFF_NOUNS,
+    THIS_WORK,
     either,
     without,
 )
@@ -176,7 +177,7 @@ MORE_CUES: tuple[Cue, ...] = (
         # of property signatures, a ...": a concept the paper itself puts forward (not "we
         # formalize the notion of ...", nor "the concept of modifying ...").
         pattern=re.compile(
-            r"(?i:\b(?:we|this (?:paper|work))\s+(?:\w+\s+)?(?:" + either(PUT_FORWARD) + r")s?\s+"
+            r"(?i:\b(?:we|" + THIS_WORK + r")\s+(?:\w+\s+)?(?:" + either(PUT_FORWARD) + r")s?\s+"
             r"(?:the|a)\s+(?:new\s+|novel\s+)?(?:notion|concept)\s+of\s+)"
             r"(?!(?:the|an?)\s)(?![a-z]+ing\b)"
             r"(?P<name>[A-Za-z][\w\-]*(?:\s+[A-Za-z][\w\-]*){0,3}?)(?P<acr>)"

@@ -40,6 +40,10 @@ __all__ = [
     "PRESENTING",
     "PUT_FORWARD",
     "SET_OFF_NOUNS",
+    "THIS_WORK",
+    "THIS_WORK_ANY",
+    "THIS_WORK_ANY_NOUNS",
+    "THIS_WORK_NOUNS",
     "either",
     "gerund",
     "participle",
@@ -77,6 +81,14 @@ OWN_NOUNS: tuple[str, ...] = tuple(_NOUNS["own"])
 ARTIFACT_NOUNS: tuple[str, ...] = OWN_NOUNS + tuple(_NOUNS["more"])
 #: "a novel operator, chopout, with which ...": what a thing set off by commas may be as well.
 SET_OFF_NOUNS: tuple[str, ...] = tuple(_NOUNS["set_off_more"])
+#: "this paper / work": how the authors speak of their paper, for the name cues.
+THIS_WORK_NOUNS: tuple[str, ...] = tuple(_NOUNS["this_work"])
+#: ``this (?:paper|work)`` as a pattern (no group around it).
+THIS_WORK = r"this (?:" + "|".join(THIS_WORK_NOUNS) + r")"
+#: "this paper / work / study / article": for the contribution types and the grammar.
+THIS_WORK_ANY_NOUNS: tuple[str, ...] = THIS_WORK_NOUNS + tuple(_NOUNS["this_work_more"])
+#: ``this (?:paper|work|study|article)`` as a pattern (no group around it).
+THIS_WORK_ANY = r"this (?:" + "|".join(THIS_WORK_ANY_NOUNS) + r")"
 #: "a novel application of X (Y)": a novelty that is not an artifact.
 NOT_ARTIFACT: tuple[str, ...] = tuple(_NOUNS["not_artifact"])
 

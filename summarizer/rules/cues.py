@@ -25,6 +25,7 @@ from .cue_words import (
     MAKE_IN_WINDOW_GROUP,
     NAMED_IN_WINDOW,
     NEW_WORDS,
+    THIS_WORK,
     either,
 )
 from .data_cues import (
@@ -137,7 +138,7 @@ _NAMELY_A_LIST = re.compile(
     r"\b(?:metrics|measures|datasets|benchmarks|baselines|tasks)\s*,?\s*namely\b[^.;()]*$"
 )
 _NAMING_WORD = re.compile(r"\b" + _NAMING + r"\b")
-_WE_PROPOSE = re.compile(r"\b(?:we|this (?:paper|work)|our work|authors)\b[^.;]*\b" + _INTRO_VERB)
+_WE_PROPOSE = re.compile(r"\b(?:we|" + THIS_WORK + r"|our work|authors)\b[^.;]*\b" + _INTRO_VERB)
 _OUR_BEFORE = re.compile(r"\bour\s+(?:[\w-]+\s+)?$")
 _A_NEW_AFTER = re.compile(r"^[,:(]?\s*(?:an?|the)\s+(?:\w+[\s,-]+){0,3}?" + _NEW_NOUN)
 # "we instantiate it as Deformable Kernels (DKs), a family of novel ... operators": whatever

@@ -17,6 +17,7 @@ from .cue_words import (
     MAKE_BARE,
     MAKE_FORMS_LEFT_OUT,
     NEW_WORDS,
+    THIS_WORK_ANY_NOUNS,
     gerund,
     participle,
 )
@@ -39,11 +40,11 @@ _MAKING_FORMS = frozenset(
 # Words that say a thing is new or good, and not what it is (data/cue_adjectives.toml).
 _PRAISE = frozenset(NEW_WORDS + LEAD_WORDS)
 # Who says so: "we", or the paper itself ("this paper proposes ...").
-_AUTHORS = frozenset({"we", "paper", "work", "article", "study"})
+_AUTHORS = frozenset({"we", *THIS_WORK_ANY_NOUNS})
 # A sentence worth parsing holds one of the verbs (any form: "built", "devised") and one of
 # the authors' words.
 _MAKING_TEXT = re.compile(r"\b(?:" + "|".join(sorted(v[:4] for v in _MAKING_VERBS)) + r")")
-_AUTHORS_TEXT = re.compile(r"\b(?:[Ww]e|paper|work|article|study)\b")
+_AUTHORS_TEXT = re.compile(r"\b(?:[Ww]e|" + "|".join(THIS_WORK_ANY_NOUNS) + r")\b")
 
 
 # What a coined name may be called in the appositive that follows it: a method's, a
