@@ -51,6 +51,7 @@ from .cue_words import (
     NAMED,
     NEW_OR_NOVEL,
     PRESENTING,
+    THIS_WORK,
     either,
 )
 
@@ -251,7 +252,7 @@ _FIRST_CUES: tuple[Cue, ...] = (
     ),
     Cue(
         name="introduced-in-this-paper",
-        pattern=re.compile(CUE_PHRASE + r"\s+(?:[\w\-]+\s+){0,2}introduced in this (?:paper|work)"),
+        pattern=re.compile(CUE_PHRASE + r"\s+(?:[\w\-]+\s+){0,2}introduced in " + THIS_WORK),
         example="Experiments show that RiverNet introduced in this work is fast.",
         expect=("RiverNet",),
         needs=("introduced in this",),

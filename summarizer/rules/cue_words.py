@@ -27,6 +27,7 @@ __all__ = [
     "MAKE_AFTER_WHO",
     "MAKE_BARE",
     "MAKE_CALLED",
+    "MAKE_DATA_FORMS",
     "MAKE_DONE",
     "MAKE_FORMS_LEFT_OUT",
     "MAKE_IN_WINDOW",
@@ -165,6 +166,13 @@ def tensed(verb: str) -> str:
 #: "X is proposed", "X was introduced": the participles that say the paper (or another) made
 #: X. "Designed" says what a thing is for ("is designed to"), not who made it.
 MAKE_DONE: tuple[str, ...] = tuple(participle(v) for v in without(MAKE, "design"))
+
+#: "we collect X, a ... dataset": what makes data, with every form of each verb.
+MAKE_DATA_FORMS: frozenset[str] = frozenset(
+    form
+    for verb in MAKE_AFTER_WHO + tuple(_VERBS["make_data_more"])
+    for form in (verb, verb + "s", participle(verb), gerund(verb))
+)
 
 #: "outperforms existing X", "X, a recent approach": the words that say a thing is earlier work.
 EARLIER: tuple[str, ...] = tuple(_EARLIER["adjectives"])

@@ -31,6 +31,7 @@ from .cue_words import (
 from .data_cues import (
     DATA_WORD,
     LANGUAGE_PAIR,
+    built_here,
     listed_as_data,
     models_plural,
     named_as_model,
@@ -281,7 +282,9 @@ def classify_name(
 
 
 _OWN_WORK = re.compile(
-    r"\b(?:(?:we|this (?:paper|work)|our \w+)\b[^.;]*\b"
+    r"\b(?:(?:we|"
+    + THIS_WORK
+    + r"|our \w+)\b[^.;]*\b"
     + _INTRO_VERB
     + r"|"
     + _NAMING
@@ -384,6 +387,7 @@ def classify_names(
     datasets = prefer_short(datasets, abstract, alone=True)
     datasets = [d for d in datasets if not inside_a_titled_name(d, datasets, abstract)]
     datasets = with_versions([d for d in datasets if not LANGUAGE_PAIR.fullmatch(d)], abstract)
-    # the guide's datasets are existing ones: a name the paper introduces is none of them
+    # the guide's datasets are existing ones: a name the paper makes or introduces is none
+    introduces += [d for d in datasets if d not in introduces and built_here(d, abstract)]
     datasets = [d for d in datasets if d not in introduces]
     return introduces, datasets, calls

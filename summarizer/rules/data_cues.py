@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from .cue_words import either
+from .cue_words import MAKE_DATA_FORMS, either
 from .known_datasets import is_known_dataset
 from .name_spans import glued, mentions, occurrences
 from .short_forms import OPEN_PAREN_END
@@ -17,6 +17,7 @@ from .wordlists import words
 __all__ = [
     "DATA_WORD",
     "LANGUAGE_PAIR",
+    "built_here",
     "listed_as_data",
     "models_plural",
     "named_as_model",
@@ -153,3 +154,22 @@ def with_versions(datasets: list[str], abstract: str) -> list[str]:
             if item not in out:
                 out.append(item)
     return out
+
+
+# "we collect AscendMotion, a large-scale ... climbing motion dataset": up to four words
+# between the verb and the name, and an appositive that calls the name a dataset.
+_WORD = re.compile(r"[A-Za-z]+")
+_CALLED_DATA = re.compile(r"\s*,\s+(?:an?|the)\s+[^.;]{0,80}?\b" + DATA_WORD + r"\b", re.I)
+
+
+def built_here(name: str, abstract: str) -> bool:
+    """True when the abstract makes the dataset ``name``: a verb that makes data among the five
+    words before it, and an appositive after it that calls it a dataset or a benchmark ("this
+    process yields LapBench-114K, a large-scale benchmark")."""
+    for at, end in mentions(name, abstract):
+        if not _CALLED_DATA.match(abstract, end):
+            continue
+        before = _WORD.findall(abstract[max(0, at - 80) : at])[-5:]
+        if any(word.lower() in MAKE_DATA_FORMS for word in before):
+            return True
+    return False

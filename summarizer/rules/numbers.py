@@ -230,13 +230,21 @@ def find_numbers(
     return [replace(n, subject=None) if _inside_metric(n) else n for n in numbers]
 
 
+_MODEL_LAST = re.compile(
+    r"\b(?:models?|methods?|networks?|baselines?|agents?|systems?|frameworks?)$", re.IGNORECASE
+)
+
+
 def _inside_metric(number: Number) -> bool:
-    """True when the subject is a name written inside the number's own metric: "a mean
-    absolute MAPSE error of 1.81" (MAPSE), "the Rank1 accuracy of 56.2%", "85 FCD patients".
-    What is measured is not who scores."""
+    """True when the subject is a short form or a metric's name written inside the number's
+    own metric: "a mean absolute MAPSE error of 1.81" (MAPSE), "85 FCD patients". What is
+    measured is not who scores; a model's name may own it ("GPT-4o agreement rate",
+    "our sharpFooNet search is 50% faster")."""
     subject, metric = number.subject, number.metric
-    if not subject or not metric or subject == metric or subject.islower():
+    if not subject or not metric or subject == metric:
         return False
+    if not (subject.isupper() or subject in METRIC_NAMES) or _MODEL_LAST.search(metric):
+        return False  # "the 70B RPO model surpassing GPT-4o": a model, not a metric
     at = metric.find(subject)
     end = at + len(subject)
     return (

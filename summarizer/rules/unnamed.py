@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from .candidates import ARTIFACT_NOUN
-from .cue_words import MAKE_IN_WINDOW_GROUP
+from .cue_words import MAKE_IN_WINDOW_GROUP, THIS_WORK
 from .name_evidence import NO_CUE, NameCall
 from .name_spans import mentions
 from .well_known import is_well_known
@@ -15,7 +15,9 @@ __all__ = ["name_of_an_unnamed_method"]
 
 # "we propose a method that (i) clusters ...": the paper makes something and gives no name.
 _MAKES_UNNAMED = re.compile(
-    r"\b(?:we|this (?:paper|work))\s+(?:\w+\s+){0,2}?"
+    r"\b(?:we|"
+    + THIS_WORK
+    + r")\s+(?:\w+\s+){0,2}?"
     + MAKE_IN_WINDOW_GROUP
     + r"\w*\s+(?:an?|the)\s+(?:[\w\-]+\s+){0,4}?"
     + ARTIFACT_NOUN
