@@ -31,8 +31,8 @@ _EXAMPLE_BEFORE = re.compile(r"(?:such as|e\.g\.,?|like|including)\s+(?:the\s+|a
 
 def _part_noun(long: str) -> bool:
     words = long.split()
-    if not words:
-        return False
+    if len(words) < 2:
+        return False  # "a decoder (D)": a kind, not a named part
     last = words[-1].lower()
     return last in _PARTS or last.endswith("s") and last[:-1] in _PARTS
 
