@@ -71,6 +71,8 @@ NOT_RUN = {
     "measures for minutes; tests/test_bench_ab.py runs it on a stub command",
     ("docs/bench.md", "python -m bench.decode_levers --n 12 "): "loads the bundled model once "
     "per arm and measures for minutes; tests/test_bench_smoke.py checks its arms",
+    ("docs/bench.md", "python bench/decode_steps.py --n 20"): "loads the bundled model twice "
+    "and measures three ways of decoding for minutes",
     ("docs/evals-data.md", "paired_scores.py RUN_A RUN_B"): "RUN_A and RUN_B are placeholders "
     "for two runs' folders; tests/test_paired_scores.py runs it on two record files",
     ("docs/evals-data.md", "chooser_probe.py --suite dev"): "loads the bundled model for 10 "
