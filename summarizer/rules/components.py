@@ -41,11 +41,11 @@ def defined_components(analysis: Analysis) -> list[str]:
     """The short forms of the abstract whose long form names a part of a method, in the
     order the abstract defines them (ask only when the paper introduces a name of its own)."""
     out: list[str] = []
+    text = analysis.text
     for abbreviation in analysis.abbreviations:
         short = abbreviation.short
         if short in out or is_well_known(short) or not _part_noun(abbreviation.long):
             continue
-        text = analysis.text
         after = text.find(")", abbreviation.short_start)
         if after >= 0 and _DATA_AFTER.match(text, after):
             continue

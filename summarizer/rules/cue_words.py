@@ -46,6 +46,7 @@ __all__ = [
     "THIS_WORK_ANY_NOUNS",
     "THIS_WORK_NOUNS",
     "either",
+    "every_form",
     "gerund",
     "participle",
     "tensed",
@@ -167,12 +168,16 @@ def tensed(verb: str) -> str:
 #: X. "Designed" says what a thing is for ("is designed to"), not who made it.
 MAKE_DONE: tuple[str, ...] = tuple(participle(v) for v in without(MAKE, "design"))
 
+
+def every_form(verbs: Iterable[str]) -> frozenset[str]:
+    """Each verb as a sentence may write it: "propose", "proposes", "proposed", "proposing"."""
+    return frozenset(
+        form for verb in verbs for form in (verb, verb + "s", participle(verb), gerund(verb))
+    )
+
+
 #: "we collect X, a ... dataset": what makes data, with every form of each verb.
-MAKE_DATA_FORMS: frozenset[str] = frozenset(
-    form
-    for verb in MAKE_AFTER_WHO + tuple(_VERBS["make_data_more"])
-    for form in (verb, verb + "s", participle(verb), gerund(verb))
-)
+MAKE_DATA_FORMS: frozenset[str] = every_form(MAKE_AFTER_WHO + tuple(_VERBS["make_data_more"]))
 
 #: "outperforms existing X", "X, a recent approach": the words that say a thing is earlier work.
 EARLIER: tuple[str, ...] = tuple(_EARLIER["adjectives"])

@@ -18,8 +18,7 @@ from .cue_words import (
     MAKE_FORMS_LEFT_OUT,
     NEW_WORDS,
     THIS_WORK_ANY_NOUNS,
-    gerund,
-    participle,
+    every_form,
 )
 from .syntax import MADE_NOUNS, METHOD_NOUNS, NOUNS, SYSTEM_NOUNS, head_in, parse
 from .wordlists import table
@@ -34,9 +33,7 @@ __all__ = ["coined_names", "contribution_of"]
 # make data rather than a method or a system.
 _MAKING_VERBS = frozenset(MAKE_AFTER_WHO + MAKE_BARE) - {"release", "curate"}
 # Every form of them a sentence may write: "propose", "proposes", "proposed", "proposing".
-_MAKING_FORMS = frozenset(
-    form for verb in _MAKING_VERBS for form in (verb, verb + "s", participle(verb), gerund(verb))
-)
+_MAKING_FORMS = every_form(_MAKING_VERBS)
 # Words that say a thing is new or good, and not what it is (data/cue_adjectives.toml).
 _PRAISE = frozenset(NEW_WORDS + LEAD_WORDS)
 # Who says so: "we", or the paper itself ("this paper proposes ...").

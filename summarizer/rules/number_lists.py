@@ -243,8 +243,8 @@ def versus_pairs(abstract: str, starts: list[int], numbers: list[Number]) -> lis
             out[i - 1] = a = replace(a, metric=b.metric)
         if b.subject is None or b.subject == a.subject:
             begin = start_before(starts, a.start)
-            later = [s for s in starts if s > b.end]
-            stop = later[0] if later else len(abstract)
+            after = bisect_right(starts, b.end)
+            stop = starts[after] if after < len(starts) else len(abstract)
             side = compared_against(abstract, begin, a.start, b.end, stop)
             if side and side != a.subject:
                 b = replace(b, subject=side)
