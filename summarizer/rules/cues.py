@@ -40,6 +40,7 @@ from .data_cues import (
 from .dataset_lists import (
     BENCH_NAME,
     TITLED_DATASET,
+    beside_a_known_dataset,
     find_listed_datasets,
     inside_a_titled_name,
 )
@@ -70,6 +71,7 @@ from .short_forms import (
     written_as,
 )
 from .unnamed import name_of_an_unnamed_method
+from .urls import blank_urls
 from .well_known import is_well_known
 from .wordlists import words
 
@@ -241,8 +243,11 @@ def classify_name(
             and not spelled_out_in_parens(name, abstract, start, analysis.abbreviations)
         ):
             tally.add("novel_after")
-        if _APPOSITIVE_ARTIFACT.match(after4) and _WE_MAKE.search(
-            sentence[: max(0, _first_mention(name, sentence))]
+        # ", an end-to-end deep-learning pipeline" (5 words); not "extension of SUTA, an ..."
+        if (
+            _APPOSITIVE_ARTIFACT.match(_after(abstract, end, 5))
+            and before3.split()[-1:] != ["of"]
+            and _WE_MAKE.search(sentence[: max(0, _first_mention(name, sentence))])
         ):
             tally.add("appositive_artifact")
         if _IS_NEW_AFTER.match(after4):
@@ -335,7 +340,7 @@ def _background(name: str, analysis: Analysis) -> bool:
     """True when the name is first written as existing work, and only later in the
     sentence that presents the paper's own work ("current CBMs ... We propose
     Data-efficient CBMs (DCBMs)")."""
-    found = [s for s in analysis.sentence_texts if mentions(name, s)]
+    found = [s for s in analysis.sentence_texts if mentions(name, blank_urls(s))]
     if len(found) < 2 or _OWN_WORK.search(found[0]):
         return False
     first = found[0]
@@ -387,6 +392,8 @@ def classify_names(
     datasets = prefer_short(datasets, abstract, alone=True)
     datasets = [d for d in datasets if not inside_a_titled_name(d, datasets, abstract)]
     datasets = with_versions([d for d in datasets if not LANGUAGE_PAIR.fullmatch(d)], abstract)
+    others = {c.name for c in calls if c.label == "other" and c.name not in METRIC_NAMES}
+    datasets += beside_a_known_dataset(abstract, datasets, others)
     # the guide's datasets are existing ones: a name the paper makes or introduces is none
     introduces += [d for d in datasets if d not in introduces and built_here(d, abstract)]
     datasets = [d for d in datasets if d not in introduces]

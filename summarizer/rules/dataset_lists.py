@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 
 from .analysis import Analysis, analysed
+from .data_cues import models_plural
 from .known_datasets import is_known_dataset
 from .name_spans import is_opener, mentions, with_first_words
 from .names import ADJECTIVE_SUFFIX, GENERIC
+from .well_known import is_well_known
 from .wordlists import alternation
 
 
@@ -125,6 +128,33 @@ _DATA_THEN_LIST = re.compile(
     + _LIST
     + r")(?![\w\-])"
 )
+
+
+def beside_a_known_dataset(
+    abstract: str, datasets: list[str], others: Collection[str]
+) -> list[str]:
+    """The names of ``others`` written in one list with a well-known dataset of ``datasets``:
+    "on LRS3, LRS2, and WildVSR", "MathVista and MathVerse". Items of one list are one kind
+    of thing; a list of models that names a dataset too ("LLaDA-Instruct, GSM8K") does not
+    count, since its seed must be a known dataset and its new items no known model."""
+    out: list[str] = []
+    for found in _ANY_LIST.finditer(abstract):
+        items = [m.group(0) for m in _LIST_ITEM.finditer(abstract, *found.span("list"))]
+        if not any(item in datasets and is_known_dataset(item) for item in items):
+            continue
+        out += [
+            item
+            for item in items
+            if item in others
+            and item not in datasets
+            and item not in out
+            and not is_well_known(item)
+            and not models_plural(item)
+        ]
+    return out
+
+
+_ANY_LIST = re.compile(r"(?<![\w\-])(?P<list>" + _LIST + r")(?![\w\-])")
 
 
 def inside_a_titled_name(name: str, names: list[str], abstract: str) -> bool:

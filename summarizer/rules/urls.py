@@ -33,6 +33,14 @@ def _url_matches(analysis: Analysis) -> tuple[re.Match[str], ...]:
     return tuple(_URL.finditer(analysis.text))
 
 
+def blank_urls(text: str) -> str:
+    """``text`` with each URL written over by spaces (the same length, so offsets hold): a
+    name in a URL ("github.io/SceneLCM/") is no mention of it."""
+    if not any(mark in text.lower() for mark in _URL_MARKS):
+        return text
+    return _URL.sub(lambda m: " " * len(m.group(0)), text)
+
+
 def find_urls(abstract: str | Analysis) -> list[str]:
     """URLs in order of appearance, as written, without trailing punctuation or markup."""
     out = []
