@@ -104,10 +104,58 @@ def test_numbers_inside_urls_are_not_results() -> None:
         ),
         pytest.param("It matches an 8B-parameter LLM.", ["8B"], id="size-before-parameter"),
         pytest.param("Then 100 samples per class are labelled.", ["100"], id="after-a-first-word"),
+        # arXiv abstracts (public daily-arXiv-ai-enhanced repository), verbatim
+        pytest.param(
+            "Across 10+ experimental settings, validated by 14",
+            ["10+", "14"],
+            id="more-than-as-written",
+        ),
+        pytest.param(
+            "we compiled novel datasets totaling 20,000+ images from varied sources",
+            ["20,000+"],
+            id="more-than-thousands",
+        ),
+        pytest.param(
+            "long-context narrative benchmarks (200K+ tokens), ComoRAG outperforms",
+            ["200K+"],
+            id="more-than-with-a-unit",
+        ),
+        pytest.param(
+            "FrEVL provides $2.3\\times$ speedup with 52\\% lower energy",
+            ["2.3\\times", "52\\%"],
+            id="latex-times",
+        ),
+        pytest.param(
+            "its application leads to 1.3x-1.6x speedup in LLM inference.",
+            ["1.3x", "1.6x"],
+            id="range-of-times",
+        ),
+        # dev gold abstracts, verbatim
+        pytest.param(
+            "CHAMELEON provides 4.45\u00d7speed up in optimization",
+            ["4.45\u00d7"],
+            id="times-glued",
+        ),
+        pytest.param(
+            "GIFStream delivers high-quality immersive video at 30 Mbps, with real-time rendering",
+            ["30 Mbps"],
+            id="bit-rate",
+        ),
+        pytest.param(
+            "up to 100x computation reduction with less than 1pt accuracy drop",
+            ["100x", "1pt"],
+            id="point",
+        ),
     ],
 )
 def test_numbers_found(text: str, expected: list[str]) -> None:
     assert _values(text) == expected
+
+
+def test_the_plus_of_a_deviation_stays_out_of_the_value() -> None:
+    # arXiv, verbatim: "+-" is a deviation, not "more than"
+    values = _values("Furthermore, an accuracy of 98.09+-0.7% has been achieved in 80-shot")
+    assert values[0] == "98.09"
 
 
 @pytest.mark.parametrize(

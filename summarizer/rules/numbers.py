@@ -33,7 +33,9 @@ from .wordlists import alternation, words
 # A unit: a percent sign, or a word of data/units.txt or one of the few that need a pattern
 # ("3x" but not "3x4", a lone "k" or "M", "GPU hours"), with or without a space before it.
 _UNIT = (
-    r"%|\\%|\s?(?:x(?!\d)|×(?!\d)|[kKMBT]\b|[GT]PU[\s\-](?:hours|days|months|years)|"
+    # "4.45×speed up" and LaTeX's "$20\times$" keep their sign of times
+    r"%|\\%|×(?=[A-Za-z])|\\times\b|"
+    r"\s?(?:x(?!\d)|×(?!\d)|[kKMBT]\b|[GT]PU[\s\-](?:hours|days|months|years)|"
     + alternation("units")
     + r")(?![A-Za-z])"
 )
@@ -41,14 +43,16 @@ _NUMBER = re.compile(
     # Only where a sign or a digit is: the first test at each position, the cheapest.
     r"(?=[\d<>≤≥~≈+\-−±u])"
     # Not glued to a name ("GPT-4", "v1.5", "ImageNet-100"), but the far end of a range
-    # ("20-30%") and a deviation ("1.98+/-0.07") count.
-    r"(?:(?<![\w.\-/^])|(?<=[\d%kKMB]-)|(?<=\d--)|(?<=[\d%]\u2013)|(?<=\+/-))"
+    # ("20-30%", "2.0x-3.0x") and a deviation ("1.98+/-0.07") count.
+    r"(?:(?<![\w.\-/^])|(?<=[\d%kKMB]-)|(?<=\d[x×]-)|(?<=\d--)|(?<=[\d%]\u2013)|(?<=\+/-))"
     r"(?P<sign>[<>≤≥~≈]\s?|[+\-−±]|up to )?"
     r"(?P<num>(?>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?))"
     r"(?P<unit>" + _UNIT + r")?"
     # "3D", "4M-sized" names are not numbers; "an 8B-parameter LLM" states a size
-    r"(?:(?<=[KMBT])(?=-param)|(?!-?[A-Za-z])(?!\w*[A-Za-z]))",
+    r"(?:(?<=[KMBT])(?=-param)|(?<=×)|(?!-?[A-Za-z])(?!\w*[A-Za-z]))",
 )
+# What may follow the "+" of "330+" (not "98.09+-0.7%", "90+%" or "1+1").
+_AFTER_PLUS = frozenset(("", " ", "\n", ",", ".", ";", ":", ")"))
 _CITATION = re.compile(r"\[\d+(?:\s*[,\u2013-]\s*\d+)*\]")
 # LaTeX math: "$O(\epsilon^{-4})$", "$(1-\gamma)^7$" are formulas, whose numbers are no
 # results; a number written in math alone ("$75\%$", "$3.28$", "$25.72^\circ$") is one.
@@ -202,6 +206,8 @@ def find_numbers(
         if sign == "up to ":
             sign = None
             start += len("up to ")
+        if abstract[end : end + 1] == "+" and abstract[end + 1 : end + 2] in _AFTER_PLUS:
+            end += 1  # "330+ papers", "10+ benchmarks": more than the number, as written
         value = abstract[start:end] if sign else abstract[match.start("num") : end]
         value = value.rstrip()
         before, after = _window(abstract, match.start(), end)
@@ -255,7 +261,7 @@ def _inside_metric(number: Number) -> bool:
 
 
 # A model's size with nothing else said of it: "small LLMs (1.5B to 3B)", "a 30B agent"
-_SIZE = re.compile(r"\d+(?:\.\d+)?\s?[BM]")
+_SIZE = re.compile(r"\d+(?:\.\d+)?\s?[BM]\+?")
 
 
 def _size_metric(value: str) -> str | None:
