@@ -130,7 +130,33 @@ def test_numbers_inside_urls_are_not_results() -> None:
             ["1.3x", "1.6x"],
             id="range-of-times",
         ),
+        pytest.param(
+            "achieving nearly perfect success in 9/10 tasks with only 200,000 interactions",
+            ["9/10", "200,000"],
+            id="fraction-of-counts",
+        ),
+        pytest.param(
+            "In evaluations on AIME 2024/2025 across multiple models",
+            [],
+            id="two-years-no-fraction",
+        ),
+        pytest.param(
+            "accurate structures from tilt ranges as narrow as 8 degrees, with 2-degree increments",
+            ["8 degrees"],
+            id="degrees",
+        ),
+        pytest.param(
+            "Cross-view localization aims to estimate the 3 degrees of freedom pose of a",
+            ["3"],
+            id="degrees-of-freedom-is-a-count",
+        ),
         # dev gold abstracts, verbatim
+        pytest.param(
+            "achieving a mean error of $25.72^\\circ$-a substantial improvement compared to the "
+            "88.52$^\\circ$ median error",
+            ["25.72^\\circ", "88.52$^\\circ$"],
+            id="latex-degrees",
+        ),
         pytest.param(
             "CHAMELEON provides 4.45\u00d7speed up in optimization",
             ["4.45\u00d7"],

@@ -367,7 +367,7 @@ def test_a_dataset_family_written_alone_is_no_subject() -> None:
             "The sample complexity is bounded by "
             "$\\tilde{O}(\\frac{SA}{\\epsilon^2(1-\\gamma)^7})$, with a mean error of "
             "$25.72^\\circ$ and a speedup of $3.28$x.",
-            ["25.72", "3.28"],
+            ["25.72^\\circ", "3.28"],  # the degrees are its unit, as the guide keeps units
             id="made-up: a number alone in math is one",
         ),
     ],

@@ -33,8 +33,8 @@ from .wordlists import alternation, words
 # A unit: a percent sign, or a word of data/units.txt or one of the few that need a pattern
 # ("3x" but not "3x4", a lone "k" or "M", "GPU hours"), with or without a space before it.
 _UNIT = (
-    # "4.45×speed up" and LaTeX's "$20\times$" keep their sign of times
-    r"%|\\%|×(?=[A-Za-z])|\\times\b|"
+    # "4.45×speed up" and LaTeX's "$20\times$" keep their sign of times; degrees as written
+    r"%|\\%|×(?=[A-Za-z])|\\times\b|\$\^\{?\\circ\}?\$|\^\{?\\circ\}?|°|"
     r"\s?(?:x(?!\d)|×(?!\d)|[kKMBT]\b|[GT]PU[\s\-](?:hours|days|months|years)|"
     + alternation("units")
     + r")(?![A-Za-z])"
@@ -46,7 +46,8 @@ _NUMBER = re.compile(
     # ("20-30%", "2.0x-3.0x") and a deviation ("1.98+/-0.07") count.
     r"(?:(?<![\w.\-/^])|(?<=[\d%kKMB]-)|(?<=\d[x×]-)|(?<=\d--)|(?<=[\d%]\u2013)|(?<=\+/-))"
     r"(?P<sign>[<>≤≥~≈]\s?|[+\-−±]|up to )?"
-    r"(?P<num>(?>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?))"
+    # a fraction of counts ("9/10 tasks", "1/10 of the parameters") is one value
+    r"(?P<num>(?>\d{1,4}/\d{1,4}(?![\d/.])|\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?))"
     r"(?P<unit>" + _UNIT + r")?"
     # "3D", "4M-sized" names are not numbers; "an 8B-parameter LLM" states a size
     r"(?:(?<=[KMBT])(?=-param)|(?<=×)|(?!-?[A-Za-z])(?!\w*[A-Za-z]))",
@@ -168,6 +169,8 @@ def find_numbers(
         if any(a <= start < b for a, b in not_results):
             continue
         num, unit, sign = match.group("num"), match.group("unit") or "", match.group("sign")
+        if unit.lstrip().startswith("degree") and abstract.startswith(" of freedom", end):
+            end, unit = match.end("num"), ""  # "the 3 degrees of freedom pose": a count
         if (
             abstract[start - 1 : start] in {"-", "\u2013"}
             and not (ends & {start - 1, start - 2})
@@ -178,6 +181,8 @@ def find_numbers(
         after_char = abstract[end : end + 1]
         if not unit and _YEAR.match(num) and _is_year(abstract, start, end):
             continue
+        if "/" in num and (_YEAR.match(num.partition("/")[2]) or num == "24/7"):
+            continue  # "AIME 2024/2025", "No. 402/2013", "24/7": no fraction
         if unit == "s" and _YEAR.match(num):
             continue  # "the 1950s": a decade
         if before_char == "[" and after_char in {"]", ","}:
