@@ -63,8 +63,9 @@ def metric_after(after: str, unit: str) -> str | None:
         return None  # "2--5x gains", "128k/64k": the far end of the range says it
     if after.startswith(("-parameter", "-param")):
         return "parameters"  # "an 8B-parameter LLM"
-    if after[:1].isalnum():
-        after = re.sub(r"^[\w\-]+", "", after)  # the rest of a glued token: "4k-16k"
+    if after[:1].isalnum() and unit != "×":
+        # the rest of a glued token ("4k-16k"); after "4.45×speed up" a word of its own
+        after = re.sub(r"^[\w\-]+", "", after)
     # a parenthesis right after the number is an aside: "1.93% (1.98+/-0.07) validation error"
     after = re.sub(r"^\s*\([^()]{0,60}\)", "", after)
     tokens = _TOKEN.findall(re.split(r"[.,;:()]", after, maxsplit=1)[0])
