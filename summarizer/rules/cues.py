@@ -71,7 +71,7 @@ from .short_forms import (
     written_as,
 )
 from .unnamed import name_of_an_unnamed_method
-from .urls import blank_urls
+from .urls import url_free_sentences
 from .well_known import is_well_known
 from .wordlists import words
 
@@ -340,7 +340,7 @@ def _background(name: str, analysis: Analysis) -> bool:
     """True when the name is first written as existing work, and only later in the
     sentence that presents the paper's own work ("current CBMs ... We propose
     Data-efficient CBMs (DCBMs)")."""
-    found = [s for s in analysis.sentence_texts if mentions(name, blank_urls(s))]
+    found = [s for s, url_free in url_free_sentences(analysis) if mentions(name, url_free)]
     if len(found) < 2 or _OWN_WORK.search(found[0]):
         return False
     first = found[0]

@@ -41,6 +41,16 @@ def blank_urls(text: str) -> str:
     return _URL.sub(lambda m: " " * len(m.group(0)), text)
 
 
+def url_free_sentences(abstract: str | Analysis) -> tuple[tuple[str, str], ...]:
+    """Each sentence of the abstract beside its copy with the URLs blanked (:func:`blank_urls`),
+    made once per paper (an :class:`Analysis` keeps them)."""
+    return analysed(abstract).kept(_url_free_sentences)
+
+
+def _url_free_sentences(analysis: Analysis) -> tuple[tuple[str, str], ...]:
+    return tuple((s, blank_urls(s)) for s in analysis.sentence_texts)
+
+
 def find_urls(abstract: str | Analysis) -> list[str]:
     """URLs in order of appearance, as written, without trailing punctuation or markup."""
     out = []
