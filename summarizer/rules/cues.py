@@ -45,7 +45,7 @@ from .dataset_lists import (
     inside_a_titled_name,
 )
 from .known_datasets import find_known_datasets, is_known_dataset
-from .metrics import METRIC_NAMES
+from .metrics import is_metric_name
 from .name_evidence import (
     DATASET_AT,
     EVIDENCE,
@@ -379,7 +379,7 @@ def classify_names(
     datasets = [
         name
         for c in calls
-        if c.label == "dataset" and c.name not in METRIC_NAMES
+        if c.label == "dataset" and not is_metric_name(c.name)
         for name in [piece_short_form(c.name, analysis) or c.name]
         if not short_of_a_task(name, analysis)
     ]
@@ -392,7 +392,7 @@ def classify_names(
     datasets = prefer_short(datasets, abstract, alone=True)
     datasets = [d for d in datasets if not inside_a_titled_name(d, datasets, abstract)]
     datasets = with_versions([d for d in datasets if not LANGUAGE_PAIR.fullmatch(d)], abstract)
-    others = {c.name for c in calls if c.label == "other" and c.name not in METRIC_NAMES}
+    others = {c.name for c in calls if c.label == "other" and not is_metric_name(c.name)}
     datasets += beside_a_known_dataset(abstract, datasets, others)
     # the guide's datasets are existing ones: a name the paper makes or introduces is none
     introduces += [d for d in datasets if d not in introduces and built_here(d, abstract)]

@@ -21,11 +21,39 @@ _COMPARATIVES = frozenset(words("comparatives"))
 _COMPARED_QUANTITY: dict[str, str] = table("comparative_metrics")
 _CHANGE_NOUNS = frozenset(words("change_nouns"))
 _COUNT_ADJECTIVES = frozenset(words("count_adjectives"))
+# Words inside a metric's name ("area under curve") that never start or end one.
+_NOT_AT_EDGE = frozenset(("under",))
 #: The names of metrics written as names ("BLEU", "AUROC", "NDCG"): never a dataset or a
 #: number's subject.
 METRIC_NAMES = frozenset(words("metric_names"))
-_METRIC_NOUN = r"(?:" + alternation("metric_nouns") + "|" + alternation("metric_names") + r")"
+# A metric's name with its variant: "BLEU-4", "ROUGE-L", "AP50", "mAP50-95", "NDCG@10"; not
+# a name of its own that starts with one ("APT", "AP-10K").
+_METRIC_NAME_VARIANT = re.compile(
+    r"(?:"
+    + alternation("metric_names")
+    + r")(?:(?:-(?:\d{1,3}|[A-Z]{1,2})|@?\d{1,3})(?:[-:]\d{1,3})?)?"
+)
+
+
+def is_metric_name(name: str) -> bool:
+    """True for a metric's name as :data:`METRIC_NAMES` lists it, or with its variant after
+    it ("BLEU-4", "ROUGE-L", "AP50"): a name that is never a dataset or a subject."""
+    return name in METRIC_NAMES or bool(_METRIC_NAME_VARIANT.fullmatch(name))
+
+
+# with a cut-off or a variant after it: "Recall@1", "NDCG@10", "ROUGE-L", "BLEU-4"
+_METRIC_NOUN = (
+    r"(?:"
+    + alternation("metric_nouns")
+    + "|"
+    + alternation("metric_names")
+    + r")(?:@\d+(?:\.\d+)?|-(?:\d{1,3}|[A-Z]{1,2})(?![\w\-]))?"
+)
 _TOKEN = re.compile(r"[A-Za-z][A-Za-z0-9\-]*")
+# A metric's threshold or cut-off written after its name: "@0.5:0.95", "@10".
+_AT_SUFFIX = re.compile(r"(?:@[\d.]+(?::[\d.]+)?)?")
+# Units that name what they measure: "73.6 AP", "30.2 BLEU", "21 mAP".
+_METRIC_UNITS = frozenset(words("units")) & METRIC_NAMES
 _CHANGE_OBJECT = re.compile(r"\s+(?:in|on|for|of)\s+(?:the\s+)?", re.IGNORECASE)
 # "7-20% in accuracy", "2% in Dice": a metric noun after "in" or "on"
 _IN_METRIC = re.compile(
@@ -49,8 +77,12 @@ def _phrase(text: str, limit: int = 3, *, count: bool = False) -> str | None:
             break
         if count and not picked and low in _COUNT_ADJECTIVES:
             continue
+        if not picked and low in _NOT_AT_EDGE:
+            break
         picked.append(word)
     picked = picked[:limit]
+    while picked and picked[-1].lower() in _NOT_AT_EDGE:
+        picked.pop()  # "24.60 under 4-bit quantization": a setting, not what is measured
     while picked and len(picked[-1]) == 1 and picked[-1].islower() and picked[-1] != "p":
         picked.pop()  # the "w" of "w.r.t.", cut at its first period
     return " ".join(picked) or None
@@ -63,6 +95,8 @@ def metric_after(after: str, unit: str) -> str | None:
         return None  # "2--5x gains", "128k/64k": the far end of the range says it
     if after.startswith(("-parameter", "-param")):
         return "parameters"  # "an 8B-parameter LLM"
+    if unit in _METRIC_UNITS:
+        return unit + _AT_SUFFIX.match(after).group()  # "0.726 mAP@0.5:0.95": the unit says it
     if after[:1].isalnum() and unit != "×":
         # the rest of a glued token ("4k-16k"); after "4.45×speed up" a word of its own
         after = re.sub(r"^[\w\-]+", "", after)
@@ -156,8 +190,15 @@ _NOUN_WHERE = re.compile(
     r"(?:reduced|dropped|fell|rose|increased|improved)\s+to(?:\s+(?:below|above))?)\s+" + HEDGE,
     re.IGNORECASE,
 )
-# "..., BLEU from 20.2 to 24.0": the verb written once, before the list
-_NOUN_FROM = re.compile(r"(?:^|[\s(\[,])(" + _METRIC_NOUN + r")\s+from\s+" + HEDGE, re.IGNORECASE)
+# "..., BLEU from 20.2 to 24.0": the verb written once, before the list; "accuracy (from
+# 4.5% to 95.8%)", "an accuracy increase from 54.8%", "macro-F1 increases from 0.2242",
+# "BLEU-4 from 0.031"
+_NOUN_FROM = re.compile(
+    r"(?:^|[\s(\[,])((?:[A-Za-z]+-)?" + _METRIC_NOUN + r"(?:-\w+)?)"
+    r"(?:\s+(?:(?:" + alternation("metric_verbs") + r")\w*|" + alternation("change_nouns") + r"))?"
+    r"(?:\s+|\s*\(\s*)from\s+" + HEDGE,
+    re.IGNORECASE,
+)
 # "(MSE > 4.0)", "p < 0.001", "F1 = 90.2", "accuracy: 78%"
 _NAMED_BEFORE = re.compile(
     r"(?:^|[\s(\[])((?:(?:" + alternation("metric_names") + r")\s+)?" + _METRIC_NOUN + r")"
@@ -195,6 +236,33 @@ _ELIDED_BY = re.compile(
 _NOT_SHARED = frozenset({"total", "them", "those", "these", "which", "all", "it"})
 
 
+# A word right before a metric noun that may say which one it is: a lower-case word
+# ("worst-group accuracy", "step accuracy"; not a function word, a judgement, a verb or an
+# adverb) or a metric's name ("F1 score").
+_MODIFIER = re.compile(r"(?<![\w\-'\u2019])([A-Za-z][\w\-]*)\s+$")
+_NOT_MODIFIERS = (frozenset(words("task_stop_words")) | _STOP) - {"overall", "average", "mean"}
+
+
+def _modified(before: str, at: int, noun: str) -> str:
+    """``noun`` with the up to two modifiers written right before it (``before[:at]``)."""
+    out = noun
+    for _ in range(2):
+        word = _MODIFIER.search(before, 0, at)
+        if word is None:
+            break
+        low = word.group(1).lower()
+        if word.group(1) in METRIC_NAMES:  # "F1 score", "Dice score"
+            return f"{word.group(1)} {out}"
+        if (
+            not word.group(1)[0].islower()
+            or low in _NOT_MODIFIERS
+            or low.endswith(("ing", "ly", "ed"))
+        ):
+            break
+        out, at = f"{word.group(1)} {out}", word.start()
+    return out
+
+
 def metric_before(before: str, after: str = "") -> str | None:
     """What the words before a number say it measures, when the words after say nothing."""
     before = plain_math(before).removesuffix("$")  # "by $1.36\\%$": inline math opens
@@ -216,10 +284,13 @@ def metric_before(before: str, after: str = "") -> str | None:
         or _METRIC_BY.search(before)
         or _PASSIVE.search(before)
         or _RISES.search(before)
-        or _NOUN_FROM.search(before[-30:])
     )
     if match is not None:
         return _phrase(match.group(1), 4)
+    tail = before[-40:]
+    noun_from = _NOUN_FROM.search(tail)
+    if noun_from:
+        return _modified(before, len(before) - len(tail) + noun_from.start(1), noun_from.group(1))
     where = _NOUN_WHERE.search(before[-50:])
     # not the last word of a longer name of it: "FTB and FBS scores above 0.80"
     if where and not (where.group(1) or "")[:1].isupper():

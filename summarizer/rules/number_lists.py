@@ -18,6 +18,7 @@ from .wordlists import alternation
 __all__ = [
     "FROM_BEFORE",
     "elided_metrics",
+    "from_to_share_the_metric",
     "margins_share_the_metric",
     "shared_in_lists",
     "start_before",
@@ -250,3 +251,38 @@ def versus_pairs(abstract: str, starts: list[int], numbers: list[Number]) -> lis
                 b = replace(b, subject=side)
         out[i] = b
     return out
+
+
+# Between the value before a change and the value after it, past an aside or a hedge: "from
+# 9.3% (SFT-only baseline) to 15.8%", "from 80.0% to near 0.0%".
+_FROM_TO_GAP = re.compile(
+    r"\s*(?:\([^()]{0,60}\)\s*)?\s+to\s+"
+    r"(?:(?:near|nearly|about|around|approximately|only|just|over|under|below|above)\s+)?"
+)
+
+# "ranging from", "varies from": the two ends of a range, not a change
+_RANGING = re.compile(r"\b(?:rang|var)(?:e|es|ed|ing|y|ies|ied)\s+from\s+$", re.IGNORECASE)
+
+
+def from_to_share_the_metric(abstract: str, numbers: list[Number]) -> list[Number]:
+    """The values before and after one change ("accuracy rises from 9.3% to 15.8%") measure
+    one thing: each takes the metric the other has when it has none. Both are values, not
+    changes: the change is their difference."""
+    out = list(numbers)
+    for i in range(1, len(out)):
+        a, b = out[i - 1], out[i]
+        if not FROM_BEFORE.search(abstract, max(0, a.start - 6), a.start):
+            continue
+        if _RANGING.search(abstract, max(0, a.start - 20), a.start):
+            continue  # "gains ranging from -1.4% to 2.9%": a range, listed as one
+        if not _FROM_TO_GAP.fullmatch(abstract, a.end, b.start):
+            continue
+        metric = a.metric or b.metric
+        out[i - 1] = replace(a, metric=a.metric or metric, kind=_value_kind(a))
+        out[i] = replace(b, metric=b.metric or metric, kind=_value_kind(b))
+    return out
+
+
+def _value_kind(number: Number) -> str:
+    """``absolute``, unless a sign says the number is a change: "from +2.1 to +4.3"."""
+    return "improvement" if number.value.startswith("+") else "absolute"

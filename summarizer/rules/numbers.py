@@ -15,17 +15,19 @@ from .cue_words import either, without
 from .data_counts import data_subject
 from .grammar import by_grammar, name_in_setting
 from .known_datasets import is_dataset_family, is_known_dataset
-from .metrics import METRIC_NAMES, metric_after, metric_before, one_value_of
+from .metrics import METRIC_NAMES, is_metric_name, metric_after, metric_before, one_value_of
 from .name_spans import mentions
 from .number import Number
 from .number_lists import (
     deviations_share_the_metric,
     elided_metrics,
+    from_to_share_the_metric,
     margins_share_the_metric,
     shared_in_lists,
     start_before,
     versus_pairs,
 )
+from .number_names import AT_BEFORE, VERSION_NUMBER, YEAR, after_product_name, is_year
 from .subjects import actor_phrase, compared_side, subject_before, whole_name_at
 from .urls import url_matches
 from .wordlists import alternation, words
@@ -42,9 +44,9 @@ _UNIT = (
 _NUMBER = re.compile(
     # Only where a sign or a digit is: the first test at each position, the cheapest.
     r"(?=[\d<>≤≥~≈+\-−±u])"
-    # Not glued to a name ("GPT-4", "v1.5", "ImageNet-100"), but the far end of a range
+    # Not glued to a name ("GPT-4", "v1.5", "ImageNet-100", "pass@1"), but the far end of a range
     # ("20-30%", "2.0x-3.0x") and a deviation ("1.98+/-0.07") count.
-    r"(?:(?<![\w.\-/^])|(?<=[\d%kKMB]-)|(?<=\d[x×]-)|(?<=\d--)|(?<=[\d%]\u2013)|(?<=\+/-))"
+    r"(?:(?<![\w.\-/^@])|(?<=[\d%kKMB]-)|(?<=\d[x×]-)|(?<=\d--)|(?<=[\d%]\u2013)|(?<=\+/-))"
     r"(?P<sign>[<>≤≥~≈]\s?|[+\-−±]|up to )?"
     # a fraction of counts ("9/10 tasks", "1/10 of the parameters") is one value
     r"(?P<num>(?>\d{1,4}/\d{1,4}(?![\d/.])|\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?))"
@@ -59,7 +61,6 @@ _CITATION = re.compile(r"\[\d+(?:\s*[,\u2013-]\s*\d+)*\]")
 # results; a number written in math alone ("$75\%$", "$3.28$", "$25.72^\circ$") is one.
 _MATH = re.compile(r"\$([^$]{1,200})\$")
 _PLAIN = re.compile(r"\s*[<>~+\-]?\s*[\d.,]+\s*(?:\\%|%|\\times|\^\\circ|\^\{\\circ\})?\s*")
-_YEAR = re.compile(r"^(19|20)\d\d$")
 # Words before a number that make it a change: a verb of change of data/metric_verbs.txt
 # ("improves", "cuts"; not "compress": "compression ratios of 47.1" state a score), a
 # comparative ("faster", "more"; not those that compare with a threshold: "when SIR is
@@ -80,44 +81,6 @@ def _window(text: str, start: int, end: int) -> tuple[str, str]:
     return text[max(0, start - 120) : start], text[end : end + 60]
 
 
-_YEAR_AFTER = re.compile(r"\b(?:" + alternation("year_lead_words") + r")\s+$")
-
-
-def _is_year(abstract: str, start: int, end: int) -> bool:
-    """A 19xx/20xx number is a year after "in", "since", ... or before punctuation; else a count."""
-    before = abstract[max(0, start - 16) : start].lower()
-    after = abstract[end : end + 2]
-    return bool(
-        _YEAR_AFTER.search(before)
-        or re.search(r"\b(19|20)\d\d\s*(and|or|to|-|\u2013)\s*$", before)
-        or abstract[start - 1 : start] == "("
-        or re.match(r"\s*[),.;:]|$", after)
-    )
-
-
-# A version or an edition right after a name: "Gemini 2.0", "KITTI 2015", "Atari 2600".
-_VERSION_NUMBER = re.compile(r"\d(?:\.\d)?|\d{2,4}")
-_NAME_BEFORE = re.compile(r"(?<![\w.])([A-Z][\w\-\u00b7]*|[A-Za-z]+[A-Z][\w\-]*) $")
-# Metric names ("F1 90.2") and capitalized words ("Only 2") before a number: no version.
-_NOT_NAMES = frozenset(words("version_not_names"))
-
-
-def _after_product_name(abstract: str, start: int) -> bool:
-    """True when a name stands right before the number: "Gemini 2.0", "Table 3"."""
-    match = _NAME_BEFORE.search(abstract, max(0, start - 40), start)
-    if match is None:
-        return False
-    word = match.group(1)
-    if (
-        word.istitle()
-        and word.isalpha()
-        and _SENTENCE_START.search(abstract, max(0, match.start(1) - 3), match.start(1))
-    ):
-        return False  # "Then 100 data ...": a capitalized first word, not a name
-    return word not in METRIC_NAMES and word not in _NOT_NAMES
-
-
-_SENTENCE_START = re.compile(r"(?:^|[.!?]\s+)$")
 # Words right after a number that make it a change: "4.8% relative", "3x faster", "92%
 # self-attention latency reduction" (a noun of change within the next few words).
 _CHANGE_AFTER = re.compile(
@@ -179,14 +142,16 @@ def find_numbers(
             continue  # "CPM-3", "Qwen2.5-7B": not the far end of a range of numbers
         before_char = abstract[start - 1 : start]
         after_char = abstract[end : end + 1]
-        if not unit and _YEAR.match(num) and _is_year(abstract, start, end):
+        if not unit and YEAR.match(num) and is_year(abstract, start, end):
             continue
-        if "/" in num and (_YEAR.match(num.partition("/")[2]) or num == "24/7"):
+        if "/" in num and (YEAR.match(num.partition("/")[2]) or num == "24/7"):
             continue  # "AIME 2024/2025", "No. 402/2013", "24/7": no fraction
-        if unit == "s" and _YEAR.match(num):
+        if unit == "s" and YEAR.match(num):
             continue  # "the 1950s": a decade
         if before_char == "[" and after_char in {"]", ","}:
             continue  # a citation
+        if before_char == ":" and AT_BEFORE.search(abstract, max(0, start - 12), start):
+            continue  # "mAP@0.5:0.95": the thresholds of a metric's name
         if (
             after_char == ")"
             and not unit
@@ -198,8 +163,8 @@ def find_numbers(
         if (
             not unit
             and not sign
-            and _VERSION_NUMBER.fullmatch(num)
-            and _after_product_name(abstract, start)
+            and VERSION_NUMBER.fullmatch(num)
+            and after_product_name(abstract, start)
         ):
             continue  # "Gemini 2.0 Flash", "DALL-E 2": a version inside a name
         if sign in {"-", "\u2212"} and (
@@ -237,6 +202,7 @@ def find_numbers(
     numbers = elided_metrics(abstract, starts, by_grammar(analysis, numbers, names, not_subjects))
     numbers = deviations_share_the_metric(abstract, numbers)
     numbers = versus_pairs(abstract, starts, numbers)
+    numbers = from_to_share_the_metric(abstract, numbers)
     numbers = [replace(n, metric=one_value_of(n.metric) or _size_metric(n.value)) for n in numbers]
     return [replace(n, subject=None) if _inside_metric(n) else n for n in numbers]
 
@@ -345,7 +311,7 @@ def _can_be_subject(name: str) -> bool:
         or is_dataset_family(name)
         or name in _HARDWARE
         or _RANGE.fullmatch(name)
-        or name in METRIC_NAMES
+        or is_metric_name(name)
         or re.fullmatch(r"(?i)top-\d+", name)
         or _NUMBER.fullmatch(name)  # "3times"
         or _UNIT_ALONE.fullmatch(name)  # "dB", "GPU-days"

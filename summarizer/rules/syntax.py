@@ -132,10 +132,22 @@ def _phrase(noun: Token, names: Collection[str]) -> str | None:
             words = []
             continue
         words.append(t)
-    text = noun.doc[words[0].i : noun.i + 1].text if words else noun.text
+    first = noun.doc[words[0].i] if words else noun
+    while _glued_after(first):  # "zero-shot performance", not "shot performance"
+        first = noun.doc[first.i - 1]
+    text = noun.doc[first.i : noun.i + 1].text
     if text in names or noun.text in names or not any(c.isalpha() for c in text):
         return None
     return text
+
+
+def _glued_after(token: Token) -> bool:
+    """True when ``token`` goes on a word written right before it, without a space: the
+    parser split one written word ("zero-shot", "Qwen2.5-VL-7B") into pieces."""
+    if token.i == 0:
+        return False
+    before = token.doc[token.i - 1]
+    return not before.whitespace_ and (before.text[-1:].isalnum() or before.text[-1:] in "-.")
 
 
 def _is_number(token: Token) -> bool:

@@ -1,0 +1,192 @@
+"""What a number measures, on the ways arXiv abstracts write it: a value before and after a
+change ("from 9.3% to 15.8%"), a metric's name as the unit ("0.21 mAP") or with its variant
+("BLEU-4", "NDCG@10"), whose threshold is no result ("mAP@0.5:0.95").
+
+Each sentence is quoted whole from an arXiv abstract (metadata CC0, via the public
+``dw-dengwei/daily-arXiv-ai-enhanced`` repository; the arXiv id is in each test); none is
+from a gold record. The expected answers follow the annotation guide.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from summarizer.rules import find_candidates
+from summarizer.rules.metrics import is_metric_name
+
+
+def _metrics(sentence: str) -> list[tuple[str, str | None]]:
+    return [(n.value, n.metric) for n in find_candidates(sentence).numbers]
+
+
+def _kinds(sentence: str) -> dict[str, str]:
+    return {n.value: n.kind for n in find_candidates(sentence).numbers}
+
+
+def test_each_value_before_and_after_a_change_takes_the_metric_written_before_its_pair() -> None:
+    # arXiv 2508.18933
+    sentence = (
+        "We find that VISION reduces spurious learning and enables more robust, generalizable "
+        "detection, improving overall accuracy (from 51.8% to 97.8%), pairwise contrast "
+        "accuracy (from 4.5% to 95.8%), and worst-group accuracy (from 0.7% to 85.5%) on the "
+        "Common Weakness Enumeration (CWE)-20 vulnerability."
+    )
+    assert _metrics(sentence)[:6] == [
+        ("51.8%", "overall accuracy"),
+        ("97.8%", "overall accuracy"),
+        ("4.5%", "pairwise contrast accuracy"),
+        ("95.8%", "pairwise contrast accuracy"),
+        ("0.7%", "worst-group accuracy"),
+        ("85.5%", "worst-group accuracy"),
+    ]
+
+
+def test_a_metric_then_the_noun_of_its_change_then_from() -> None:
+    # arXiv 2504.14429
+    sentence = (
+        "Evaluation on the ActivityNet-QA benchmark demonstrates a substantial accuracy "
+        "increase from 54.8% to 65.3%, highlighting the effectiveness of our hallucination "
+        "detection and mitigation strategies in enhancing video-language model reliability."
+    )
+    assert _metrics(sentence) == [("54.8%", "accuracy"), ("65.3%", "accuracy")]
+
+
+def test_the_value_after_a_change_shares_the_metric_past_an_aside() -> None:
+    # arXiv 2510.19488
+    sentence = (
+        "On OSWorld-Verified, our approach improves task success rates from 9.3% (SFT-only "
+        "baseline) to 15.8%, a 70% relative improvement."
+    )
+    assert _metrics(sentence)[:2] == [("9.3%", "task success rate"), ("15.8%", "task success rate")]
+
+
+def test_values_before_and_after_a_change_are_values_not_changes() -> None:
+    # arXiv 2504.14429: the change is their difference, not either value
+    sentence = (
+        "Evaluation on the ActivityNet-QA benchmark demonstrates a substantial accuracy "
+        "increase from 54.8% to 65.3%, highlighting the effectiveness of our hallucination "
+        "detection and mitigation strategies in enhancing video-language model reliability."
+    )
+    assert _kinds(sentence) == {"54.8%": "absolute", "65.3%": "absolute"}
+
+
+def test_the_two_ends_of_a_range_of_gains_stay_gains() -> None:
+    # arXiv 2509.20580: "ranging from" states a range of changes, not a before and an after
+    sentence = (
+        "This resulted in accuracy gains ranging from -1.4% to 2.9%, with RT-DETR-v2-X "
+        "achieving the best mAP@50 of 94.8%."
+    )
+    assert _kinds(sentence)["-1.4%"] == "improvement"
+
+
+def test_metric_names_with_their_variant_measure_each_pair() -> None:
+    # arXiv 2510.01009
+    sentence = (
+        "On our ReasonVQA dataset, this method dramatically improves performance over pooled "
+        "baselines: F1 score improves from 0.212 to 0.543, BLEU-4 from 0.031 to 0.291, and "
+        "ROUGE-L from 0.196 to 0.528."
+    )
+    assert _metrics(sentence) == [
+        ("0.212", "F1 score"),
+        ("0.543", "F1 score"),
+        ("0.031", "BLEU-4"),
+        ("0.291", "BLEU-4"),
+        ("0.196", "ROUGE-L"),
+        ("0.528", "ROUGE-L"),
+    ]
+
+
+def test_a_metric_written_as_the_unit_is_the_metric() -> None:
+    # arXiv 2503.13023
+    sentence = (
+        "We discuss the evaluation of detection and tracking performance using the COCO and "
+        "MOT15 datasets, where we achieve 0.21 mAP and 38.9 MOTA respectively."
+    )
+    assert _metrics(sentence) == [("0.21 mAP", "mAP"), ("38.9", "MOTA")]
+
+
+@pytest.mark.parametrize(
+    ("arxiv", "sentence", "expected"),
+    [
+        (
+            "2601.08026",
+            "Experimental results demonstrate that FigEx2 achieves a superior 0.726 "
+            "mAP@0.5:0.95 for detection and significantly outperforms Qwen3-VL-8B by 0.51 in "
+            "METEOR and 0.24 in BERTScore.",
+            ("0.726 mAP", "mAP@0.5:0.95"),
+        ),
+        (
+            "2509.20580",
+            "This resulted in accuracy gains ranging from -1.4% to 2.9%, with RT-DETR-v2-X "
+            "achieving the best mAP@50 of 94.8%.",
+            ("94.8%", "mAP@50"),
+        ),
+        (
+            "2508.10312",
+            "Extensive experiments on four benchmark datasets demonstrate that FreLLM4Rec "
+            "successfully mitigates collaborative signal attenuation and achieves competitive "
+            "performance, with improvements of up to 8.00\\% in NDCG@10 over the best baseline.",
+            ("8.00\\%", "NDCG@10"),
+        ),
+    ],
+)
+def test_the_threshold_after_a_metric_name_is_part_of_the_name_not_a_value(
+    arxiv: str, sentence: str, expected: tuple[str, str]
+) -> None:
+    found = _metrics(sentence)
+    assert expected in found, arxiv
+    values = [value for value, _ in found]
+    assert not {"0.5", "0.95", "50", "10"} & set(values), arxiv
+
+
+@pytest.mark.parametrize("name", ["BLEU-4", "ROUGE-L", "ROUGE-1", "AP50", "mAP50-95", "NDCG@10"])
+def test_a_metric_name_with_its_variant_is_a_metric_name(name: str) -> None:
+    assert is_metric_name(name)
+
+
+@pytest.mark.parametrize("name", ["APT", "APLA", "AP-10K", "MAE-Net", "DiceNet"])
+def test_a_name_of_its_own_that_starts_like_a_metric_is_not_one(name: str) -> None:
+    # "APT" and "APLA" are methods, "AP-10K" a dataset (arXiv abstracts name them so)
+    assert not is_metric_name(name)
+
+
+def test_a_metric_read_by_the_grammar_keeps_the_words_joined_to_it_by_hyphens() -> None:
+    # arXiv 2605.09030 and 2604.25452: not "verification AUC", not "out test samples"
+    raises = (
+        "CSLS readout on the frozen backbone reduces the aggregated negative-gap count to "
+        "$4/91$; combined with positional-embedding interpolation to $336$ pixels it raises "
+        "unsupervised pair-verification AUC from $0.883$ to $0.905$ across $25$ "
+        "artist-disjoint splits."
+    )
+    assert ("0.905", "pair-verification AUC") in _metrics(raises)
+    evaluated = (
+        "The BiLSTM with Attention model, evaluated on 3,946 held-out test samples, achieved an "
+        "accuracy of 97.24\\% and an F1-score of 97.24\\%."
+    )
+    assert _metrics(evaluated)[0] == ("3,946", "held-out test samples")
+
+
+def test_a_piece_of_a_model_name_is_no_metric() -> None:
+    # arXiv 2605.29563: the parser splits "Qwen2.5-VL-7B"; "VL-7B" is not what is measured
+    sentence = (
+        "This improves Qwen2.5-VL-7B from 2.5% to 47.8% on interactive view planning, "
+        "surpassing GPT-5.4 Pro (18.5%) and Gemini 3.1 Pro (21.4%)."
+    )
+    assert all(metric != "VL-7B" for _, metric in _metrics(sentence))
+
+
+def test_under_starts_a_setting_after_a_number_but_stays_inside_a_metric_name() -> None:
+    # arXiv 2606.09410 and 2504.11307
+    drops = (
+        "Furthermore, these results qualify claims of frontier model immunity: on AIME "
+        "competition math, Opus 4.7 drops from 96.2% to 91.0% under JSON ($-5.3$pp; the "
+        "displayed percentages are independently rounded, exact difference is $7/133 = "
+        "5.26$pp $\\approx 5.3$pp)."
+    )
+    assert all(metric != "under JSON" for _, metric in _metrics(drops))
+    area = (
+        "Selecting a frame informed by uncertainty achieved an area under curve of 76% and 80% "
+        "for Monte Carlo Dropout and Bayesian Variational Inference, respectively, superior to "
+        "any uncertainty-uninformed baselines with the best one achieving 64%."
+    )
+    assert _metrics(area)[:2] == [("76%", "area under curve"), ("80%", "area under curve")]
