@@ -190,3 +190,58 @@ def test_under_starts_a_setting_after_a_number_but_stays_inside_a_metric_name() 
         "any uncertainty-uninformed baselines with the best one achieving 64%."
     )
     assert _metrics(area)[:2] == [("76%", "area under curve"), ("80%", "area under curve")]
+
+
+@pytest.mark.parametrize(
+    ("arxiv", "sentence", "expected"),
+    [
+        (
+            "2507.13541",
+            "When evaluated on 45 social communities from the online platform Reddit, "
+            "PrefPalette outperforms GPT-4o by 46.6% in average prediction accuracy.",
+            ("46.6%", "average prediction accuracy"),
+        ),
+        (
+            "2511.17221",
+            "QueryOcc surpasses previous camera-based methods by 26% in semantic RayIoU on the "
+            "self-supervised Occ3D-nuScenes benchmark while running at 11.6 FPS, demonstrating "
+            "that direct 4D query supervision enables strong self-supervised occupancy learning.",
+            ("26%", "semantic RayIoU"),
+        ),
+        (
+            "2601.10581",
+            "Evaluated on nine tasks from the GeneTuring benchmark, GenomAgent outperforms "
+            "GeneGPT by 12% on average, and its flexible architecture extends beyond genomics to "
+            "various scientific domains needing expert knowledge extraction.",
+            ("12%", "improvement over GeneGPT"),
+        ),
+        (
+            "2509.00765",
+            "FIDES outperforms the SOTA methods by over 14\\% in average with GPT-3.5-turbo, "
+            "Gemini and Llama 70B series.",
+            ("14\\%", "improvement over the SOTA methods"),
+        ),
+        (
+            "2509.25811",
+            "Experimental results show that Logo-VGR outperforms strong baselines by nearly 10 "
+            "points in OOD settings, demonstrating superior generalization.",
+            ("10 points", "improvement over strong baselines"),
+        ),
+    ],
+)
+def test_a_margin_over_another_side_measures_what_it_is_in_else_the_improvement_over_it(
+    arxiv: str, sentence: str, expected: tuple[str, str]
+) -> None:
+    assert expected in _metrics(sentence), arxiv
+
+
+def test_margins_listed_after_the_first_share_its_metric() -> None:
+    # arXiv 2605.31093
+    sentence = (
+        "Extensive experiments demonstrate that MammoRG consistently outperforms existing "
+        "methods across multiple clinical efficacy metrics, particularly in diagnosis-related "
+        "BI-RADS F1, where it surpasses the second-best model by 2.73%, 2.04%, 1.90%, and "
+        "3.27% on the internal, external 1, external 2, and VinDr-Mammo datasets, respectively."
+    )
+    margins = [m for v, m in _metrics(sentence) if v in {"2.73%", "2.04%", "1.90%", "3.27%"}]
+    assert margins == ["improvement over the second-best model"] * 4

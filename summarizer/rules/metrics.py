@@ -88,6 +88,12 @@ def _phrase(text: str, limit: int = 3, *, count: bool = False) -> str | None:
     return " ".join(picked) or None
 
 
+def leading_phrase(text: str, limit: int = 3) -> str | None:
+    """The first words of ``text`` that may say what is measured: up to ``limit`` words, to
+    a stop word, a clause word or punctuation."""
+    return _phrase(text, limit)
+
+
 def metric_after(after: str, unit: str) -> str | None:
     """What the words right after a number say it measures, or None."""
     after = after.removeprefix("$")  # the end of inline math around it: "$1.36\\%$ in EER"

@@ -11,6 +11,7 @@ import re
 from bisect import bisect_right
 from dataclasses import replace
 
+from .metrics import leading_phrase
 from .number import Number
 from .subjects import compared_against, whole_name_at
 from .wordlists import alternation
@@ -19,6 +20,7 @@ __all__ = [
     "FROM_BEFORE",
     "elided_metrics",
     "from_to_share_the_metric",
+    "margins_over",
     "margins_share_the_metric",
     "shared_in_lists",
     "start_before",
@@ -286,3 +288,86 @@ def from_to_share_the_metric(abstract: str, numbers: list[Number]) -> list[Numbe
 def _value_kind(number: Number) -> str:
     """``absolute``, unless a sign says the number is a change: "from +2.1 to +4.3"."""
     return "improvement" if number.value.startswith("+") else "absolute"
+
+
+# "outperforms the best SOTA method by 1.83%", "outperforms a Pix2Pix cGAN baseline in SSIM by
+# +36.3%": a margin over what is named between the verb and "by"
+_BETTER = r"outperform|surpass|beat|exceed|outpace|outstrip"
+_BETTER_BY = re.compile(
+    r"\b(?:" + _BETTER + r")\w*\s+((?:(?!" + _BETTER + r")[^.;%()\[\]]){1,80}?)"
+    r"\s+by\s+(?:(?:" + _HEDGES + r")\s+)?$",
+    re.IGNORECASE,
+)
+# What ends the name of the other side: an example, a setting, a dataset.
+_OVER_ENDS = re.compile(r",|\s(?:such as|on|across|for|with|under|when|while|at)\s", re.IGNORECASE)
+_ALONE_NUMBER = re.compile(r"(?<![\w.\-])\d+(?:[.,]\d+)?(?![\w\-])")
+_IN_WHAT = re.compile(r"\s+in\s+(?:terms\s+of\s+)?(?:the\s+)?", re.IGNORECASE)
+
+
+def _margin_metric(between: str) -> str | None:
+    """ "improvement over the best SOTA method", "SSIM improvement over a Pix2Pix cGAN
+    baseline": what a margin measures, from the words between the verb and "by"."""
+    if _ALONE_NUMBER.search(between):
+        return None  # another number stands between: "outperforms X by 2% and Y by 3%"
+    over = _OVER_ENDS.split(between, maxsplit=1)[0].strip()
+    over, *rest = _IN_WHAT.split(over, maxsplit=1)
+    over, what = over.strip(), rest[0].strip() if rest else ""
+    if not over or len(over.split()) > 6 or len(what.split()) > 4:
+        return None
+    return f"{what} improvement over {over}" if what else f"improvement over {over}"
+
+
+# "by 26% in semantic RayIoU", "by up to 17.37% for F1-Score": what the margin is in
+_IN_AFTER = re.compile(r"\s+(?:in|for)\s+(?:terms\s+of\s+)?(?:the\s+)?(?=[A-Za-z])", re.I)
+# Last words of what a margin is in that name a setting, not a quantity: "in OOD settings".
+_SETTINGS = frozenset(
+    "setting settings scenario scenarios case cases condition conditions regime regimes".split()
+)
+
+# Between margins listed or ranged together: "by 2.6%, 1.4% and 3.9%", "by 14-25%".
+_LISTED_GAP = re.compile(_PLAIN_LIST_GAP.pattern.removesuffix("$") + "|" + _RANGE_GAP.pattern)
+_IDIOMS = frozenset(("average", "total", "general", "particular", "practice", "addition"))
+
+
+def _margin_in(abstract: str, number: Number) -> str | None:
+    """What the words right after a margin say it is in, or None."""
+    after = _IN_AFTER.match(abstract, number.end)
+    phrase = leading_phrase(abstract[after.end() :], 4) if after else None
+    if phrase is None:
+        return None
+    words_ = phrase.split()
+    if words_[0].lower().endswith("ing") or words_[-1].lower() in _SETTINGS:
+        return None  # "in identifying eligible trials", "in OOD settings"
+    if phrase.lower() in _IDIOMS:
+        return None  # "by 14% in average"
+    return phrase
+
+
+def margins_over(abstract: str, starts: list[int], numbers: list[Number]) -> list[Number]:
+    """A margin over another side that no rule gave a metric measures what the words after it
+    say it is in ("surpasses X by 26% in semantic RayIoU"), else the improvement over that
+    side ("outperforms baseline models by over 7%": "improvement over baseline models");
+    and so do the margins listed right after it in the same unit ("by 1.83% and
+    1.55%")."""
+    out = list(numbers)
+    for i, number in enumerate(out):
+        if number.metric is not None:
+            continue
+        begin = start_before(starts, number.start)
+        better = _BETTER_BY.search(abstract, max(begin, number.start - 120), number.start)
+        if better is None:
+            continue
+        metric = _margin_in(abstract, number) or _margin_metric(better.group(1))
+        if metric is None:
+            continue
+        out[i] = replace(number, metric=metric)
+        j = i
+        while (
+            j + 1 < len(out)
+            and out[j + 1].metric is None
+            and _LISTED_GAP.fullmatch(abstract[out[j].end : out[j + 1].start])
+            and _unit(number) in {_unit(out[j + 1]), ""}
+        ):
+            out[j + 1] = replace(out[j + 1], metric=metric)
+            j += 1
+    return out

@@ -22,6 +22,7 @@ from .number_lists import (
     deviations_share_the_metric,
     elided_metrics,
     from_to_share_the_metric,
+    margins_over,
     margins_share_the_metric,
     shared_in_lists,
     start_before,
@@ -203,6 +204,7 @@ def find_numbers(
     numbers = deviations_share_the_metric(abstract, numbers)
     numbers = versus_pairs(abstract, starts, numbers)
     numbers = from_to_share_the_metric(abstract, numbers)
+    numbers = margins_over(abstract, starts, numbers)
     numbers = [replace(n, metric=one_value_of(n.metric) or _size_metric(n.value)) for n in numbers]
     return [replace(n, subject=None) if _inside_metric(n) else n for n in numbers]
 
