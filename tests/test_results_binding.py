@@ -309,8 +309,8 @@ def test_the_metric_of_a_change_from_one_value_to_another(text: str, metrics: li
         pytest.param(
             "FooNet outperforms the strongest baseline by 4.2% while using 30% fewer parameters.",
             "4.2%",
-            None,
-            id="made-up: no score before the margin says what it is of",
+            "improvement over the strongest baseline",
+            id="made-up: no score before the margin, which measures the improvement over the other side",
         ),
     ],
 )
