@@ -245,3 +245,47 @@ def test_margins_listed_after_the_first_share_its_metric() -> None:
     )
     margins = [m for v, m in _metrics(sentence) if v in {"2.73%", "2.04%", "1.90%", "3.27%"}]
     assert margins == ["improvement over the second-best model"] * 4
+
+
+def _subjects(sentence: str) -> list[str | None]:
+    return [n.subject for n in find_candidates(sentence).numbers]
+
+
+def test_a_metric_name_in_the_plural_is_the_metric_of_each_value_and_no_subject() -> None:
+    # arXiv 2505.21355
+    sentence = (
+        "Key findings and limitations: The AI-based micro-US model and clinical screening model "
+        "achieved AUROCs of 0.871 and 0.753, respectively."
+    )
+    assert _metrics(sentence) == [("0.871", "AUROC"), ("0.753", "AUROC")]
+    assert "AUROCs" not in _subjects(sentence)
+
+
+@pytest.mark.parametrize(
+    ("arxiv", "sentence", "not_subject"),
+    [
+        (
+            "2604.20441",
+            "MedSkillAudit achieved ICC(2,1) = 0.449 (95% CI: 0.250-0.610), exceeding the human "
+            "inter-rater ICC of 0.300.",
+            "CI",
+        ),
+        (
+            "2605.26415",
+            "On ImageNet-1K zero-shot classification, LRA-EE reduces FLOPs by 13.4% and improves "
+            "Top-1 accuracy by +2.44%p (58.72% -> 61.16%) over the INT8 baseline.",
+            "FLOPs",
+        ),
+        (
+            "2510.24456",
+            "While Faster R-CNN ResNet50 V1 has precision of 0.252 on IOU range of 0.50:0.95 and "
+            "recall of 0.044 on IOU of 0.50:0.95 with a mAP of 25%, which is better than SSD.",
+            "V1",
+        ),
+    ],
+)
+def test_an_interval_a_cost_metric_or_a_bare_version_is_no_subject(
+    arxiv: str, sentence: str, not_subject: str
+) -> None:
+    subjects = _subjects(sentence)
+    assert not_subject not in subjects and subjects != [None] * len(subjects), arxiv

@@ -36,18 +36,22 @@ _METRIC_NAME_VARIANT = re.compile(
 
 
 def is_metric_name(name: str) -> bool:
-    """True for a metric's name as :data:`METRIC_NAMES` lists it, or with its variant after
-    it ("BLEU-4", "ROUGE-L", "AP50"): a name that is never a dataset or a subject."""
+    """True for a metric's name as :data:`METRIC_NAMES` lists it, in the plural ("AUCs") or
+    with its variant after it ("BLEU-4", "ROUGE-L", "AP50"): a name that is never a dataset
+    or a subject."""
+    if name.endswith("s") and name[:-1] in METRIC_NAMES:
+        return True  # "AUCs"
     return name in METRIC_NAMES or bool(_METRIC_NAME_VARIANT.fullmatch(name))
 
 
-# with a cut-off or a variant after it: "Recall@1", "NDCG@10", "ROUGE-L", "BLEU-4"
+# in the plural ("AUROCs") or with a cut-off or a variant after it: "Recall@1", "NDCG@10",
+# "ROUGE-L", "BLEU-4"
 _METRIC_NOUN = (
     r"(?:"
     + alternation("metric_nouns")
-    + "|"
+    + "|(?:"
     + alternation("metric_names")
-    + r")(?:@\d+(?:\.\d+)?|-(?:\d{1,3}|[A-Z]{1,2})(?![\w\-]))?"
+    + r")s?)(?:@\d+(?:\.\d+)?|-(?:\d{1,3}|[A-Z]{1,2})(?![\w\-]))?"
 )
 _TOKEN = re.compile(r"[A-Za-z][A-Za-z0-9\-]*")
 # A metric's threshold or cut-off written after its name: "@0.5:0.95", "@10".
@@ -332,7 +336,9 @@ def metric_phrases(sentence: str, most: int = 3) -> list[str]:
 
 # The nouns of what is measured or changed (data/metric_nouns.txt, data/change_nouns.txt):
 # a last word that is one of them plus "s" is a plural.
-_ONE_VALUE_NOUNS = frozenset(w.lower() for w in words("metric_nouns") + words("change_nouns"))
+_ONE_VALUE_NOUNS = frozenset(
+    w.lower() for w in words("metric_nouns") + words("change_nouns") + words("metric_names")
+)
 
 
 def one_value_of(metric: str | None) -> str | None:

@@ -314,6 +314,7 @@ def _can_be_subject(name: str) -> bool:
         or name in _HARDWARE
         or _RANGE.fullmatch(name)
         or is_metric_name(name)
+        or re.fullmatch(r"(?i)v\d+(?:\.\d+)*", name)  # "v2": a version, of what it follows
         or re.fullmatch(r"(?i)top-\d+", name)
         or _NUMBER.fullmatch(name)  # "3times"
         or _UNIT_ALONE.fullmatch(name)  # "dB", "GPU-days"
