@@ -310,7 +310,7 @@ def test_the_metric_of_a_change_from_one_value_to_another(text: str, metrics: li
             "FooNet outperforms the strongest baseline by 4.2% while using 30% fewer parameters.",
             "4.2%",
             "improvement over the strongest baseline",
-            id="made-up: no score before the margin, which measures the improvement over the other side",
+            id="made-up: no score before it, a margin measures the improvement over the other side",
         ),
     ],
 )
