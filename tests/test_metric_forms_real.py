@@ -1,6 +1,7 @@
 """What a number measures, on the ways arXiv abstracts write it: a value before and after a
 change ("from 9.3% to 15.8%"), a metric's name as the unit ("0.21 mAP") or with its variant
-("BLEU-4", "NDCG@10"), whose threshold is no result ("mAP@0.5:0.95").
+("BLEU-4", "NDCG@10"), whose threshold is no result ("mAP@0.5:0.95"); a margin over another
+side; names that are never a subject or a dataset ("95% CI", "FLOPs", "LoRA").
 
 Each sentence is quoted whole from an arXiv abstract (metadata CC0, via the public
 ``dw-dengwei/daily-arXiv-ai-enhanced`` repository; the arXiv id is in each test); none is
@@ -11,7 +12,7 @@ from __future__ import annotations
 
 import pytest
 
-from summarizer.rules import find_candidates
+from summarizer.rules import Analysis, classify_names, find_candidates
 from summarizer.rules.metrics import is_metric_name
 
 
@@ -289,3 +290,36 @@ def test_an_interval_a_cost_metric_or_a_bare_version_is_no_subject(
 ) -> None:
     subjects = _subjects(sentence)
     assert not_subject not in subjects and subjects != [None] * len(subjects), arxiv
+
+
+@pytest.mark.parametrize(
+    ("arxiv", "sentence", "name"),
+    [
+        (
+            "2510.05837",
+            "Across five reasoning benchmarks, EEPO outperforms GRPO, achieving average relative "
+            "gains of 24.3% on Qwen2.5-3B, 33.0% on Llama3.2-3B-Instruct, and 10.4% on "
+            "Qwen3-8B-Base.",
+            "GRPO",
+        ),
+        (
+            "2507.17075",
+            "In this work, we show that using LoRA for SFT on refusal datasets effectively aligns "
+            "the model for safety without harming its reasoning capabilities.",
+            "LoRA",
+        ),
+        (
+            "2604.22805",
+            "Experiments on a real-world AR dataset show that PrivAR achieves superior accuracy "
+            "(81.48%) and F1-score (84.62%) compared to baselines, while reducing privacy leakage "
+            "rate to 17.58%.",
+            "F1-score",
+        ),
+    ],
+)
+def test_a_metric_or_a_well_known_method_is_never_a_dataset(
+    arxiv: str, sentence: str, name: str
+) -> None:
+    analysis = Analysis(sentence)
+    _, datasets, _ = classify_names(analysis, find_candidates(analysis).names)
+    assert name not in datasets, arxiv

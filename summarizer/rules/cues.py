@@ -44,7 +44,7 @@ from .dataset_lists import (
     find_listed_datasets,
     inside_a_titled_name,
 )
-from .known_datasets import find_known_datasets, is_known_dataset
+from .known_datasets import find_known_datasets, is_known_dataset, never_a_dataset
 from .metrics import is_metric_name
 from .name_evidence import (
     DATASET_AT,
@@ -379,7 +379,7 @@ def classify_names(
     datasets = [
         name
         for c in calls
-        if c.label == "dataset" and not is_metric_name(c.name)
+        if c.label == "dataset" and not never_a_dataset(c.name)
         for name in [piece_short_form(c.name, analysis) or c.name]
         if not short_of_a_task(name, analysis)
     ]

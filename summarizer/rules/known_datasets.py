@@ -11,11 +11,19 @@ import re
 from functools import cache
 
 from .listed import NameList, key
+from .metrics import is_metric_name
+from .well_known import is_well_known
 from .wordlists import words
 
 _LIST = NameList("known_datasets")
 # Lower case, as data/known_datasets.txt lists them.
 KNOWN_DATASETS = _LIST.names
+
+
+def never_a_dataset(name: str) -> bool:
+    """True for a metric's name ("F1-score", "ROUGE-L") or a well-known method or model
+    ("LoRA", "GRPO", "Gemini-2.5"): whatever the words around it, no dataset."""
+    return is_metric_name(name) or is_well_known(name)
 
 
 def is_known_dataset(name: str) -> bool:

@@ -26,12 +26,12 @@ _NOT_AT_EDGE = frozenset(("under",))
 #: The names of metrics written as names ("BLEU", "AUROC", "NDCG"): never a dataset or a
 #: number's subject.
 METRIC_NAMES = frozenset(words("metric_names"))
-# A metric's name with its variant: "BLEU-4", "ROUGE-L", "AP50", "mAP50-95", "NDCG@10"; not
-# a name of its own that starts with one ("APT", "AP-10K").
+# A metric's name with its variant: "BLEU-4", "ROUGE-L", "AP50", "mAP50-95", "NDCG@10",
+# "F1-score"; not a name of its own that starts with one ("APT", "AP-10K").
 _METRIC_NAME_VARIANT = re.compile(
     r"(?:"
     + alternation("metric_names")
-    + r")(?:(?:-(?:\d{1,3}|[A-Z]{1,2})|@?\d{1,3})(?:[-:]\d{1,3})?)?"
+    + r")(?:(?:-(?:\d{1,3}|[A-Z]{1,2})|@?\d{1,3})(?:[-:]\d{1,3})?)?(?:[- ]scores?)?"
 )
 
 
