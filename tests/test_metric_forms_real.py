@@ -15,6 +15,8 @@ import pytest
 from summarizer.rules import Analysis, classify_names, find_candidates
 from summarizer.rules.metrics import is_metric_name
 
+from .support.arxiv import ARXIV
+
 
 def _metrics(sentence: str) -> list[tuple[str, str | None]]:
     return [(n.value, n.metric) for n in find_candidates(sentence).numbers]
@@ -323,3 +325,22 @@ def test_a_metric_or_a_well_known_method_is_never_a_dataset(
     analysis = Analysis(sentence)
     _, datasets, _ = classify_names(analysis, find_candidates(analysis).names)
     assert name not in datasets, arxiv
+
+
+@pytest.mark.parametrize(
+    ("arxiv", "term"),
+    [("2510.04454", "SFT"), ("2605.19577", "RLVR")],
+)
+def test_a_term_many_papers_define_the_same_way_is_not_introduced(arxiv: str, term: str) -> None:
+    # "supervised fine-tuning (SFT)", "reinforcement learning with verifiable rewards (RLVR)"
+    analysis = Analysis(ARXIV[arxiv])
+    introduces, datasets, _ = classify_names(analysis, find_candidates(analysis).names)
+    assert term not in introduces and term not in datasets
+
+
+def test_a_shared_short_form_the_paper_defines_as_its_own_method_is_introduced() -> None:
+    # arXiv 2504.19136: most papers write "presentation attack detection (PAD)"; this one
+    # proposes "Phase-Amplitude Decoupling (PAD)"
+    analysis = Analysis(ARXIV["2504.19136"])
+    introduces, _, _ = classify_names(analysis, find_candidates(analysis).names)
+    assert "PAD" in introduces

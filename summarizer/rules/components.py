@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 
 from .analysis import Analysis
-from .well_known import is_well_known
+from .well_known import is_common
 from .wordlists import table
 
 __all__ = ["defined_components"]
@@ -44,7 +44,11 @@ def defined_components(analysis: Analysis) -> list[str]:
     text = analysis.text
     for abbreviation in analysis.abbreviations:
         short = abbreviation.short
-        if short in out or is_well_known(short) or not _part_noun(abbreviation.long):
+        if (
+            short in out
+            or is_common(short, analysis.abbreviations)
+            or not _part_noun(abbreviation.long)
+        ):
             continue
         after = text.find(")", abbreviation.short_start)
         if after >= 0 and _DATA_AFTER.match(text, after):

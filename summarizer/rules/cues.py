@@ -72,7 +72,7 @@ from .short_forms import (
 )
 from .unnamed import name_of_an_unnamed_method
 from .urls import url_free_sentences
-from .well_known import is_well_known
+from .well_known import is_common
 from .wordlists import words
 
 __all__ = ["EVIDENCE", "Evidence", "NameCall", "classify_name", "classify_names"]
@@ -362,12 +362,11 @@ def classify_names(
     names = names + [n for n in find_known_datasets(abstract) if n not in names]
     cue_names = find_cue_names(analysis)
     calls = [classify_name(n, analysis, names, cue_names) for n in names]
-    if not any(c.label == "introduces" and not is_well_known(c.name) for c in calls):
+    common = {c.name for c in calls if is_common(c.name, analysis.abbreviations)}
+    if not any(c.label == "introduces" and c.name not in common for c in calls):
         calls = name_of_an_unnamed_method(abstract, calls)
-    introduces = prefer_short(
-        [c.name for c in calls if c.label == "introduces" and not is_well_known(c.name)],
-        abstract,
-    )
+    own = [c.name for c in calls if c.label == "introduces" and c.name not in common]
+    introduces = prefer_short(own, abstract)
     introduces = [n for n in introduces if not expansion_only(n, abstract, introduces)]
     introduces = as_short_forms(introduces, analysis)
     if introduces:  # the named parts of what the paper makes
@@ -379,7 +378,7 @@ def classify_names(
     datasets = [
         name
         for c in calls
-        if c.label == "dataset" and not never_a_dataset(c.name)
+        if c.label == "dataset" and not never_a_dataset(c.name, analysis.abbreviations)
         for name in [piece_short_form(c.name, analysis) or c.name]
         if not short_of_a_task(name, analysis)
     ]

@@ -8,11 +8,13 @@ is "cifar10"), in the plural ("ImageNets") and with a version or size suffix
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from functools import cache
 
+from .analysis import Abbreviation
 from .listed import NameList, key
 from .metrics import is_metric_name
-from .well_known import is_well_known
+from .well_known import is_common
 from .wordlists import words
 
 _LIST = NameList("known_datasets")
@@ -20,10 +22,11 @@ _LIST = NameList("known_datasets")
 KNOWN_DATASETS = _LIST.names
 
 
-def never_a_dataset(name: str) -> bool:
-    """True for a metric's name ("F1-score", "ROUGE-L") or a well-known method or model
-    ("LoRA", "GRPO", "Gemini-2.5"): whatever the words around it, no dataset."""
-    return is_metric_name(name) or is_well_known(name)
+def never_a_dataset(name: str, defined: Iterable[Abbreviation] = ()) -> bool:
+    """True for a metric's name ("F1-score", "ROUGE-L"), a well-known method or model
+    ("LoRA", "GRPO", "Gemini-2.5") or a shared term ("EHR", "AR", "MRI"): whatever the words
+    around it, no dataset. ``defined`` are the abstract's short forms."""
+    return is_metric_name(name) or is_common(name, defined)
 
 
 def is_known_dataset(name: str) -> bool:

@@ -9,7 +9,7 @@ from .candidates import ARTIFACT_NOUN
 from .cue_words import MAKE_IN_WINDOW_GROUP, THIS_WORK
 from .name_evidence import NO_CUE, NameCall
 from .name_spans import mentions
-from .well_known import is_well_known
+from .well_known import is_common
 
 __all__ = ["name_of_an_unnamed_method"]
 
@@ -41,7 +41,7 @@ def name_of_an_unnamed_method(abstract: str, calls: list[NameCall]) -> list[Name
         return calls
     for i, call in enumerate(calls):
         name = call.name
-        if call.label != "other" or call.reason != NO_CUE or is_well_known(name):
+        if call.label != "other" or call.reason != NO_CUE or is_common(name):
             continue
         spots = mentions(name, abstract)
         if not spots or spots[0][0] < making.end():

@@ -10,9 +10,13 @@ the listed name and may be new.
 
 from __future__ import annotations
 
-from .listed import NameList
+from collections.abc import Iterable
 
-__all__ = ["WELL_KNOWN", "is_well_known"]
+from .analysis import Abbreviation
+from .listed import NameList
+from .wordlists import table
+
+__all__ = ["WELL_KNOWN", "is_common", "is_shared_term", "is_well_known"]
 
 _LIST = NameList("naming_well_known")
 #: The listed names, as written in the list.
@@ -22,3 +26,35 @@ WELL_KNOWN = _LIST.names
 def is_well_known(name: str) -> bool:
     """True for a listed name, its plural, or the name with a size or version after it."""
     return name in _LIST
+
+
+# Short forms many papers define the same way ("supervised fine-tuning (SFT)"), counted on
+# arXiv abstracts by evals/shared_short_forms.py: short form -> its long form, lower case.
+_SHARED: dict[str, str] = {
+    short: long for short, (long, _) in table("shared_short_forms")["forms"].items()
+}
+
+
+def _plain(text: str) -> str:
+    return " ".join(text.lower().replace("-", " ").split())
+
+
+def is_shared_term(name: str, defined: Iterable[Abbreviation] = ()) -> bool:
+    """True for a short form that many papers define the same way ("SFT", "RL", "MRI",
+    "EHRs"), in the singular or the plural: a term of the field, not a name; unless the
+    abstract defines it as something else ("Progressive Adaptive Decoding (PAD)", where
+    most papers write "presentation attack detection (PAD)"). ``defined`` are the
+    abstract's short forms (:attr:`.Analysis.abbreviations`)."""
+    long = _SHARED.get(name) or _SHARED.get(name + "s")
+    if long is None and name.endswith("s"):
+        long = _SHARED.get(name[:-1])
+    if long is None:
+        return False
+    own = [_plain(a.long) for a in defined if a.short == name]
+    return not own or any(_plain(long) in o for o in own)
+
+
+def is_common(name: str, defined: Iterable[Abbreviation] = ()) -> bool:
+    """True for a name no paper gives its own work: a well-known method or model, or a
+    shared term (:func:`is_shared_term`)."""
+    return is_well_known(name) or is_shared_term(name, defined)

@@ -1,0 +1,67 @@
+"""Whole arXiv abstracts (metadata CC0, via the public ``dw-dengwei/daily-arXiv-ai-enhanced``
+repository), by arXiv id, for tests that need a whole abstract's context."""
+
+from __future__ import annotations
+
+ARXIV: dict[str, str] = {
+    "2605.19577": (
+        "We present GoLongRL, a fully open-source, capability-oriented post-training recipe for"
+        " long-context reinforcement learning with verifiable rewards (RLVR). Existing long-"
+        "context RL methods often treat data construction as a matter of designing increasingly"
+        " complex retrieval paths, leading to homogeneous task coverage and reward formulations"
+        " that inadequately reflect practical long-context requirements. Our work offers two "
+        "contributions. (1) Capability-oriented data construction with full open release. We "
+        "openly release a dataset of 23K RLVR samples, the complete construction pipeline, and "
+        "all training code. Guided by a taxonomy of long-context capabilities, the dataset "
+        "spans 9 task types, each paired with its natural evaluation metric. It comprises "
+        "curated open-source samples from established corpora and synthetic samples whose QA "
+        "pairs are generated from real source documents such as books, academic papers, and "
+        "multi-turn dialogues. Under the same vanilla GRPO setup, our dataset alone outperforms"
+        " the closed-source QwenLong-L1.5 dataset. Moreover, our Qwen3-30B-A3B model trained on"
+        " this data delivers long-context performance comparable to DeepSeek-R1-0528 and "
+        "Qwen3-235B-A22B-Thinking-2507, suggesting that broader coverage and greater reward "
+        "diversity substantially benefit long-context capability improvement. (2) TMN-Reweight "
+        "for heterogeneous multitask optimization. To address optimization challenges from "
+        "heterogeneous rewards, we propose TMN-Reweight, which combines task-level mean "
+        "normalization for cross-task reward scale alignment with difficulty-adaptive weighting"
+        " for more reliable advantage estimation. TMN-Reweight further improves average "
+        "performance over vanilla GRPO, with general capabilities preserved or improved across "
+        "reported evaluations."
+    ),
+    "2510.04454": (
+        "Large Language Models (LLMs) show strong reasoning abilities, often amplified by "
+        "Chain-of-Thought (CoT) prompting and reinforcement learning (RL). Although RL "
+        "algorithms can substantially improve reasoning, they struggle to expand reasoning "
+        "boundaries because they learn from their own reasoning trajectories rather than "
+        "acquiring external knowledge. Supervised fine-tuning (SFT) offers complementary "
+        "benefits but typically requires large-scale data and risks overfitting. Recent "
+        "attempts to combine SFT and RL face three main challenges: data inefficiency, "
+        "algorithm-specific designs, and catastrophic forgetting. We propose a plug-and-play "
+        "framework that dynamically integrates SFT into RL by selecting challenging examples "
+        "for SFT. This approach reduces SFT data requirements and remains agnostic to the "
+        "choice of RL or SFT algorithm. To mitigate catastrophic forgetting of RL-acquired "
+        "skills during SFT, we select high-entropy tokens for loss calculation and freeze "
+        "parameters identified as critical for RL. Our method achieves state-of-the-art (SoTA) "
+        "reasoning performance using only 1.5% of the SFT data and 20.4% of the RL data used by"
+        " prior SoTA, providing an efficient and plug-and-play solution for combining SFT and "
+        "RL in reasoning post-training."
+    ),
+    "2504.19136": (
+        "The fusion of Synthetic Aperture Radar (SAR) and RGB imagery for land cover "
+        "classification remains challenging due to modality heterogeneity and the "
+        "underutilization of spectral complementarity. Existing methods often fail to decouple "
+        "shared structural features from modality-specific radiometric attributes, leading to "
+        "feature conflicts and information loss. To address this issue, we propose Phase-"
+        "Amplitude Decoupling (PAD), a frequency-aware framework that separates phase "
+        "(modality-shared) and amplitude (modality-specific) components in the Fourier domain. "
+        "Specifically, PAD consists of two key components: 1) Phase Spectrum Correction (PSC), "
+        "which aligns cross-modal phase features through convolution-guided scaling to enhance "
+        "geometric consistency, and 2) Amplitude Spectrum Fusion (ASF), which dynamically "
+        "integrates high-frequency details and low-frequency structures using frequency-"
+        "adaptive multilayer perceptrons. This approach leverages SAR's sensitivity to "
+        "morphological features and RGB's spectral richness. Extensive experiments on WHU-OPT-"
+        "SAR and DDHR-SK datasets demonstrate state-of-the-art performance. Our work "
+        "establishes a new paradigm for physics-aware multi-modal fusion in remote sensing. The"
+        " code will be available at https://github.com/RanFeng2/PAD."
+    ),
+}
