@@ -24,8 +24,12 @@ def test_a_long_form_most_papers_share_is_kept_and_one_coined_many_ways_is_not(
     tmp_path: Path,
 ) -> None:
     abstracts = [f"We study supervised fine-tuning (SFT) of model {i}." for i in range(4)]
+    # PRISM: its commonest long form is defined 3 times, but that is half its definitions
     abstracts += [
-        "We propose Progressive Routing for Inference at Scale Mode (PRISM) for speed.",
+        f"We propose Progressive Routing for Inference at Scale Mode (PRISM), take {i}."
+        for i in range(3)
+    ]
+    abstracts += [
         "We propose Patch Regularised Image Synthesis Model (PRISM) for images.",
         "We propose Probabilistic Robust Inference with Sparse Masks (PRISM) here.",
         "We propose Policy Refinement In Simulated Multiagents (PRISM) as well.",
