@@ -344,3 +344,37 @@ def test_a_shared_short_form_the_paper_defines_as_its_own_method_is_introduced()
     analysis = Analysis(ARXIV["2504.19136"])
     introduces, _, _ = classify_names(analysis, find_candidates(analysis).names)
     assert "PAD" in introduces
+
+
+def test_a_metric_noun_right_before_by_measures_the_change() -> None:
+    # SciTLDR train HkGsHj05tQ (Apache-2.0)
+    sentence = (
+        "All the proposed methods are comprehensively evaluated on various DNN models, where "
+        "an overall training speedup by up to 21.7% on modern GPUs can be practically achieved "
+        "without the support of any specialized libraries, and the loss of model accuracy and "
+        "convergence rate are negligible."
+    )
+    assert ("21.7%", "speedup") in _metrics(sentence)
+
+
+@pytest.mark.parametrize(
+    ("arxiv", "sentence", "metric"),
+    [
+        (
+            "2605.23974",
+            "Against Qwen3GuardStream-4B on balanced benchmarks, AERIC improves AUROC from 0.6830 "
+            "to 0.7143 on DiaSafety and from 0.8219 to 0.8582 on Harmful Advice.",
+            "AUROC",
+        ),
+        (
+            "2605.27654",
+            "Across GPT-4o-mini and Sarvam, PAR improves target-subset accuracy from 11.07% to "
+            "54.47% and from 15.99% to 49.66%, respectively.",
+            "target-subset accuracy",
+        ),
+    ],
+)
+def test_a_second_change_of_the_same_quantity_takes_the_first_ones_metric(
+    arxiv: str, sentence: str, metric: str
+) -> None:
+    assert [m for _, m in _metrics(sentence)] == [metric] * 4, arxiv

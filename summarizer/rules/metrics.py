@@ -202,11 +202,11 @@ _NOUN_WHERE = re.compile(
 )
 # "..., BLEU from 20.2 to 24.0": the verb written once, before the list; "accuracy (from
 # 4.5% to 95.8%)", "an accuracy increase from 54.8%", "macro-F1 increases from 0.2242",
-# "BLEU-4 from 0.031"
+# "BLEU-4 from 0.031"; and "by": "an overall training speedup by up to 21.7%"
 _NOUN_FROM = re.compile(
     r"(?:^|[\s(\[,])((?:[A-Za-z]+-)?" + _METRIC_NOUN + r"(?:-\w+)?)"
     r"(?:\s+(?:(?:" + alternation("metric_verbs") + r")\w*|" + alternation("change_nouns") + r"))?"
-    r"(?:\s+|\s*\(\s*)from\s+" + HEDGE,
+    r"(?:\s+|\s*\(\s*)(?:from|by)\s+" + HEDGE,
     re.IGNORECASE,
 )
 # "(MSE > 4.0)", "p < 0.001", "F1 = 90.2", "accuracy: 78%"

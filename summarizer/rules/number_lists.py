@@ -271,6 +271,7 @@ def from_to_share_the_metric(abstract: str, numbers: list[Number]) -> list[Numbe
     one thing: each takes the metric the other has when it has none. Both are values, not
     changes: the change is their difference."""
     out = list(numbers)
+    last: Number | None = None  # the value after the last change, in the same sentence
     for i in range(1, len(out)):
         a, b = out[i - 1], out[i]
         if not FROM_BEFORE.search(abstract, max(0, a.start - 6), a.start):
@@ -280,9 +281,22 @@ def from_to_share_the_metric(abstract: str, numbers: list[Number]) -> list[Numbe
         if not _FROM_TO_GAP.fullmatch(abstract, a.end, b.start):
             continue
         metric = a.metric or b.metric
+        if (
+            metric is None
+            and last is not None
+            and _NEXT_CHANGE.fullmatch(abstract, last.end, a.start)
+        ):
+            metric = last.metric  # "accuracy from 98.1% to 98.5% on A and from 98.9% to 99.3% on B"
         out[i - 1] = replace(a, metric=a.metric or metric, kind=_value_kind(a))
-        out[i] = replace(b, metric=b.metric or metric, kind=_value_kind(b))
+        out[i] = last = replace(b, metric=b.metric or metric, kind=_value_kind(b))
     return out
+
+
+# Between one change and the next of the same quantity: "... to 98.5% on the one-shot task and
+# from", ", and from".
+_NEXT_CHANGE = re.compile(
+    r"(?:\s+(?:on|in|for|at|with)\s+(?:(?!\.\s)[^,;()%]){1,60}?)?\s*,?\s+(?:and\s+)?from\s+"
+)
 
 
 def _value_kind(number: Number) -> str:
