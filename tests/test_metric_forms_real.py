@@ -378,3 +378,34 @@ def test_a_second_change_of_the_same_quantity_takes_the_first_ones_metric(
     arxiv: str, sentence: str, metric: str
 ) -> None:
     assert [m for _, m in _metrics(sentence)] == [metric] * 4, arxiv
+
+
+@pytest.mark.parametrize(
+    ("arxiv", "sentence", "expected"),
+    [
+        (
+            "2603.03001",
+            "When extending the context from 512 to 4,096 tokens, MaBERT reduces training time "
+            "and inference latency by 2.36x and 2.43x, respectively, relative to the average of "
+            "encoder baselines, demonstrating a practical long context efficient encoder.",
+            [("2.36x", "training time"), ("2.43x", "inference latency")],
+        ),
+        (
+            "2503.18785",
+            "Compared to the baseline model, AP and AP50 improved by 1.9% and 2.4%, respectively.",
+            [("1.9%", "AP"), ("2.4%", "AP50")],
+        ),
+        (
+            "2605.14636",
+            "Experiments with Qwen2.5-7B-Instruct and Qwen2.5-14B-Instruct show that TCFT "
+            "consistently outperforms prompting and SFT baselines, reducing average leakage by "
+            "41.89 and 37.79 percentage points, respectively.",
+            [("41.89", "average leakage"), ("37.79 percentage points", "average leakage")],
+        ),
+    ],
+)
+def test_values_closed_by_respectively_take_the_metrics_listed_before_them_in_order(
+    arxiv: str, sentence: str, expected: list[tuple[str, str]]
+) -> None:
+    found = _metrics(sentence)
+    assert all(pair in found for pair in expected), (arxiv, found)

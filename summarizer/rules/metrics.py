@@ -92,6 +92,32 @@ def _phrase(text: str, limit: int = 3, *, count: bool = False) -> str | None:
     return " ".join(picked) or None
 
 
+_METRIC_WORD = re.compile(_METRIC_NOUN + r"s?", re.IGNORECASE)
+# Verbs that end the words of a metric read back from its noun: "improving", "reduces".
+_VERB_STEMS = (*words("metric_verbs"), "achiev", "reach", "yield", "obtain", "attain", "show")
+# Nouns of quantities that, last in a listed phrase, make it a metric: "training time".
+_QUANTITIES = frozenset("time times size length usage overhead consumption".split())
+
+
+def ends_in_metric(phrase: str) -> str | None:
+    """``phrase`` less the leading words that cannot qualify a metric (function words,
+    judgements, verbs, adverbs), when its last word names one ("the success rate" is
+    "success rate", "FID", "AP50"); None when it does not ("computational parameters")."""
+    words_ = phrase.split()
+    last = words_[-1].rpartition("-")[2] if words_ else ""  # "NTA-IoU"
+    if not (_METRIC_WORD.fullmatch(last) or is_metric_name(last) or last in _QUANTITIES):
+        return None
+    kept = [words_[-1]]
+    for word in reversed(words_[:-1]):
+        low = word.lower()
+        if low in _NOT_MODIFIERS or low.endswith(("ly", "ed")) or not word[0].isalpha():
+            break
+        if low.startswith(_VERB_STEMS) and low.endswith(("ing", "s")):
+            break  # "reduces training time": a verb, then the metric ("training" is a noun)
+        kept.insert(0, word)
+    return " ".join(kept)
+
+
 def leading_phrase(text: str, limit: int = 3) -> str | None:
     """The first words of ``text`` that may say what is measured: up to ``limit`` words, to
     a stop word, a clause word or punctuation."""

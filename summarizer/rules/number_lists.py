@@ -11,19 +11,20 @@ import re
 from bisect import bisect_right
 from dataclasses import replace
 
-from .metrics import leading_phrase
 from .number import Number
 from .subjects import compared_against, whole_name_at
 from .wordlists import alternation
 
 __all__ = [
     "FROM_BEFORE",
+    "PLAIN_LIST_GAP",
+    "RANGE_GAP",
     "elided_metrics",
     "from_to_share_the_metric",
-    "margins_over",
     "margins_share_the_metric",
     "shared_in_lists",
     "start_before",
+    "unit_of",
     "versus_pairs",
 ]
 
@@ -36,15 +37,16 @@ def start_before(starts: list[int], at: int) -> int:
 # Between two numbers of one list, "45.82%, 31.09%, and 17.79%", of a range, "20-30%", "from
 # 0.6B to 32B", of a part and its whole, "52 of the 57 Atari games", or of a value and its
 # deviation or an aside, "1.93% (1.98+/-0.07)"
-_PLAIN_LIST_GAP = re.compile(r"\s*(?:,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+)$")
-_RANGE_GAP = re.compile(r"\s+to\s+|-{1,2}|\u2013")
+PLAIN_LIST_GAP = re.compile(r"\s*(?:,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+)$")
+RANGE_GAP = re.compile(r"\s+to\s+|-{1,2}|\u2013")
 _LIST_GAP = re.compile(
     r"\s*(?:,\s*(?:and\s+|or\s+)?|\s+(?:and|or|to|(?:out\s+)?of(?:\s+the)?)\s+|-{1,2}|\u2013|"
     r"\s*\(\s*|\+/-|\u00b1)$"
 )
 
 
-def _unit(number: Number) -> str:
+def unit_of(number: Number) -> str:
+    """What is written after a number's digits: "%" of "4.8%", "" of "12"."""
     return re.sub(r"^[^\d]*[\d.,]+\s*", "", number.value)
 
 
@@ -54,7 +56,7 @@ def _joined(abstract: str, a: Number, b: Number) -> bool:
     gap = abstract[a.end : b.start]
     if not _LIST_GAP.fullmatch(gap):
         return False
-    return "(" not in gap or not _unit(b) or _unit(a) == _unit(b)
+    return "(" not in gap or not unit_of(b) or unit_of(a) == unit_of(b)
 
 
 def shared_in_lists(
@@ -79,7 +81,7 @@ def shared_in_lists(
             # for an aside, nor for "from x to y", the values before and after)
             ranged = not FROM_BEFORE.search(abstract, max(0, group[0].start - 6), group[0].start)
             listed_only = all(
-                _PLAIN_LIST_GAP.fullmatch(gap) or ranged and _RANGE_GAP.fullmatch(gap)
+                PLAIN_LIST_GAP.fullmatch(gap) or ranged and RANGE_GAP.fullmatch(gap)
                 for gap in (
                     abstract[a.end : b.start] for a, b in zip(group, group[1:], strict=False)
                 )
@@ -199,13 +201,15 @@ def elided_metrics(abstract: str, starts: list[int], numbers: list[Number]) -> l
             margins = [
                 n
                 for n in before
-                if n.metric and _BY.search(abstract, begin, n.start) and _unit(n) == _unit(number)
+                if n.metric
+                and _BY.search(abstract, begin, n.start)
+                and unit_of(n) == unit_of(number)
             ]
             if margins:
                 out[i] = replace(number, metric=margins[-1].metric)
         elif (
             last.metric
-            and _unit(last) == _unit(number)
+            and unit_of(last) == unit_of(number)
             and _NEXT_VALUE.search(abstract, last.end, number.start)
         ):
             out[i] = replace(number, metric=last.metric)
@@ -302,86 +306,3 @@ _NEXT_CHANGE = re.compile(
 def _value_kind(number: Number) -> str:
     """``absolute``, unless a sign says the number is a change: "from +2.1 to +4.3"."""
     return "improvement" if number.value.startswith("+") else "absolute"
-
-
-# "outperforms the best SOTA method by 1.83%", "outperforms a Pix2Pix cGAN baseline in SSIM by
-# +36.3%": a margin over what is named between the verb and "by"
-_BETTER = r"outperform|surpass|beat|exceed|outpace|outstrip"
-_BETTER_BY = re.compile(
-    r"\b(?:" + _BETTER + r")\w*\s+((?:(?!" + _BETTER + r")[^.;%()\[\]]){1,80}?)"
-    r"\s+by\s+(?:(?:" + _HEDGES + r")\s+)?$",
-    re.IGNORECASE,
-)
-# What ends the name of the other side: an example, a setting, a dataset.
-_OVER_ENDS = re.compile(r",|\s(?:such as|on|across|for|with|under|when|while|at)\s", re.IGNORECASE)
-_ALONE_NUMBER = re.compile(r"(?<![\w.\-])\d+(?:[.,]\d+)?(?![\w\-])")
-_IN_WHAT = re.compile(r"\s+in\s+(?:terms\s+of\s+)?(?:the\s+)?", re.IGNORECASE)
-
-
-def _margin_metric(between: str) -> str | None:
-    """ "improvement over the best SOTA method", "SSIM improvement over a Pix2Pix cGAN
-    baseline": what a margin measures, from the words between the verb and "by"."""
-    if _ALONE_NUMBER.search(between):
-        return None  # another number stands between: "outperforms X by 2% and Y by 3%"
-    over = _OVER_ENDS.split(between, maxsplit=1)[0].strip()
-    over, *rest = _IN_WHAT.split(over, maxsplit=1)
-    over, what = over.strip(), rest[0].strip() if rest else ""
-    if not over or len(over.split()) > 6 or len(what.split()) > 4:
-        return None
-    return f"{what} improvement over {over}" if what else f"improvement over {over}"
-
-
-# "by 26% in semantic RayIoU", "by up to 17.37% for F1-Score": what the margin is in
-_IN_AFTER = re.compile(r"\s+(?:in|for)\s+(?:terms\s+of\s+)?(?:the\s+)?(?=[A-Za-z])", re.I)
-# Last words of what a margin is in that name a setting, not a quantity: "in OOD settings".
-_SETTINGS = frozenset(
-    "setting settings scenario scenarios case cases condition conditions regime regimes".split()
-)
-
-# Between margins listed or ranged together: "by 2.6%, 1.4% and 3.9%", "by 14-25%".
-_LISTED_GAP = re.compile(_PLAIN_LIST_GAP.pattern.removesuffix("$") + "|" + _RANGE_GAP.pattern)
-_IDIOMS = frozenset(("average", "total", "general", "particular", "practice", "addition"))
-
-
-def _margin_in(abstract: str, number: Number) -> str | None:
-    """What the words right after a margin say it is in, or None."""
-    after = _IN_AFTER.match(abstract, number.end)
-    phrase = leading_phrase(abstract[after.end() :], 4) if after else None
-    if phrase is None:
-        return None
-    words_ = phrase.split()
-    if words_[0].lower().endswith("ing") or words_[-1].lower() in _SETTINGS:
-        return None  # "in identifying eligible trials", "in OOD settings"
-    if phrase.lower() in _IDIOMS:
-        return None  # "by 14% in average"
-    return phrase
-
-
-def margins_over(abstract: str, starts: list[int], numbers: list[Number]) -> list[Number]:
-    """A margin over another side that no rule gave a metric measures what the words after it
-    say it is in ("surpasses X by 26% in semantic RayIoU"), else the improvement over that
-    side ("outperforms baseline models by over 7%": "improvement over baseline models");
-    and so do the margins listed right after it in the same unit ("by 1.83% and
-    1.55%")."""
-    out = list(numbers)
-    for i, number in enumerate(out):
-        if number.metric is not None:
-            continue
-        begin = start_before(starts, number.start)
-        better = _BETTER_BY.search(abstract, max(begin, number.start - 120), number.start)
-        if better is None:
-            continue
-        metric = _margin_in(abstract, number) or _margin_metric(better.group(1))
-        if metric is None:
-            continue
-        out[i] = replace(number, metric=metric)
-        j = i
-        while (
-            j + 1 < len(out)
-            and out[j + 1].metric is None
-            and _LISTED_GAP.fullmatch(abstract[out[j].end : out[j + 1].start])
-            and _unit(number) in {_unit(out[j + 1]), ""}
-        ):
-            out[j + 1] = replace(out[j + 1], metric=metric)
-            j += 1
-    return out

@@ -15,6 +15,7 @@ from .cue_words import either, without
 from .data_counts import data_subject
 from .grammar import by_grammar, name_in_setting
 from .known_datasets import is_dataset_family, is_known_dataset
+from .metric_lists import margins_over, respective_metrics
 from .metrics import METRIC_NAMES, is_metric_name, metric_after, metric_before, one_value_of
 from .name_spans import mentions
 from .number import Number
@@ -22,7 +23,6 @@ from .number_lists import (
     deviations_share_the_metric,
     elided_metrics,
     from_to_share_the_metric,
-    margins_over,
     margins_share_the_metric,
     shared_in_lists,
     start_before,
@@ -205,6 +205,7 @@ def find_numbers(
     numbers = versus_pairs(abstract, starts, numbers)
     numbers = from_to_share_the_metric(abstract, numbers)
     numbers = margins_over(abstract, starts, numbers)
+    numbers = respective_metrics(abstract, starts, numbers)
     numbers = [replace(n, metric=one_value_of(n.metric) or _size_metric(n.value)) for n in numbers]
     return [replace(n, subject=None) if _inside_metric(n) else n for n in numbers]
 
