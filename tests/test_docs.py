@@ -81,6 +81,9 @@ NOT_RUN = {
     "tests/test_bind_probe.py covers it",
     ("docs/evals-data.md", "bind_turn.py"): "minutes on the bundled model; "
     "tests/test_bind_metrics.py covers the prompt it led to",
+    ("docs/evals-data.md", "shared_short_forms.py DUMPS"): "DUMPS stands for the daily arXiv "
+    "dumps, outside the repository, and the run rewrites a shipped data file; "
+    "tests/test_shared_short_forms.py runs it on dumps of its own",
 }
 
 #: Blocks run on the embedded engine (slow), not against the loopback endpoint.
