@@ -409,3 +409,36 @@ def test_values_closed_by_respectively_take_the_metrics_listed_before_them_in_or
 ) -> None:
     found = _metrics(sentence)
     assert all(pair in found for pair in expected), (arxiv, found)
+
+
+@pytest.mark.parametrize(
+    ("arxiv", "sentence", "expected"),
+    [
+        (
+            "2603.26444",
+            "The automated system demonstrated strong agreement with expert clinical ratings for "
+            "rotational symptoms, achieving high correlations for torticollis (r=0.91), "
+            "laterocollis (r=0.81), and anteroretrocollis (r=0.78).",
+            [("0.91", "r"), ("0.81", "r"), ("0.78", "r")],
+        ),
+        (
+            "2603.22097",
+            "SpecTM achieves R^2 = 0.695 (current week) and R^2 = 0.620 (8-day-ahead) predictions "
+            "surpassing all baseline models by (+34% (0.51 Ridge) and +99% (SVR 0.31)) "
+            "respectively.",
+            [("0.695", "R^2")],
+        ),
+        (
+            "2605.10806",
+            "A total of 459 annotators provided 5,796 complete annotations and over 37.4K "
+            "fine-grained labels; after quality control, the retained annotations exhibited high "
+            "split-half model-ranking correlations (Spearman's rho > 0.90).",
+            [("> 0.90", "rho")],
+        ),
+    ],
+)
+def test_a_statistic_written_as_its_symbol_is_the_metric(
+    arxiv: str, sentence: str, expected: list[tuple[str, str]]
+) -> None:
+    found = _metrics(sentence)
+    assert all(pair in found for pair in expected), (arxiv, found)
