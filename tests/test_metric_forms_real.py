@@ -442,3 +442,34 @@ def test_a_statistic_written_as_its_symbol_is_the_metric(
 ) -> None:
     found = _metrics(sentence)
     assert all(pair in found for pair in expected), (arxiv, found)
+
+
+@pytest.mark.parametrize(
+    ("arxiv", "sentence", "expected"),
+    [
+        (
+            "2601.22636",
+            "Using only n=100 samples, our anchored estimator predicts ASR@1000 with a mean "
+            "absolute error of 1.66, compared to 12.04 for the baseline, which is an 86.2% "
+            "reduction in estimation error.",
+            ("12.04", "mean absolute error"),
+        ),
+        (
+            "2512.05824",
+            "MOA without the histology tool outperformed the clinical baseline, achieving an "
+            "F1-score of 0.826 compared to 0.798.",
+            ("0.798", "F1-score"),
+        ),
+        (
+            "2605.29313",
+            "On 630 matched ALFWorld episodes, PatchBoard achieves an 84.6% success rate, "
+            "compared with 30.8% for LangGraph and 61.6% for Flock, while reducing tokens per "
+            "successful task to 45.5k, compared with 368.3k and 64.2k, respectively.",
+            ("30.8%", "success rate"),
+        ),
+    ],
+)
+def test_a_value_compared_to_another_measures_what_that_one_does(
+    arxiv: str, sentence: str, expected: tuple[str, str]
+) -> None:
+    assert expected in _metrics(sentence), arxiv

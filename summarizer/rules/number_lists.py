@@ -17,6 +17,7 @@ from .wordlists import alternation
 
 __all__ = [
     "FROM_BEFORE",
+    "compared_share_the_metric",
     "PLAIN_LIST_GAP",
     "RANGE_GAP",
     "elided_metrics",
@@ -306,3 +307,40 @@ _NEXT_CHANGE = re.compile(
 def _value_kind(number: Number) -> str:
     """``absolute``, unless a sign says the number is a change: "from +2.1 to +4.3"."""
     return "improvement" if number.value.startswith("+") else "absolute"
+
+
+# "an F1-score of 0.826 compared to 0.798": the value set beside another one
+_COMPARED_TO = re.compile(
+    r"\b(?:compared\s+(?:to|with)|relative\s+to)\s+(?:the\s+|only\s+|just\s+)*$", re.I
+)
+
+
+def compared_share_the_metric(
+    abstract: str, starts: list[int], numbers: list[Number]
+) -> list[Number]:
+    """A value "compared to" another ("a mean absolute error of 1.66, compared to 12.04 for
+    the baseline") measures what the last value before it in its sentence does, when it has
+    no metric of its own and no other unit; so do the values listed right after it
+    ("compared to 34.89 and 48.58")."""
+    out = list(numbers)
+    for i, number in enumerate(out):
+        if number.metric is not None or not _COMPARED_TO.search(
+            abstract, max(0, number.start - 30), number.start
+        ):
+            continue
+        begin = start_before(starts, number.start)
+        before = [n for n in out[:i] if n.start >= begin and n.metric]
+        if not before or unit_of(number) not in {unit_of(before[-1]), ""}:
+            continue
+        metric = before[-1].metric
+        out[i] = replace(number, metric=metric)
+        j = i
+        while (
+            j + 1 < len(out)
+            and out[j + 1].metric is None
+            and PLAIN_LIST_GAP.fullmatch(abstract, out[j].end, out[j + 1].start)
+            and unit_of(out[j + 1]) == unit_of(number)
+        ):
+            out[j + 1] = replace(out[j + 1], metric=metric)
+            j += 1
+    return out

@@ -20,6 +20,7 @@ from .metrics import METRIC_NAMES, is_metric_name, metric_after, metric_before, 
 from .name_spans import mentions
 from .number import Number
 from .number_lists import (
+    compared_share_the_metric,
     deviations_share_the_metric,
     elided_metrics,
     from_to_share_the_metric,
@@ -206,6 +207,7 @@ def find_numbers(
     numbers = from_to_share_the_metric(abstract, numbers)
     numbers = margins_over(abstract, starts, numbers)
     numbers = respective_metrics(abstract, starts, numbers)
+    numbers = compared_share_the_metric(abstract, starts, numbers)
     numbers = [replace(n, metric=one_value_of(n.metric) or _size_metric(n.value)) for n in numbers]
     return [replace(n, subject=None) if _inside_metric(n) else n for n in numbers]
 
