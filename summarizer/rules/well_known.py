@@ -28,15 +28,16 @@ def is_well_known(name: str) -> bool:
     return name in _LIST
 
 
-# Short forms many papers define the same way ("supervised fine-tuning (SFT)"), counted on
-# arXiv abstracts by evals/shared_short_forms.py: short form -> its long form, lower case.
-_SHARED: dict[str, str] = {
-    short: long for short, (long, _) in table("shared_short_forms")["forms"].items()
-}
-
-
 def _plain(text: str) -> str:
     return " ".join(text.lower().replace("-", " ").split())
+
+
+# Short forms many papers define the same way ("supervised fine-tuning (SFT)"), counted on
+# arXiv abstracts by evals/shared_short_forms.py: short form -> its long form, as _plain
+# writes it.
+_SHARED: dict[str, str] = {
+    short: _plain(long) for short, (long, _) in table("shared_short_forms")["forms"].items()
+}
 
 
 def is_shared_term(name: str, defined: Iterable[Abbreviation] = ()) -> bool:
@@ -51,7 +52,7 @@ def is_shared_term(name: str, defined: Iterable[Abbreviation] = ()) -> bool:
     if long is None:
         return False
     own = [_plain(a.long) for a in defined if a.short == name]
-    return not own or any(_plain(long) in o for o in own)
+    return not own or any(long in o for o in own)
 
 
 def is_common(name: str, defined: Iterable[Abbreviation] = ()) -> bool:
