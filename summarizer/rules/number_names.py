@@ -8,7 +8,14 @@ import re
 from .metrics import METRIC_NAMES
 from .wordlists import alternation, words
 
-__all__ = ["AT_BEFORE", "VERSION_NUMBER", "YEAR", "after_product_name", "is_year"]
+__all__ = [
+    "AT_BEFORE",
+    "VERSION_NUMBER",
+    "YEAR",
+    "after_product_name",
+    "is_year",
+    "size_in_name",
+]
 
 YEAR = re.compile(r"^(19|20)\d\d$")
 # Before the second number of a metric's thresholds: "mAP@0.5:0.95".
@@ -51,3 +58,46 @@ def after_product_name(abstract: str, start: int) -> bool:
 
 
 _SENTENCE_START = re.compile(r"(?:^|[.!?]\s+)$")
+
+
+# A model's size written as part of its name: "Llama 3.1 8B", "GPT-2 117M", "Qwen-2.5-VL (7B)",
+# "Qwen2.5(0.5B)", "MovieLens 1M". The token before it: a name with a capital or a digit after
+# its first letter, or a version ("3.1") right after a name; an adjective in a hyphen
+# ("GSPO-aligned 7B router") is no name.
+_TOKEN_BEFORE = re.compile(r"(?<!\S)([A-Za-z][\w.\-]*|\d+(?:\.\d+)*) ?\(?$")
+_VERSION = re.compile(r"\d+(?:\.\d+)*")
+_ADJECTIVE_END = re.compile(r"-[a-z]{3,}$")
+# A kind of model in the plural, no name: "LLMs", "VLMs"
+_PLURAL_KIND = re.compile(r"[A-Z]+s")
+# The parenthesis closes right after the size, or after more sizes: "(7B)", "(7B/13B)"
+_SIZES_CLOSE = re.compile(r"(?:\s?/\s?\d+(?:\.\d+)?[BM])*\)")
+
+
+def size_in_name(abstract: str, start: int, end: int) -> bool:
+    """True when the size at ``start:end`` ("8B", "117M") is part of the model's or the
+    dataset's name written right before it, as in "Llama 3.1 8B" or "Qwen-2.5-VL (7B)",
+    not a quantity: "a 7B model", "small LLMs (1.5B to 3B)"."""
+    before = abstract[max(0, start - 40) : start]
+    if before.endswith("("):
+        if not _SIZES_CLOSE.match(abstract, end):
+            return False  # "LLMs (7B/8B parameters)": what the parenthesis says of them
+    elif not before.endswith(" ") or before.endswith("  "):
+        return False
+    match = _TOKEN_BEFORE.search(before)
+    if match is None:
+        return False
+    token = match.group(1).rstrip(".")
+    at = start - len(before) + match.start(1)
+    if _VERSION.fullmatch(token):
+        return after_product_name(abstract, at)  # "Llama 3.1 8B"
+    if (
+        _ADJECTIVE_END.search(token)
+        or _PLURAL_KIND.fullmatch(token)
+        or token in METRIC_NAMES
+        or token in _NOT_NAMES
+    ):
+        return False
+    if any(c.isupper() or c.isdigit() for c in token[1:]):
+        return True  # "GPT-2 117M", "MovieLens 1M", "Qwen2.5(0.5B)"
+    # "Mistral 7B", "Llama (7B)"; not a sentence's first word: "Then 7B ..."
+    return token.istitle() and not _SENTENCE_START.search(abstract, max(0, at - 3), at)

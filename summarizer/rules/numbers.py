@@ -29,7 +29,15 @@ from .number_lists import (
     start_before,
     versus_pairs,
 )
-from .number_names import AT_BEFORE, VERSION_NUMBER, YEAR, after_product_name, is_year
+from .number_names import (
+    AT_BEFORE,
+    VERSION_NUMBER,
+    YEAR,
+    after_product_name,
+    is_year,
+    size_in_name,
+)
+from .slash_lists import after_slash, slashed_metrics
 from .subjects import actor_phrase, compared_side, subject_before, whole_name_at
 from .urls import url_matches
 from .wordlists import alternation, words
@@ -48,7 +56,9 @@ _NUMBER = re.compile(
     r"(?=[\d<>≤≥~≈+\-−±u])"
     # Not glued to a name ("GPT-4", "v1.5", "ImageNet-100", "pass@1"), but the far end of a range
     # ("20-30%", "2.0x-3.0x") and a deviation ("1.98+/-0.07") count.
-    r"(?:(?<![\w.\-/^@])|(?<=[\d%kKMB]-)|(?<=\d[x×]-)|(?<=\d--)|(?<=[\d%]\u2013)|(?<=\+/-))"
+    r"(?:(?<![\w.\-/^@])|(?<=[\d%kKMB]-)|(?<=\d[x×]-)|(?<=\d--)|(?<=[\d%]\u2013)|(?<=\+/-)"
+    # the next value of a slash list: "90.0/79.2", "2.4% / 4.2%" (see slash_lists)
+    r"|(?<=[\d%kKMB]/)|(?<=[\d%kKMB] / ))"
     r"(?P<sign>[<>≤≥~≈]\s?|[+\-−±]|up to )?"
     # a fraction of counts ("9/10 tasks", "1/10 of the parameters") is one value
     r"(?P<num>(?>\d{1,4}/\d{1,4}(?![\d/.])|\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?))"
@@ -169,6 +179,8 @@ def find_numbers(
             and after_product_name(abstract, start)
         ):
             continue  # "Gemini 2.0 Flash", "DALL-E 2": a version inside a name
+        if unit in {"B", "M"} and not sign and size_in_name(abstract, start, end):
+            continue  # "Llama 3.1 8B", "Qwen-2.5-VL (7B)": a size inside a name
         if sign in {"-", "\u2212"} and (
             abstract[start - 1 : start].isalnum()
             or abstract[start - 1 : start] == "-"
@@ -182,6 +194,10 @@ def find_numbers(
             end += 1  # "330+ papers", "10+ benchmarks": more than the number, as written
         value = abstract[start:end] if sign else abstract[match.start("num") : end]
         value = value.rstrip()
+        if abstract[start - 1 : start] == "/" and not after_slash(
+            abstract, start, value, out[-1] if out else None
+        ):
+            continue  # "4.4/5": the end of a scale; "LLaMA 1B/3B": a name's
         before, after = _window(abstract, match.start(), end)
         kind = "absolute"
         if sign == "+" or _IMPROVEMENT.search(before[-25:]) or _CHANGE_AFTER.match(after):
@@ -203,6 +219,7 @@ def find_numbers(
     not_subjects = [n for n in names if n not in subjects]
     numbers = elided_metrics(abstract, starts, by_grammar(analysis, numbers, names, not_subjects))
     numbers = deviations_share_the_metric(abstract, numbers)
+    numbers = slashed_metrics(abstract, starts, numbers)
     numbers = versus_pairs(abstract, starts, numbers)
     numbers = from_to_share_the_metric(abstract, numbers)
     numbers = margins_over(abstract, starts, numbers)

@@ -1,0 +1,197 @@
+"""Values written with slashes ("35.68/12.20 WER/CER") and model sizes written inside a
+name ("Qwen 2.5 (7B)", "LLaMA 1B"), as arXiv abstracts write them.
+
+Each sentence is quoted whole from an arXiv abstract (metadata CC0, via the public
+``dw-dengwei/daily-arXiv-ai-enhanced`` repository; the arXiv id is in each test); none is
+from a gold record. The expected answers follow the annotation guide: one result per number,
+and sizes inside names (``POLAR-7B``) are no results.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from summarizer.rules import find_candidates
+
+
+def _metrics(sentence: str) -> list[tuple[str, str | None]]:
+    return [(n.value, n.metric) for n in find_candidates(sentence).numbers]
+
+
+def _values(sentence: str) -> list[str]:
+    return [n.value for n in find_candidates(sentence).numbers]
+
+
+def test_slashed_values_take_the_metric_names_listed_after_them_in_order() -> None:
+    # arXiv 2509.02038
+    sentence = (
+        "The best-performing systems achieved 79.8% accuracy on Subtask 1, 35.68/12.20 "
+        "WER/CER (overall average) on Subtask 2, and 55/13 WER/CER on Subtask 3."
+    )
+    assert _metrics(sentence)[:3] == [
+        ("79.8%", "accuracy"),
+        ("35.68", "WER"),
+        ("12.20", "CER"),
+    ]
+
+
+def test_each_slash_list_takes_the_names_listed_after_it_not_those_of_the_list_before() -> None:
+    # arXiv 2508.20460
+    sentence = (
+        "Results Our experiments on two real-world datasets across three clinical tasks showed "
+        "that our proposed model improved performance metrics by 1.6\\%/0.8\\% on BACC/AUROC for "
+        "mortality prediction, 0.5%/2.2% on RMSE/MAE for LOS prediction, 10.9%/11.0% on "
+        "RMSE/MAE for surgical duration estimation compared to the best existing methods."
+    )
+    assert _metrics(sentence) == [
+        ("1.6\\%", "BACC"),
+        ("0.8\\%", "AUROC"),
+        ("0.5%", "RMSE"),
+        ("2.2%", "MAE"),
+        ("10.9%", "RMSE"),
+        ("11.0%", "MAE"),
+    ]
+
+
+def test_names_listed_before_the_values_and_a_second_list_in_the_same_sentence() -> None:
+    # arXiv 2509.08289
+    sentence = (
+        "We achieve mAP/mCorLoc scores of 58.5%/81.8% on VOC 2007 and 55.6%/80.5% on VOC 2012, "
+        "performing favorably against the state-of-the-art WSOD methods."
+    )
+    assert _metrics(sentence) == [
+        ("58.5%", "mAP"),
+        ("81.8%", "mCorLoc"),
+        ("55.6%", "mAP"),
+        ("80.5%", "mCorLoc"),
+    ]
+
+
+def test_two_slash_lists_before_one_list_of_names() -> None:
+    # arXiv 2509.05746
+    sentence = (
+        "Comprehensive evaluation across five benchmark datasets demonstrates state-of-the-art "
+        "performance, achieving 36.89/0.9516 and 30.54/0.8721 PSNR/SSIM at 2 and 4 scales on "
+        "KITTI outdoor scenes, outperforming existing methods by 0.44dB and 0.36dB respectively."
+    )
+    assert _metrics(sentence)[:4] == [
+        ("36.89", "PSNR"),
+        ("0.9516", "SSIM"),
+        ("30.54", "PSNR"),
+        ("0.8721", "SSIM"),
+    ]
+
+
+def test_a_rank_in_the_list_qualifies_the_metric_written_after_the_values() -> None:
+    # arXiv 2606.16615
+    sentence = (
+        "Zero-shot experiments on THINGS-EEG achieve 66.0%/91.9% (Top-1/Top-5) intra-subject "
+        "and 24.0%/52.9% LOSO accuracy, surpassing state-of-the-art methods."
+    )
+    assert _metrics(sentence)[2:] == [
+        ("24.0%", "Top-1 LOSO accuracy"),
+        ("52.9%", "Top-5 LOSO accuracy"),
+    ]
+
+
+def test_a_change_in_one_value_of_a_slash_list_is_a_change_in_all() -> None:
+    # arXiv 2507.16624
+    sentence = (
+        "In object detection and instance segmentation with Cascade Mask R-CNN, A2Mamba-S "
+        "surpasses MambaVision-B by 1.2%/0.9% in AP^b/AP^m, while having 40% less parameters."
+    )
+    numbers = find_candidates(sentence).numbers
+    assert [(n.value, n.kind, n.subject) for n in numbers[:2]] == [
+        ("1.2%", "improvement", "A2Mamba-S"),
+        ("0.9%", "improvement", "A2Mamba-S"),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("arxiv_id", "sentence", "values"),
+    [
+        pytest.param(
+            "2508.07186",
+            "Our results show that the proposed framework outperforms traditional approaches, "
+            "achieving 83\\% faithfulness to underlying data, superior coverage of significant "
+            "changes, and high relevance scores (4.4/5) for decision-critical insights.",
+            ["83\\%", "4.4"],
+            id="a score out of a scale is one value",
+        ),
+        pytest.param(
+            "2508.16830",
+            "We introduce a new benchmark of 756 ten-frame sequences captured with 14 smartphone "
+            "camera sensors across nine conditions (illumination: 1/5/10 lx; exposure: 1/24, "
+            "1/60, 1/120 s), with high-SNR references obtained via burst averaging.",
+            ["756", "14", "1", "1/24", "1/60", "1/120 s"],
+            id="whole numbers with slashes are not split into values",
+        ),
+    ],
+)
+def test_slashes_that_start_no_value(arxiv_id: str, sentence: str, values: list[str]) -> None:
+    assert _values(sentence) == values, arxiv_id
+
+
+@pytest.mark.parametrize(
+    ("arxiv_id", "sentence", "values"),
+    [
+        pytest.param(
+            "2508.14828",
+            "We construct translated versions of two popular English reasoning datasets, "
+            "fine-tune Qwen 2.5 (7B) and Qwen 3 (8B) models, and present a systematic study of "
+            "long CoT generation across French, Japanese, Latvian, and Swahili.",
+            [],
+            id="a size in parentheses after a name and its version",
+        ),
+        pytest.param(
+            "2508.11318",
+            "In this study, we apply 4-bit Group Scaling Quantization (GSQ) and Generative "
+            "Pretrained Transformer Quantization (GPTQ) to LLaMA 1B, Qwen 0.5B, and PHI 1.5B, "
+            "evaluating their impact across multiple NLP tasks.",
+            [],
+            id="a size right after a name",
+        ),
+        pytest.param(
+            "2505.16973",
+            "To address this, we propose VeriFastScore, which leverages synthetic data to "
+            "fine-tune Llama3.1 8B for simultaneously extracting and verifying all verifiable "
+            "claims within a given text based on evidence from Google Search.",
+            [],
+            id="a size after a name written with its version",
+        ),
+        pytest.param(
+            "2508.12535",
+            "Our method shows improved task performance on QA, bias mitigation, jailbreaking "
+            "prevention, and reasoning benchmarks on Gemma 2 2B and LLaMA 3.1 8B, notably "
+            "achieving a +4.1% improvement in MMLU performance and a +22.9% improvement in "
+            "HarmBench with only 4000 samples.",
+            ["+4.1%", "+22.9%", "4000"],
+            id="a size after a name's version",
+        ),
+        pytest.param(
+            "2509.06652",
+            "We find that LLMs (7B/8B parameters) fine-tuned on interestingness ratings "
+            "outperform larger proprietary models like GPT-4o, demonstrating the potential for "
+            "specialised datasets to model engagement in educational settings.",
+            ["7B", "8B"],
+            id="sizes said of a kind of model are values",
+        ),
+        pytest.param(
+            "2508.04826",
+            "Our findings challenge fundamental deployment assumptions: (1) Even 400B+ models "
+            "exhibit substantial response variability (SD > 0.4); (2) Minor prompt reordering "
+            "alone shifts personality measurements by up to 20%.",
+            ["400B+", "> 0.4", "20%"],
+            id="a capitalized first word is no name",
+        ),
+        pytest.param(
+            "2508.17207",
+            "Results: Among 17 binary classifiers, Random Forest achieved highest performance "
+            "(accuracy, F1, precision, recall, ROC-AUC near 0.85).",
+            ["17", "0.85"],
+            id="no version after a capitalized preposition",
+        ),
+    ],
+)
+def test_sizes_inside_names_are_no_values(arxiv_id: str, sentence: str, values: list[str]) -> None:
+    assert _values(sentence) == values, arxiv_id
