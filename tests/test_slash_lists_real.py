@@ -1,5 +1,5 @@
-"""Values written with slashes ("35.68/12.20 WER/CER") and model sizes written inside a
-name ("Qwen 2.5 (7B)", "LLaMA 1B"), as arXiv abstracts write them.
+"""Values written with slashes ("35.68/12.20 WER/CER"), and sizes written inside a name
+("Qwen 2.5 (7B)", "LLaMA 1B", the dataset "MovieLens 1M"), as arXiv abstracts write them.
 
 Each sentence is quoted whole from an arXiv abstract (metadata CC0, via the public
 ``dw-dengwei/daily-arXiv-ai-enhanced`` repository; the arXiv id is in each test); none is
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from summarizer.rules import find_candidates
+from summarizer.rules import Analysis, classify_names, find_candidates
 
 
 def _metrics(sentence: str) -> list[tuple[str, str | None]]:
@@ -195,3 +195,16 @@ def test_slashes_that_start_no_value(arxiv_id: str, sentence: str, values: list[
 )
 def test_sizes_inside_names_are_no_values(arxiv_id: str, sentence: str, values: list[str]) -> None:
     assert _values(sentence) == values, arxiv_id
+
+
+def test_a_datasets_size_is_part_of_its_name() -> None:
+    # arXiv 2508.18812
+    sentence = (
+        "Experiments on MovieLens 1M and Amazon CDs benchmarks demonstrate that STARec achieves "
+        "substantial performance gains compared with state-of-the-art baselines, despite using "
+        "only 0.4% of the full training data."
+    )
+    analysis = Analysis(sentence)
+    _, datasets, _ = classify_names(analysis, find_candidates(analysis).names)
+    assert "MovieLens 1M" in datasets and "MovieLens" not in datasets
+    assert _values(sentence) == ["0.4%"]

@@ -135,9 +135,11 @@ _LANGUAGES = r"(?:" + either(words("naming_languages")) + r")"
 # "English-German", "English-to-German", "German to English": a translation direction.
 LANGUAGE_PAIR = re.compile(_LANGUAGES + r"(?:(?:-(?:to-)?|\s+to\s+)" + _LANGUAGES + r")+")
 # What follows a dataset name and belongs to it: "WMT'14 English-German", "IWSLT 2014 German
-# to English", "PASCAL VOC 2007".
+# to English", "PASCAL VOC 2007", "MovieLens 1M" (a size, not a count of things: "ImageNet
+# 1.2M images").
 _VERSION_AFTER = re.compile(
-    r"(?:\s*['\u2019]\d{2}|\s+(?:19|20)\d{2})?(?:\s+" + LANGUAGE_PAIR.pattern + r")?(?![\w\-])"
+    r"(?:\s*['\u2019]\d{2}|\s+(?:19|20)\d{2}|\s+\d+(?:\.\d+)?[KM](?![\w\-])(?!\s+[a-z]+s\b))?"
+    r"(?:\s+" + LANGUAGE_PAIR.pattern + r")?(?![\w\-])"
 )
 
 

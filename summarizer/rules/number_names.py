@@ -99,5 +99,10 @@ def size_in_name(abstract: str, start: int, end: int) -> bool:
         return False
     if any(c.isupper() or c.isdigit() for c in token[1:]):
         return True  # "GPT-2 117M", "MovieLens 1M", "Qwen2.5(0.5B)"
-    # "Mistral 7B", "Llama (7B)"; not a sentence's first word: "Then 7B ..."
-    return token.istitle() and not _SENTENCE_START.search(abstract, max(0, at - 3), at)
+    # "Mistral 7B", "Llama (7B)"; not a sentence's first word ("Then 7B ..."), nor a verb's
+    # form ("Training 3B models")
+    return (
+        token.istitle()
+        and not token.endswith("ing")
+        and not _SENTENCE_START.search(abstract, max(0, at - 3), at)
+    )
