@@ -208,3 +208,48 @@ def test_a_datasets_size_is_part_of_its_name() -> None:
     _, datasets, _ = classify_names(analysis, find_candidates(analysis).names)
     assert "MovieLens 1M" in datasets and "MovieLens" not in datasets
     assert _values(sentence) == ["0.4%"]
+
+
+def _introduced(text: str) -> list[str]:
+    analysis = Analysis(text)
+    introduces, _, _ = classify_names(analysis, find_candidates(analysis).names)
+    return introduces
+
+
+@pytest.mark.parametrize(
+    ("arxiv_id", "sentence", "name"),
+    [
+        pytest.param(
+            "2505.19938",
+            "This paper proposes a novel dual-stream Multi-Timescale Motion-Decoupled Spiking "
+            "Transformer (MDST++), which decouples contextual semantic information and sparse "
+            "dynamic motion information.",
+            "MDST++",
+            id="after a long form",
+        ),
+        pytest.param(
+            "2509.12039",
+            "This work presents Robust Representation Learning via Adaptive Mask (RAM++), a "
+            "two-stage framework for all-in-one image restoration.",
+            "RAM++",
+            id="after a long form that is no acronym of it",
+        ),
+    ],
+)
+def test_a_short_name_with_plus_signs_defined_in_parentheses_is_introduced(
+    arxiv_id: str, sentence: str, name: str
+) -> None:
+    assert _introduced(sentence) == [name], arxiv_id
+
+
+def test_a_plus_version_is_one_name_not_two() -> None:
+    # arXiv 2504.13022, two of its sentences
+    text = (
+        "Hence, we propose Compressed Gaussian Splatting (CompGS++), a novel framework that "
+        "leverages compact Gaussian primitives to achieve accurate 3D modeling with substantial "
+        "size reduction for both static and dynamic scenes. Comprehensive evaluations across "
+        "multiple benchmark datasets demonstrate that CompGS++ significantly outperforms "
+        "existing methods, achieving superior compression performance while preserving "
+        "accurate scene modeling."
+    )
+    assert _introduced(text) == ["CompGS++"]

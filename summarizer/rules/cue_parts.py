@@ -52,7 +52,7 @@ NAMING_CUE_QUOTED = (
 NOT_ARTIFACT_NOUN = r"(?:" + either(NOT_ARTIFACT) + r")s?\b"
 ACRONYM_AFTER = (
     r"[\s~]*\((?:called\s+|dubbed\s+|or\s+)?"
-    r"(?P<acr>[A-Za-z][\w\-]*[A-Z][\w\-]*" + JOINTS + r"(?:\^\w+)?)(?:\)|\s+-\s)"
+    r"(?P<acr>[A-Za-z][\w\-]*[A-Z][\w\-]*" + JOINTS + r"(?:\^\w+)?(?:\+\+|\+)?)(?:\)|\s+-\s)"
 )
 OWN = (
     r"(?i:\b(?:our|the proposed|the new|a new|a novel)\s+(?:\w+\s+)?(?:"

@@ -175,7 +175,11 @@ _LOWER_WORD = re.compile(r"[a-z]{2,}")
 
 
 def expansion_only(name: str, abstract: str, shorts: list[str]) -> bool:
-    """True when every mention of ``name`` is inside the long form of a chosen short name."""
+    """True when every mention of ``name`` is inside the long form of a chosen short name, or
+    when a chosen name is its "+" version ("CompGS" beside "CompGS++": the paper's is the
+    new version)."""
+    if f"{name}+" in shorts or f"{name}++" in shorts:
+        return True
     spots = mentions(name, abstract)
     if not spots:
         return False
