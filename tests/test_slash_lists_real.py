@@ -253,3 +253,54 @@ def test_a_plus_version_is_one_name_not_two() -> None:
         "accurate scene modeling."
     )
     assert _introduced(text) == ["CompGS++"]
+
+
+@pytest.mark.parametrize(
+    ("arxiv_id", "sentence", "values"),
+    [
+        pytest.param(
+            "2602.11089",
+            "Notably, the recipe from DataChef-32B adapts Qwen3-1.7B-Base to the math domain, "
+            "achieving 66.7 on AIME'25 and surpassing Qwen3-1.7B.",
+            ["66.7"],
+            id="a year after an apostrophe in a benchmark's name",
+        ),
+        pytest.param(
+            "2512.23411",
+            "On 3DTeethSeg'22, SOFTooth achieves state-of-the-art overall accuracy and mean IoU, "
+            "with clear gains on cases involving third molars, demonstrating that rich 2D "
+            "semantics can be effectively transferred to 3D tooth instance segmentation without "
+            "2D fine-tuning.",
+            [],
+            id="a challenge's year",
+        ),
+        pytest.param(
+            "2605.24750",
+            "For the output prediction model of Agrawal et al. 2022 we show an improved expected "
+            "consistency-robustness trade-off.",
+            [],
+            id="a cited paper's year",
+        ),
+        pytest.param(
+            "2602.21992",
+            "360 panoramic images are increasingly used in virtual reality, autonomous driving, "
+            "and robotics for holistic scene understanding.",
+            ["360"],
+            id="a number that opens the abstract",
+        ),
+    ],
+)
+def test_years_of_a_name_or_a_citation_are_no_values(
+    arxiv_id: str, sentence: str, values: list[str]
+) -> None:
+    assert _values(sentence) == values, arxiv_id
+
+
+def test_thousands_written_with_apostrophes_are_one_value() -> None:
+    # arXiv 2508.13086
+    sentence = (
+        "In this work, we tackle these issues by introducing a novel RSVQA dataset, Chessboard, "
+        "designed to minimize biases through 3'123'253 questions and a balanced answer "
+        "distribution."
+    )
+    assert _metrics(sentence) == [("3'123'253", "questions")]

@@ -30,8 +30,9 @@ def is_year(abstract: str, start: int, end: int) -> bool:
     return bool(
         _YEAR_AFTER.search(before)
         or re.search(r"\b(19|20)\d\d\s*(and|or|to|-|\u2013)\s*$", before)
+        or re.search(r"\bet al\.?,?\s*$", before)  # a citation: "Suzuki et al., 2017"
         or abstract[start - 1 : start] == "("
-        or re.match(r"\s*[),.;:]|$", after)
+        or re.match(r"\s*[),.;:\]]|$", after)
     )
 
 

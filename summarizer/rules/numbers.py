@@ -61,7 +61,8 @@ _NUMBER = re.compile(
     r"|(?<=[\d%kKMB]/)|(?<=[\d%kKMB] / ))"
     r"(?P<sign>[<>≤≥~≈]\s?|[+\-−±]|up to )?"
     # a fraction of counts ("9/10 tasks", "1/10 of the parameters") is one value
-    r"(?P<num>(?>\d{1,4}/\d{1,4}(?![\d/.])|\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?))"
+    r"(?P<num>(?>\d{1,4}/\d{1,4}(?![\d/.])|\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d{1,3}(?:['\u2019]\d{3})+(?!\d)"
+    r"|\d+(?:\.\d+)?))"
     r"(?P<unit>" + _UNIT + r")?"
     # "3D", "4M-sized" names are not numbers; "an 8B-parameter LLM" states a size
     r"(?:(?<=[KMBT])(?=-param)|(?<=×)|(?!-?[A-Za-z])(?!\w*[A-Za-z]))",
@@ -160,6 +161,10 @@ def find_numbers(
             continue  # "AIME 2024/2025", "No. 402/2013", "24/7": no fraction
         if unit == "s" and YEAR.match(num):
             continue  # "the 1950s": a decade
+        if before_char in ("'", "\u2019") and (
+            abstract[start - 2 : start - 1].isalpha() or unit == "s"
+        ):
+            continue  # "WMT'14", "AAAI'26": a year in a name; "the '90s": a decade
         if before_char == "[" and after_char in {"]", ","}:
             continue  # a citation
         if before_char == ":" and AT_BEFORE.search(abstract, max(0, start - 12), start):
