@@ -304,3 +304,27 @@ def test_thousands_written_with_apostrophes_are_one_value() -> None:
         "distribution."
     )
     assert _metrics(sentence) == [("3'123'253", "questions")]
+
+
+def test_a_metric_defined_with_its_short_form_before_the_value() -> None:
+    # arXiv 2512.22657
+    sentence = (
+        "Our results demonstrate that modified 3D Inception architectures achieve the best "
+        "overall performance, with a root mean squared error (RMSE) of 6.79%."
+    )
+    assert _metrics(sentence) == [("6.79%", "root mean squared error")]
+
+
+def test_a_metric_the_paper_achieves_is_not_what_it_makes() -> None:
+    # arXiv 2601.08332
+    sentence = (
+        "Our proposed IGAN model achieves the Frechet Inception Distance (FID) of 13.12 and "
+        "15.08 on the CUB-200 and ImageNet datasets, respectively, representing a 28-33% "
+        "improvement in FID over the state-of-the-art GANs."
+    )
+    assert _introduced(sentence) == ["IGAN"]
+    numbers = find_candidates(sentence).numbers
+    assert [(n.value, n.metric, n.subject) for n in numbers[:2]] == [
+        ("13.12", "Frechet Inception Distance", "IGAN"),
+        ("15.08", "Frechet Inception Distance", "IGAN"),
+    ]

@@ -57,6 +57,11 @@ from .cue_words import (
 
 __all__ = ["ACRONYM_AFTER", "ARTIFACT_NOUN", "CUES", "Cue", "who_positions"]
 
+# Words a cue's phrase does not run over: a clause ("which", "that"), or a verb that says
+# what is achieved ("Our proposed IGAN model achieves the Frechet Inception Distance (FID)":
+# FID is measured, not made).
+_NOT_IN_CUE = r"(?!(?:which|that|where|achieves?|obtains?|reach(?:es)?|attains?|yields?)\b)"
+
 # The participles after a short form that say the paper made it: the cue words' (data/
 # cue_verbs.toml), and "designed" and "devised", which a short form before them makes a
 # name of ("(DCIM) is designed to ...").
@@ -143,9 +148,12 @@ _FIRST_CUES: tuple[Cue, ...] = (
         pattern=re.compile(
             CUE_VERB_WIDE
             # words may be quoted: we introduce the "inverse square root linear unit" (ISRLU)
-            + r"(?:(?!which\b|that\b|where\b)[\w\-'\u201c\u201d\"]+[,:]?\s+){0,7}?"
+            + r"(?:"
+            + _NOT_IN_CUE
+            + r"[\w\-'\u201c\u201d\"]+[,:]?\s+){0,7}?"
             # the last word may touch the parenthesis: "neural network(GDNN)"
-            + r"(?!which\b|that\b|where\b)[\w\-'\u201c\u201d\"]+(?P<name>)"
+            + _NOT_IN_CUE
+            + r"[\w\-'\u201c\u201d\"]+(?P<name>)"
             + ACRONYM_AFTER
         ),
         example="We introduce the inverse cubic root linear unit (ICRLU) for faster learning.",
@@ -320,7 +328,9 @@ _FIRST_CUES: tuple[Cue, ...] = (
             r"(?:\band\s+(?:"
             + either(MAKE_BARE)
             + r")|\bwe\s+call"
-            + r"|(?i:\bour\s+proposed))\s+(?:[\w\-']+\s+){0,6}?[\w\-']+(?P<name>)"
+            + r"|(?i:\bour\s+proposed))\s+(?:"
+            + _NOT_IN_CUE
+            + r"[\w\-']+\s+){0,6}?[\w\-']+(?P<name>)"
             + ACRONYM_AFTER
         ),
         example="We study the cross-entropy method and introduce a differentiable variant (DCEMX).",

@@ -90,7 +90,8 @@ _DATA_CONTEXT = r"(?:on|across|over|using|from|including|such as|e\.g\.,?|and|of
 # routing (DRMC)": the name given to the paper's own thing.
 _OUR_APPOSITIVE = re.compile(
     r"\bour\s+(?:[\w-]+\s+){0,2}[\w-]+\s*[,:]\s*(?:[\w-]+\s+){0,4}\(?$"
-    r"|\bour\s+(?!(?:[\w-]+\s+){0,5}?(?:than|over|versus|vs|like|unlike|such|e\.g)\b)"
+    r"|\bour\s+(?!(?:[\w-]+\s+){0,5}?(?:than|over|versus|vs|like|unlike|such|e\.g|"
+    r"achieves?|obtains?|reach(?:es)?|attains?|yields?)\b)"
     r"(?:[\w-]+\s+){1,6}\($"
 )
 

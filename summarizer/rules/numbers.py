@@ -13,6 +13,7 @@ from dataclasses import replace
 from .analysis import Analysis, analysed
 from .cue_words import either, without
 from .data_counts import data_subject
+from .defined_metrics import defined_metric, metric_short_forms
 from .grammar import by_grammar, name_in_setting
 from .known_datasets import is_dataset_family, is_known_dataset
 from .metric_lists import margins_over, respective_metrics
@@ -125,11 +126,13 @@ def find_numbers(
     analysis = analysed(text)
     abstract = analysis.text
     # a name the paper introduces is a subject even when listed as a known dataset since
+    metric_shorts = metric_short_forms(analysis.abbreviations)
     subjects = [
         n
         for n in names
         if n not in datasets
         and (n in own or (_can_be_subject(n) and not used_as_metric(n, abstract)))
+        and (n in own or n not in metric_shorts)
     ]
     own = [n for n in own if n in subjects]
     subjects = [n for n in subjects if not _part_of_own(n, own, abstract)]
@@ -214,7 +217,9 @@ def find_numbers(
                 start=start if sign else match.start("num"),
                 end=end,
                 kind=kind,
-                metric=metric_after(after, unit.strip()) or metric_before(before, after),
+                metric=metric_after(after, unit.strip())
+                or defined_metric(before)
+                or metric_before(before, after),
                 subject=data_subject(abstract, start_before(starts, start), start, names)
                 or _subject(analysis, starts, match.start(), subjects, fallback),
             )
