@@ -328,3 +328,42 @@ def test_a_metric_the_paper_achieves_is_not_what_it_makes() -> None:
         ("13.12", "Frechet Inception Distance", "IGAN"),
         ("15.08", "Frechet Inception Distance", "IGAN"),
     ]
+
+
+@pytest.mark.parametrize(
+    ("arxiv_id", "sentence", "urls"),
+    [
+        pytest.param(
+            "2602.17221",
+            "Taiwan's Claude.ai usage data (N = 7,729 conversations, November 2025) from the "
+            "Anthropic Economic Index (AEI) serves as the empirical vehicle for validating the "
+            "feasibility of this methodology.",
+            [],
+            id="a product's name with a domain's ending",
+        ),
+        pytest.param(
+            "2602.03425",
+            "Furthermore, ConsistentRFT outperforms other RFT methods on out-of-domain metrics, "
+            "showing an improvement of 5.1\\% (v.s. the baseline's decrease of -0.4\\%) over "
+            "FLUX1.dev.",
+            [],
+            id="a model's name with a domain's ending",
+        ),
+        pytest.param(
+            "2601.21936",
+            "Data, results, and code will be available on github.com under the MIT license.",
+            [],
+            id="a code host named alone",
+        ),
+        pytest.param(
+            "2601.03017",
+            "More details are available on our project page: MMFormalizer.github.io",
+            ["MMFormalizer.github.io"],
+            id="a project page written with capitals",
+        ),
+    ],
+)
+def test_a_bare_domain_is_a_url_only_when_it_links_somewhere(
+    arxiv_id: str, sentence: str, urls: list[str]
+) -> None:
+    assert find_candidates(sentence).urls == urls, arxiv_id

@@ -27,10 +27,28 @@ def url_matches(abstract: str | Analysis) -> tuple[re.Match[str], ...]:
     return analysed(abstract).kept(_url_matches)
 
 
+# A code host named without a path is no link to code: "released on github.com".
+_BARE_HOSTS = frozenset(("github.com", "gitlab.com", "huggingface.co", "bitbucket.org"))
+
+
+def _is_url(match: re.Match[str]) -> bool:
+    """A match with a scheme, "www." or a path is a URL; a bare domain is one when it is
+    written in lower case ("alignmentpretraining.ai") or is a project page
+    ("MMFormalizer.github.io"), not a product's or a company's name ("Claude.ai", "JD.com",
+    "FLUX.1.dev") nor a code host alone ("available on github.com")."""
+    url = match.group(0)
+    if url.lower().startswith(("http", "www.")) or "/" in url.rstrip(_URL_TRAIL):
+        return True
+    host = url.rstrip(_URL_TRAIL)
+    if host.lower().endswith((".github.io", ".gitlab.io")):
+        return True  # "MMFormalizer.github.io": a project page
+    return host == host.lower() and host not in _BARE_HOSTS
+
+
 def _url_matches(analysis: Analysis) -> tuple[re.Match[str], ...]:
     if not any(mark in analysis.low for mark in _URL_MARKS):
         return ()
-    return tuple(_URL.finditer(analysis.text))
+    return tuple(m for m in _URL.finditer(analysis.text) if _is_url(m))
 
 
 def blank_urls(text: str) -> str:
@@ -38,7 +56,7 @@ def blank_urls(text: str) -> str:
     name in a URL ("github.io/SceneLCM/") is no mention of it."""
     if not any(mark in text.lower() for mark in _URL_MARKS):
         return text
-    return _URL.sub(lambda m: " " * len(m.group(0)), text)
+    return _URL.sub(lambda m: " " * len(m.group(0)) if _is_url(m) else m.group(0), text)
 
 
 def url_free_sentences(abstract: str | Analysis) -> tuple[tuple[str, str], ...]:
