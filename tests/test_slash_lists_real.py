@@ -367,3 +367,53 @@ def test_a_bare_domain_is_a_url_only_when_it_links_somewhere(
     arxiv_id: str, sentence: str, urls: list[str]
 ) -> None:
     assert find_candidates(sentence).urls == urls, arxiv_id
+
+
+def _datasets(text: str) -> list[str]:
+    analysis = Analysis(text)
+    _, datasets, _ = classify_names(analysis, find_candidates(analysis).names)
+    return datasets
+
+
+@pytest.mark.parametrize(
+    ("arxiv_id", "sentence", "datasets"),
+    [
+        pytest.param(
+            "2602.16160",
+            "Extensive experiments on GOT-10k and LaSOT demonstrate up to 12\\% GFLOPs "
+            "reduction, 8.9\\% latency reduction, and 10.8\\% energy savings while maintaining "
+            "tracking accuracy within 0.2\\% of the full-depth baseline across both short-term "
+            "and long-term sequences.",
+            ["GOT-10k", "LaSOT"],
+            id="a tracking benchmark",
+        ),
+        pytest.param(
+            "2601.16582",
+            "In addition to in-domain evaluation on Webvid-CoVR-Test, we perform zero-shot "
+            "evaluations on the Composed Image Retrieval (CIR) data sets CIRCO and Fashion-IQ.",
+            ["Fashion-IQ", "CIRCO"],
+            id="after 'data sets'",
+        ),
+        pytest.param(
+            "2602.10704",
+            "Extensive experiments demonstrate that (MGS)$^2$ achieves state-of-the-art "
+            "performance, recording a Recall@1 of 97.5\\% on University-1652 and 97.02\\% on "
+            "SUES-200.",
+            ["University-1652", "SUES-200"],
+            id="named with a number",
+        ),
+    ],
+)
+def test_names_many_papers_use_as_data_are_datasets(
+    arxiv_id: str, sentence: str, datasets: list[str]
+) -> None:
+    assert sorted(_datasets(sentence)) == sorted(datasets), arxiv_id
+
+
+def test_a_counted_dataset_the_paper_introduces_is_its_own() -> None:
+    # arXiv 2504.01848
+    sentence = (
+        "We introduce PaperBench, a benchmark evaluating the ability of AI agents to replicate "
+        "state-of-the-art AI research."
+    )
+    assert _introduced(sentence) == ["PaperBench"] and _datasets(sentence) == []

@@ -44,7 +44,7 @@ from .dataset_lists import (
     find_listed_datasets,
     inside_a_titled_name,
 )
-from .known_datasets import find_known_datasets, is_known_dataset, never_a_dataset
+from .known_datasets import find_known_datasets, is_known_dataset, never_a_dataset, only_counted
 from .metrics import is_metric_name
 from .name_evidence import (
     DATASET_AT,
@@ -269,7 +269,7 @@ def classify_name(
         tally.add("listed_beside_data_word")
     if TITLED_DATASET.fullmatch(name) or BENCH_NAME.fullmatch(name):
         tally.add("data_word_in_name")
-    if is_known_dataset(name):
+    if is_known_dataset(name) and not (points["new"] and only_counted(name)):
         tally.add("known_dataset")
     if len(spots) >= 2 and points["new"]:
         tally.add("mentioned_again")

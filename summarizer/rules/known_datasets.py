@@ -2,7 +2,9 @@
 
 Names are looked up as :mod:`.listed` does: without case, hyphens and spaces ("CIFAR-10"
 is "cifar10"), in the plural ("ImageNets") and with a version or size suffix
-("Kinetics600", "COCO2017"). The list is ``data/known_datasets.txt``.
+("Kinetics600", "COCO2017"). The lists are ``data/known_datasets.txt``, made by hand, and
+``data/counted_datasets.txt``, the names many arXiv abstracts use as data
+(``evals/counted_datasets.py``).
 """
 
 from __future__ import annotations
@@ -17,7 +19,8 @@ from .metrics import is_metric_name
 from .well_known import is_common
 from .wordlists import words
 
-_LIST = NameList("known_datasets")
+# The hand-made list, and the names many arXiv papers use as data (evals/counted_datasets.py)
+_LIST = NameList("known_datasets", "counted_datasets")
 # Lower case, as data/known_datasets.txt lists them.
 KNOWN_DATASETS = _LIST.names
 
@@ -27,6 +30,20 @@ def never_a_dataset(name: str, defined: Iterable[Abbreviation] = ()) -> bool:
     ("LoRA", "GRPO", "Gemini-2.5") or a shared term ("EHR", "AR", "MRI"): whatever the words
     around it, no dataset. ``defined`` are the abstract's short forms."""
     return is_metric_name(name) or is_common(name, defined)
+
+
+_BY_HAND = NameList("known_datasets")
+
+
+def only_counted(name: str) -> bool:
+    """True for a name on the counted list alone, not on the hand-made one: a paper may
+    introduce it ("we introduce NAS-Bench-201"), which its wording then says."""
+    return name in _LIST and name not in _BY_HAND
+
+
+def on_hand_list(name: str) -> bool:
+    """True for a name of the hand-made list (``data/known_datasets.txt``)."""
+    return name in _BY_HAND
 
 
 def is_known_dataset(name: str) -> bool:

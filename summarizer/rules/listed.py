@@ -33,11 +33,12 @@ def key(name: str) -> str:
 
 
 class NameList:
-    """The names of ``data/NAME.txt``, looked up as the module docstring says."""
+    """The names of ``data/NAME.txt`` (of each name given), looked up as the module
+    docstring says."""
 
-    def __init__(self, list_name: str) -> None:
-        #: The listed names, as written in the list.
-        self.names = frozenset(words(list_name))
+    def __init__(self, *list_names: str) -> None:
+        #: The listed names, as written in the lists.
+        self.names = frozenset(n for list_name in list_names for n in words(list_name))
         self._keys = frozenset(key(n) for n in self.names)
 
     def find(self, name: str) -> str | None:

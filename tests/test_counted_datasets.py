@@ -1,0 +1,74 @@
+"""``evals/counted_datasets.py``: which names many papers use as data, and the list the name
+rules read beside the hand-made one."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from summarizer.rules.known_datasets import is_known_dataset, on_hand_list, only_counted
+
+from .conftest import load_eval_script
+
+counted_datasets = load_eval_script("counted_datasets")
+
+
+def _dump(path: Path, abstracts: list[str]) -> Path:
+    path.write_text("".join(json.dumps({"summary": a}) + "\n" for a in abstracts))
+    return path
+
+
+def test_a_name_papers_call_a_dataset_is_kept_and_one_they_also_make_is_not(
+    tmp_path: Path,
+) -> None:
+    abstracts = [
+        f"We evaluate model {i} on the QuxVista-9 benchmark and report gains." for i in range(4)
+    ]
+    # ZorbNet is data in two papers and a method in three: under the share asked
+    abstracts += [f"We evaluate model {i} on the ZorbNet dataset." for i in range(2)]
+    abstracts += [f"We propose ZorbNet, a new architecture, variant {i}." for i in range(3)]
+    # a plain word used as data is left out, however often
+    abstracts += [f"We evaluate model {i} on the Spring dataset." for i in range(4)]
+    out = tmp_path / "counted.txt"
+    code = counted_datasets.main(
+        [
+            str(_dump(tmp_path / "a.jsonl", abstracts)),
+            "--min-papers",
+            "3",
+            "--workers",
+            "1",
+            "-o",
+            str(out),
+        ]  # fmt: skip
+    )
+    assert code == 0
+    names = [line for line in out.read_text().splitlines() if not line.startswith("#")]
+    assert names == ["quxvista-9"]
+
+
+def test_abstracts_left_out_shape_nothing(tmp_path: Path) -> None:
+    abstracts = [f"We evaluate model {i} on the QuxVista-9 benchmark." for i in range(4)]
+    kept = _dump(tmp_path / "a.jsonl", abstracts)
+    left_out = _dump(tmp_path / "gold.jsonl", abstracts[:2])
+    out = tmp_path / "counted.txt"
+    counted_datasets.main(
+        [
+            str(kept),
+            "--exclude",
+            str(left_out),
+            "--min-papers",
+            "3",
+            "--workers",
+            "1",
+            "-o",
+            str(out),
+        ]  # fmt: skip
+    )
+    assert not [line for line in out.read_text().splitlines() if not line.startswith("#")]
+
+
+def test_the_shipped_list_is_read_beside_the_hand_made_one() -> None:
+    assert is_known_dataset("LaSOT") and only_counted("LaSOT")
+    assert (
+        is_known_dataset("ImageNet") and on_hand_list("ImageNet") and not only_counted("ImageNet")
+    )
