@@ -62,8 +62,8 @@ _NUMBER = re.compile(
     r"|(?<=[\d%kKMB]/)|(?<=[\d%kKMB] / ))"
     r"(?P<sign>[<>≤≥~≈]\s?|[+\-−±]|up to )?"
     # a fraction of counts ("9/10 tasks", "1/10 of the parameters") is one value
-    r"(?P<num>(?>\d{1,4}/\d{1,4}(?![\d/.])|\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d{1,3}(?:['\u2019]\d{3})+(?!\d)"
-    r"|\d+(?:\.\d+)?))"
+    r"(?P<num>(?>\d{1,4}/\d{1,4}(?![\d/.])|\d{1,3}(?:,\d{3})+(?:\.\d+)?"
+    r"|\d{1,3}(?:['\u2019]\d{3})+(?!\d)|\d+(?:\.\d+)?))"  # "3'123'253": thousands
     r"(?P<unit>" + _UNIT + r")?"
     # "3D", "4M-sized" names are not numbers; "an 8B-parameter LLM" states a size
     r"(?:(?<=[KMBT])(?=-param)|(?<=×)|(?!-?[A-Za-z])(?!\w*[A-Za-z]))",

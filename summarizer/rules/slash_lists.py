@@ -15,17 +15,20 @@ from .metrics import is_metric_name
 from .number import Number
 from .number_lists import start_before
 
-__all__ = ["SLASH_GAP", "after_slash", "slashed_metrics"]
+__all__ = ["after_slash", "slashed_metrics"]
 
-SLASH_GAP = re.compile(r" ?/ ?")
+_SLASH_GAP = re.compile(r" ?/ ?")
 # The usual ends of a rating scale: "4.4/5", "3.79/4.0", "23.5/30", "84.83/100".
 _SCALES = frozenset({*range(2, 11), *range(20, 101, 10)})
 # A metric's name in a slash list: "PSNR", "Top-1", "Hit@1", "mAP50:95", "PA-MPJPE"; a
 # version ("v1.1") or a size ("7B") is none.
 _ITEM = r"[A-Za-z][\w@:.^+\-]*"
 _ITEM_LIST = r"(?P<items>" + _ITEM + r"(?: ?/ ?" + _ITEM + r")+)"
+# Right after the values: "(Top-1/Top-5)", "on BACC/AUROC", "average mAP/R@1"; not "for
+# LV/MYO/LA", what they were measured for.
 _LIST_AFTER = re.compile(
-    r"\s*(?:\(\s*|(?:on|in|of)\s+(?:terms\s+of\s+)?(?:the\s+)?)?(?:(?!(?:for|at|with|to|from|by|and|or|vs)\b)[a-z][\w\-]*\s+){0,2}"
+    r"\s*(?:\(\s*|(?:on|in|of)\s+(?:terms\s+of\s+)?(?:the\s+)?)?"
+    r"(?:(?!(?:for|at|with|to|from|by|and|or|vs)\b)[a-z][\w\-]*\s+){0,2}"
     + _ITEM_LIST
     + r"(?![\w/])"
 )
@@ -49,7 +52,7 @@ def after_slash(abstract: str, start: int, value: str, previous: Number | None) 
     next value of a list that ``previous`` (the value found last) starts ("90.0/79.2",
     "128k/64k"); not the end of a scale ("4.4/5"), a date, or a number after a name's
     slash ("LLaMA 1B/3B", whose "1B" is no value)."""
-    if previous is None or not SLASH_GAP.fullmatch(abstract, previous.end, start):
+    if previous is None or not _SLASH_GAP.fullmatch(abstract, previous.end, start):
         return False
     if _GLUED_UNIT.search(value) or _GLUED_UNIT.search(previous.value):
         return True  # "2.4%/4.2%", "128k/64k", "7B/8B": values with their units
@@ -63,7 +66,7 @@ def after_slash(abstract: str, start: int, value: str, previous: Number | None) 
 def _groups(abstract: str, numbers: list[Number]) -> list[list[int]]:
     groups: list[list[int]] = []
     for i, number in enumerate(numbers):
-        if i and SLASH_GAP.fullmatch(abstract, numbers[i - 1].end, number.start):
+        if i and _SLASH_GAP.fullmatch(abstract, numbers[i - 1].end, number.start):
             groups[-1].append(i)
         else:
             groups.append([i])
@@ -73,7 +76,7 @@ def _groups(abstract: str, numbers: list[Number]) -> list[list[int]]:
 def _items(found: re.Match[str] | None, count: int) -> list[str] | None:
     if found is None:
         return None
-    items = [item.strip() for item in SLASH_GAP.split(found.group("items"))]
+    items = [item.strip() for item in _SLASH_GAP.split(found.group("items"))]
     if len(items) != count or any(_NOT_ITEM.fullmatch(item) for item in items):
         return None
     if not any(is_metric_name(item) or _RANKED.fullmatch(item) for item in items):
@@ -84,13 +87,10 @@ def _items(found: re.Match[str] | None, count: int) -> list[str] | None:
 def _metric(item: str, read: str | None) -> str:
     """A listed name; a rank ("Top-1") with the metric read around it ("error rates of ...
     (Top-1 / Top-5)": "Top-1 error rate"), unless that metric holds a listed name."""
-    if (
-        not read
-        or not _RANKED.fullmatch(item)
-        or _WORD.findall(item)
-        and any(w.lower() in read.lower().split() for w in _WORD.findall(item))
-    ):
+    if not read or not _RANKED.fullmatch(item):
         return item
+    if any(w.lower() in read.lower().split() for w in _WORD.findall(item)):
+        return item  # "R@1" beside "average mAP R": the metric read holds the name
     return f"{item} {read}"
 
 
