@@ -8,6 +8,8 @@ from summarizer.rules.labels import classify_domain, domain_scores
 from summarizer.rules.phrases import PhraseTable
 from summarizer.rules.wordlists import table
 
+from .support.arxiv import ARXIV
+
 TABLE = PhraseTable(
     [
         ("cell", "bio"),
@@ -132,3 +134,8 @@ def test_a_repeated_word_adds_less_than_a_new_one() -> None:
 
 def test_a_weak_word_counts_alone_when_no_domain_has_its_own_words() -> None:
     assert classify_domain("We study prompts and their tokens.") == "natural_language"
+
+
+def test_vision_language_models_by_their_short_name_are_multimodal() -> None:
+    # arXiv 2601.22451: "Large Vision Language Models (LVLMs)", image captioning
+    assert classify_domain(ARXIV["2601.22451"]) == "multimodal"

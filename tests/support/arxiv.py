@@ -64,4 +64,24 @@ ARXIV: dict[str, str] = {
         "establishes a new paradigm for physics-aware multi-modal fusion in remote sensing. The"
         " code will be available at https://github.com/RanFeng2/PAD."
     ),
+    "2601.22451": (
+        "Despite progress in Large Vision Language Models (LVLMs), object hallucination remains "
+        "a critical issue in image captioning task, where models generate descriptions of "
+        "non-existent objects, compromising their reliability. Previous work attributes this to "
+        "LVLMs' over-reliance on language priors and attempts to mitigate it through logits "
+        "calibration. However, they still lack a thorough analysis of the over-reliance. To gain "
+        "a deeper understanding of over-reliance, we conduct a series of preliminary "
+        "experiments, indicating that as the generation length increases, LVLMs' over-reliance "
+        "on language priors leads to inflated probability of hallucinated object tokens, "
+        "consequently exacerbating object hallucination. To circumvent this issue, we propose "
+        "Language-Prior-Free Verification to enable LVLMs to faithfully verify the confidence of "
+        "object existence. Based on this, we propose a novel training-free Self-Validation "
+        "Framework to counter the over-reliance trap. It first validates objects' existence in "
+        "sampled candidate captions and further mitigates object hallucination via caption "
+        "selection or aggregation. Experiment results demonstrate that our framework mitigates "
+        "object hallucination significantly in image captioning task (e.g., 65.6% improvement on "
+        "CHAIRI metric with LLaVA-v1.5-7B), surpassing the previous SOTA methods. This result "
+        "highlights a novel path towards mitigating hallucination by unlocking the inherent "
+        "potential within LVLMs themselves."
+    ),
 }
