@@ -1,5 +1,8 @@
-"""Values written with slashes ("35.68/12.20 WER/CER"), and sizes written inside a name
-("Qwen 2.5 (7B)", "LLaMA 1B", the dataset "MovieLens 1M"), as arXiv abstracts write them.
+"""Forms of arXiv abstracts the rules read: values written with slashes ("35.68/12.20
+WER/CER"), sizes inside a name ("Qwen 2.5 (7B)", "MovieLens 1M"), years glued to a name
+("AIME'25"), metrics defined by their short form ("a root mean squared error (RMSE) of"),
+names with plus signs ("MDST++"), bare domains that are no URL ("Claude.ai") and datasets
+many papers use ("LaSOT").
 
 Each sentence is quoted whole from an arXiv abstract (metadata CC0, via the public
 ``dw-dengwei/daily-arXiv-ai-enhanced`` repository; the arXiv id is in each test); none is
