@@ -12,7 +12,7 @@ from dataclasses import replace
 
 from .metrics import ends_in_metric, leading_phrase
 from .number import Number
-from .number_lists import PLAIN_LIST_GAP, RANGE_GAP, start_before, unit_of
+from .number_lists import PLAIN_LIST_GAP, RANGE_GAP, joined_runs, start_before, unit_of
 from .wordlists import alternation
 
 __all__ = ["margins_over", "respective_metrics"]
@@ -151,11 +151,8 @@ def respective_metrics(abstract: str, starts: list[int], numbers: list[Number]) 
     phrase must end in a metric's noun or name; a list of models ("outperforms GPT-4 and
     Claude by 5% and 3%, respectively") is left to the subject rules."""
     out = list(numbers)
-    i = 0
-    while i < len(out):
-        j = i
-        while j + 1 < len(out) and PLAIN_LIST_GAP.fullmatch(abstract, out[j].end, out[j + 1].start):
-            j += 1
+    listed = joined_runs(out, lambda a, b: bool(PLAIN_LIST_GAP.fullmatch(abstract, a.end, b.start)))
+    for i, j in ((run[0], run[-1]) for run in listed):
         if j > i and _RESPECTIVELY.match(abstract, out[j].end):
             begin = max(start_before(starts, out[i].start), out[i].start - 150)
             read = {n.metric for n in out[i : j + 1]}
@@ -164,5 +161,4 @@ def respective_metrics(abstract: str, starts: list[int], numbers: list[Number]) 
             if metrics:
                 for k, metric in zip(range(i, j + 1), metrics, strict=True):
                     out[k] = replace(out[k], metric=metric)
-        i = j + 1
     return out

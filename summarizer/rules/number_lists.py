@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
+from collections.abc import Callable
 from dataclasses import replace
 
 from .number import Number
@@ -22,6 +23,7 @@ __all__ = [
     "RANGE_GAP",
     "elided_metrics",
     "from_to_share_the_metric",
+    "joined_runs",
     "margins_share_the_metric",
     "shared_in_lists",
     "start_before",
@@ -46,6 +48,20 @@ _LIST_GAP = re.compile(
 )
 
 
+def joined_runs(numbers: list[Number], joined: Callable[[Number, Number], bool]) -> list[range]:
+    """The runs of numbers written together, in order, each the range of its indexes (a
+    number alone is a run of one): ``joined(a, b)`` says that ``b`` follows ``a`` in one."""
+    out: list[range] = []
+    i = 0
+    while i < len(numbers):
+        j = i
+        while j + 1 < len(numbers) and joined(numbers[j], numbers[j + 1]):
+            j += 1
+        out.append(range(i, j + 1))
+        i = j + 1
+    return out
+
+
 def unit_of(number: Number) -> str:
     """What is written after a number's digits: "%" of "4.8%", "" of "12"."""
     return re.sub(r"^[^\d]*[\d.,]+\s*", "", number.value)
@@ -66,11 +82,8 @@ def shared_in_lists(
     """Numbers listed together share the metric written after the last of them; with
     "respectively", they take the names listed before them, in order."""
     out = list(numbers)
-    i = 0
-    while i < len(out):
-        j = i
-        while j + 1 < len(out) and _joined(abstract, out[j], out[j + 1]):
-            j += 1
+    for run in joined_runs(out, lambda a, b: _joined(abstract, a, b)):
+        i, j = run[0], run[-1]
         if j > i:
             # a name is never the metric: "improves BarNet from 70.1% to 75.3% accuracy"
             group = [replace(n, metric=None) if n.metric in names else n for n in out[i : j + 1]]
@@ -94,7 +107,6 @@ def shared_in_lists(
             if listed:
                 group = [replace(n, subject=s) for n, s in zip(group, listed, strict=True)]
             out[i : j + 1] = group
-        i = j + 1
     return out
 
 

@@ -58,8 +58,8 @@ _NUMBER = re.compile(
     # Not glued to a name ("GPT-4", "v1.5", "ImageNet-100", "pass@1"), but the far end of a range
     # ("20-30%", "2.0x-3.0x") and a deviation ("1.98+/-0.07") count.
     r"(?:(?<![\w.\-/^@])|(?<=[\d%kKMB]-)|(?<=\d[x×]-)|(?<=\d--)|(?<=[\d%]\u2013)|(?<=\+/-)"
-    # the next value of a slash list: "90.0/79.2", "2.4% / 4.2%" (see slash_lists)
-    r"|(?<=[\d%kKMB]/)|(?<=[\d%kKMB] / ))"
+    # the next value of a slash list: "90.0/79.2" (see slash_lists)
+    r"|(?<=[\d%kKMB]/))"
     r"(?P<sign>[<>≤≥~≈]\s?|[+\-−±]|up to )?"
     # a fraction of counts ("9/10 tasks", "1/10 of the parameters") is one value
     r"(?P<num>(?>\d{1,4}/\d{1,4}(?![\d/.])|\d{1,3}(?:,\d{3})+(?:\.\d+)?"
@@ -125,14 +125,14 @@ def find_numbers(
     """
     analysis = analysed(text)
     abstract = analysis.text
-    # a name the paper introduces is a subject even when listed as a known dataset since
     metric_shorts = metric_short_forms(analysis.abbreviations)
+    # a name the paper introduces is a subject even when listed as a known dataset since
     subjects = [
         n
         for n in names
         if n not in datasets
         and (n in own or (_can_be_subject(n) and not used_as_metric(n, abstract)))
-        and (n in own or n not in metric_shorts)
+        and (n in own or n not in metric_shorts)  # "IS" of "Inception Score (IS)"
     ]
     own = [n for n in own if n in subjects]
     subjects = [n for n in subjects if not _part_of_own(n, own, abstract)]

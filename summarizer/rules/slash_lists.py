@@ -13,7 +13,7 @@ from dataclasses import replace
 
 from .metrics import is_metric_name
 from .number import Number
-from .number_lists import start_before
+from .number_lists import joined_runs, start_before
 
 __all__ = ["after_slash", "slashed_metrics"]
 
@@ -63,14 +63,10 @@ def after_slash(abstract: str, start: int, value: str, previous: Number | None) 
     return not (high.is_integer() and int(high) in _SCALES and low <= high)
 
 
-def _groups(abstract: str, numbers: list[Number]) -> list[list[int]]:
-    groups: list[list[int]] = []
-    for i, number in enumerate(numbers):
-        if i and _SLASH_GAP.fullmatch(abstract, numbers[i - 1].end, number.start):
-            groups[-1].append(i)
-        else:
-            groups.append([i])
-    return [g for g in groups if len(g) > 1]
+def _groups(abstract: str, numbers: list[Number]) -> list[range]:
+    """The slash lists among ``numbers``: runs of two or more joined by a slash."""
+    runs = joined_runs(numbers, lambda a, b: bool(_SLASH_GAP.fullmatch(abstract, a.end, b.start)))
+    return [run for run in runs if len(run) > 1]
 
 
 def _items(found: re.Match[str] | None, count: int) -> list[str] | None:

@@ -36,13 +36,12 @@ def _is_url(match: re.Match[str]) -> bool:
     written in lower case ("alignmentpretraining.ai") or is a project page
     ("MMFormalizer.github.io"), not a product's or a company's name ("Claude.ai", "JD.com",
     "FLUX.1.dev") nor a code host alone ("available on github.com")."""
-    url = match.group(0)
-    if url.lower().startswith(("http", "www.")) or "/" in url.rstrip(_URL_TRAIL):
+    url = match.group(0).rstrip(_URL_TRAIL)
+    if url.lower().startswith(("http", "www.")) or "/" in url:
         return True
-    host = url.rstrip(_URL_TRAIL)
-    if host.lower().endswith((".github.io", ".gitlab.io")):
+    if url.lower().endswith((".github.io", ".gitlab.io")):
         return True  # "MMFormalizer.github.io": a project page
-    return host == host.lower() and host not in _BARE_HOSTS
+    return url == url.lower() and url not in _BARE_HOSTS
 
 
 def _url_matches(analysis: Analysis) -> tuple[re.Match[str], ...]:
