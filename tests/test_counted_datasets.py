@@ -3,19 +3,14 @@ rules read beside the hand-made one."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 from summarizer.rules.known_datasets import is_known_dataset, on_hand_list, only_counted
 
 from .conftest import load_eval_script
+from .support.dumps import write_dump
 
 counted_datasets = load_eval_script("counted_datasets")
-
-
-def _dump(path: Path, abstracts: list[str]) -> Path:
-    path.write_text("".join(json.dumps({"summary": a}) + "\n" for a in abstracts))
-    return path
 
 
 def test_a_name_papers_call_a_dataset_is_kept_and_one_they_also_make_is_not(
@@ -32,7 +27,7 @@ def test_a_name_papers_call_a_dataset_is_kept_and_one_they_also_make_is_not(
     out = tmp_path / "counted.txt"
     code = counted_datasets.main(
         [
-            str(_dump(tmp_path / "a.jsonl", abstracts)),
+            str(write_dump(tmp_path / "a.jsonl", abstracts)),
             "--min-papers",
             "3",
             "--workers",
@@ -48,8 +43,8 @@ def test_a_name_papers_call_a_dataset_is_kept_and_one_they_also_make_is_not(
 
 def test_abstracts_left_out_shape_nothing(tmp_path: Path) -> None:
     abstracts = [f"We evaluate model {i} on the QuxVista-9 benchmark." for i in range(4)]
-    kept = _dump(tmp_path / "a.jsonl", abstracts)
-    left_out = _dump(tmp_path / "gold.jsonl", abstracts[:2])
+    kept = write_dump(tmp_path / "a.jsonl", abstracts)
+    left_out = write_dump(tmp_path / "gold.jsonl", abstracts[:2])
     out = tmp_path / "counted.txt"
     counted_datasets.main(
         [

@@ -11,13 +11,9 @@ from summarizer.rules.analysis import Analysis
 from summarizer.rules.well_known import is_common, is_shared_term
 
 from .conftest import load_eval_script
+from .support.dumps import write_dump
 
 shared_short_forms = load_eval_script("shared_short_forms")
-
-
-def _dump(path: Path, abstracts: list[str]) -> Path:
-    path.write_text("".join(json.dumps({"summary": a}) + "\n" for a in abstracts))
-    return path
 
 
 def test_a_long_form_most_papers_share_is_kept_and_one_coined_many_ways_is_not(
@@ -36,7 +32,7 @@ def test_a_long_form_most_papers_share_is_kept_and_one_coined_many_ways_is_not(
     ]
     out = tmp_path / "shared.toml"
     code = shared_short_forms.main(
-        [str(_dump(tmp_path / "a.jsonl", abstracts)), "--min-papers", "3", "-o", str(out)]
+        [str(write_dump(tmp_path / "a.jsonl", abstracts)), "--min-papers", "3", "-o", str(out)]
     )
     assert code == 0
     text = out.read_text()
@@ -60,7 +56,7 @@ def test_the_eval_parts_abstracts_are_left_out(tmp_path: Path) -> None:
     gold = tmp_path / "gold.jsonl"
     gold.write_text(json.dumps({"abstract": abstracts[0]}) + "\n")
     out = tmp_path / "shared.toml"
-    args = [str(_dump(tmp_path / "a.jsonl", abstracts)), "--min-papers", "3", "-o", str(out)]
+    args = [str(write_dump(tmp_path / "a.jsonl", abstracts)), "--min-papers", "3", "-o", str(out)]
     shared_short_forms.main([*args, "--exclude", str(gold)])
     assert "DRL" not in out.read_text()
     shared_short_forms.main(args)
