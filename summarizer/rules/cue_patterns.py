@@ -55,12 +55,21 @@ from .cue_words import (
     either,
 )
 
-__all__ = ["ACRONYM_AFTER", "ARTIFACT_NOUN", "CUES", "Cue", "who_positions"]
+__all__ = ["ACRONYM_AFTER", "ARTIFACT_NOUN", "CUES", "OUR_APPOSITIVE", "Cue", "who_positions"]
 
-# Words a cue's phrase does not run over: a clause ("which", "that"), or a verb that says
-# what is achieved ("Our proposed IGAN model achieves the Frechet Inception Distance (FID)":
-# FID is measured, not made).
-_NOT_IN_CUE = r"(?!(?:which|that|where|achieves?|obtains?|reach(?:es)?|attains?|yields?)\b)"
+# Verbs that say what is achieved: "Our proposed IGAN model achieves the Frechet Inception
+# Distance (FID)": FID is measured, not made.
+_ACHIEVING = r"achieves?|obtains?|reach(?:es)?|attains?|yields?"
+# Words a cue's phrase does not run over: a clause ("which", "that"), or a verb of achieving.
+_NOT_IN_CUE = r"(?!(?:which|that|where|" + _ACHIEVING + r")\b)"
+# "Our approach, Language Guided Bottlenecks (LaBo)", "our generalist model with dynamic
+# routing (DRMC)": the name given to the paper's own thing.
+OUR_APPOSITIVE = re.compile(
+    r"\bour\s+(?:[\w-]+\s+){0,2}[\w-]+\s*[,:]\s*(?:[\w-]+\s+){0,4}\(?$"
+    r"|\bour\s+(?!(?:[\w-]+\s+){0,5}?(?:than|over|versus|vs|like|unlike|such|e\.g|"
+    + _ACHIEVING
+    + r")\b)(?:[\w-]+\s+){1,6}\($"
+)
 
 # The participles after a short form that say the paper made it: the cue words' (data/
 # cue_verbs.toml), and "designed" and "devised", which a short form before them makes a

@@ -21,6 +21,7 @@ from .candidates import (
 )
 from .components import defined_components
 from .cue_names import EXISTING, find_cue_names
+from .cue_patterns import OUR_APPOSITIVE
 from .cue_words import (
     MAKE_IN_WINDOW_GROUP,
     NAMED_IN_WINDOW,
@@ -84,16 +85,6 @@ _NEW_NOUN = r"(?:" + either(NEW_WORDS) + r")"
 # "a dataset of X, Y and Z"). Not "in", "with" or "to": "gains of up to 12% in NDCG",
 # "the applicability of face analytic systems to non-White race groups".
 _DATA_CONTEXT = r"(?:on|across|over|using|from|including|such as|e\.g\.,?|and|of)"
-
-
-# "Our approach, Language Guided Bottlenecks (LaBo)", "our generalist model with dynamic
-# routing (DRMC)": the name given to the paper's own thing.
-_OUR_APPOSITIVE = re.compile(
-    r"\bour\s+(?:[\w-]+\s+){0,2}[\w-]+\s*[,:]\s*(?:[\w-]+\s+){0,4}\(?$"
-    r"|\bour\s+(?!(?:[\w-]+\s+){0,5}?(?:than|over|versus|vs|like|unlike|such|e\.g|"
-    r"achieves?|obtains?|reach(?:es)?|attains?|yields?)\b)"
-    r"(?:[\w-]+\s+){1,6}\($"
-)
 
 
 # "We introduce D-4M, ..., and train D3, a generative model ...".
@@ -234,7 +225,7 @@ def classify_name(
             tally.add("we_propose")
         if _OUR_BEFORE.search(before3 + " "):
             tally.add("our")
-        elif _OUR_APPOSITIVE.search(before12):
+        elif OUR_APPOSITIVE.search(before12):
             tally.add("our_appositive")
         if _A_NEW_AFTER.match(after4):
             tally.add("a_new_after")
@@ -347,7 +338,7 @@ def _background(name: str, analysis: Analysis) -> bool:
     first = found[0]
     if in_parens(name, first) and _we_make_before(name, first):
         return False  # "we target a ... Modality-Agnostic Debiasing (MAD) framework"
-    if _OUR_APPOSITIVE.search(_before(first, mentions(name, first)[0][0], 12)):
+    if OUR_APPOSITIVE.search(_before(first, mentions(name, first)[0][0], 12)):
         return False
     return any(_OWN_WORK.search(s) for s in found[1:])
 
