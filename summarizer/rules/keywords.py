@@ -27,6 +27,7 @@ import re
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ..text import words as tokens
 from .analysis import Analysis, analysed
@@ -89,7 +90,7 @@ _MAX_WORDS = 4
 _EDGE_MARKS = "\"'`~.,;:()[]{}\u201c\u201d\u2018\u2019 "
 
 
-@dataclass
+@dataclass(slots=True)
 class _Candidate:
     text: str  # as first written
     start: int
@@ -98,9 +99,12 @@ class _Candidate:
 
 def _key(phrase: str) -> str:
     """Lower case, hyphens as spaces, the last word without a plural ``s``."""
-    low = phrase.lower().replace("-", " ")
+    return _singular(phrase.lower().replace("-", " "))
+
+
+def _singular(low: str) -> str:
     if len(low) > 3 and low.endswith("s") and not low.endswith(("ss", "us", "is")):
-        low = low[:-1]
+        return low[:-1]
     return low
 
 
@@ -124,18 +128,26 @@ _AFTER_VERB = frozenset(
 )
 
 
+@lru_cache(maxsize=1 << 16)
+def _kind(token: str) -> tuple[str, bool, bool]:
+    """A token's lower case, whether it ends a run wherever it is (a mark, a stop word), and
+    whether it is shaped like a verb."""
+    low = token.lower()
+    ends = not _WORDLIKE.match(token) or _is_stop(token, low)
+    return low, ends, bool(_VERB_SHAPE.match(token))
+
+
 def _chunks(text: str) -> list[list[tuple[str, int, str]]]:
     """Runs of candidate words ``(word, start, lower case)`` between punctuation, stop words
     and verbs."""
     tokens = [(m.group(), m.start()) for m in _TOKEN.finditer(text)]
-    lows = [token.lower() for token, _ in tokens]
+    kinds = [_kind(token) for token, _ in tokens]
     chunks: list[list[tuple[str, int, str]]] = []
     run: list[tuple[str, int, str]] = []
     last = len(tokens) - 1
     for i, (token, start) in enumerate(tokens):
-        low = lows[i]
-        verb = i < last and lows[i + 1] in _AFTER_VERB and bool(_VERB_SHAPE.match(token))
-        if verb or not _WORDLIKE.match(token) or _is_stop(token, low):
+        low, ends, verb_shaped = kinds[i]
+        if ends or verb_shaped and i < last and kinds[i + 1][0] in _AFTER_VERB:
             if run:
                 chunks.append(run)
             run = []
@@ -148,6 +160,11 @@ def _chunks(text: str) -> list[list[tuple[str, int, str]]]:
 
 def _candidates(text: str) -> dict[str, _Candidate]:
     found: dict[str, _Candidate] = {}
+    # The text lower-cased once, hyphens as spaces, where that is each phrase lower-cased
+    # alone: not when a letter lower-cases to two characters (the offsets move), nor with a
+    # capital sigma (its lower case depends on the letter after it).
+    low_text = text.lower().replace("-", " ")
+    whole = len(low_text) == len(text) and "\u03a3" not in text
     for chunk in _chunks(text):
         size = len(chunk)
         for i in range(size):
@@ -159,11 +176,11 @@ def _candidates(text: str) -> dict[str, _Candidate]:
                 token, at, last = chunk[j - 1]
                 if last in _EDGE_STOP or last in _END_STOP:
                     continue
-                phrase = text[start : at + len(token)]
-                key = _key(phrase)
+                end = at + len(token)
+                key = _singular(low_text[start:end]) if whole else _key(text[start:end])
                 entry = found.get(key)
                 if entry is None:
-                    entry = found[key] = _Candidate(phrase, start)
+                    entry = found[key] = _Candidate(text[start:end], start)
                 entry.count += 1
     return found
 
@@ -172,28 +189,30 @@ def _dominated(candidates: dict[str, _Candidate], kept: dict[str, float]) -> set
     """Phrases never written but inside one longer phrase ("graph neural" in "graph neural
     networks"): the longer one says all they say."""
     out: set[str] = set()
+    get = candidates.get
     for key, longer in candidates.items():
+        if " " not in key:
+            continue
         parts = key.split()
         size = len(parts)
-        if size < 2:
-            continue
         for i in range(size):
             for j in range(i + 1, size + 1):
                 if j - i == size:
                     continue
-                inner = " ".join(parts[i:j])
-                entry = candidates.get(inner)
+                inner = parts[i] if j - i == 1 else " ".join(parts[i:j])
+                entry = get(inner)
                 if entry is not None and entry.count <= longer.count:
                     out.add(inner)
     return out - kept.keys()
 
 
-def _word_counts(candidates: dict[str, _Candidate]) -> Counter[str]:
+def _word_logs(candidates: dict[str, _Candidate]) -> dict[str, float]:
+    """``log(1 + n)`` of how often each single word is written."""
     counts: Counter[str] = Counter()
     for key, entry in candidates.items():
         if " " not in key:
             counts[key] += entry.count
-    return counts
+    return {word: math.log1p(count) for word, count in counts.items()}
 
 
 # How a phrase's number of words weighs (one word is rarely a key phrase of its own).
@@ -204,22 +223,21 @@ WEIGHTS = {"name": 1.0, "task": 1.5, "cue": 3.0, "long": 2.0}
 
 
 def _score(
-    key: str, entry: _Candidate, word_counts: Counter[str], length: int, bonus: float
+    key: str, entry: _Candidate, word_logs: dict[str, float], length: int, bonus: float
 ) -> float:
     parts = key.split()
-    repeated = sum(math.log1p(word_counts.get(w, 0)) for w in parts) / len(parts)
+    repeated = sum([word_logs.get(w, 0.0) for w in parts]) / len(parts)
     shape = SHAPE.get(len(parts), SHAPE[4])
     early = 1.0 + EARLY_WEIGHT * (1.0 - entry.start / max(length, 1))
     return (math.log1p(entry.count) * COUNT_WEIGHT + repeated) * shape * early + bonus
 
 
-def _overlap(a: str, b: str) -> float:
-    """Token F1 of two phrases, as the keywords scorer matches them."""
-    ta, tb = Counter(tokens(a)), Counter(tokens(b))
-    common = sum((ta & tb).values())
+def _overlap(a: Counter[str], b: Counter[str]) -> float:
+    """Token F1 of two phrases' word counts, as the keywords scorer matches them."""
+    common = sum((a & b).values())
     if not common:
         return 0.0
-    p, r = common / sum(ta.values()), common / sum(tb.values())
+    p, r = common / sum(a.values()), common / sum(b.values())
     return 2 * p * r / (p + r)
 
 
@@ -301,24 +319,30 @@ def choose_keywords(
     for long, short in known.short_of.items():
         if long in candidates and short in candidates:
             candidates[long].count += candidates.pop(short).count
-    word_counts = _word_counts(candidates)
+    word_logs = _word_logs(candidates)
     for key in _dominated(candidates, known.bonus):
         del candidates[key]
     bonuses = known.bonus
+    length = len(text)
     ranked = sorted(
-        candidates.items(),
-        key=lambda kv: (
-            -_score(kv[0], kv[1], word_counts, len(text), bonuses.get(kv[0], 0.0)),
-            kv[1].start,
-        ),
+        (
+            (-_score(key, entry, word_logs, length, bonuses.get(key, 0.0)), entry.start, n)
+            for n, (key, entry) in enumerate(candidates.items())
+        )
     )
+    entries = list(candidates.values())
     chosen: list[str] = []
-    for _, entry in ranked:
-        if any(_overlap(entry.text, c) >= 0.5 for c in chosen):
-            continue
+    chosen_words: list[Counter[str]] = []
+    for *_, n in ranked:
+        entry = entries[n]
+        if chosen_words:
+            own = Counter(tokens(entry.text))
+            if any(_overlap(own, c) >= 0.5 for c in chosen_words):
+                continue
         if refused is not None and refused(entry.text):
             continue
         chosen.append(entry.text)
+        chosen_words.append(Counter(tokens(entry.text)))
         if len(chosen) == limit:
             break
     return chosen
