@@ -1,8 +1,8 @@
 """Forms of arXiv abstracts the rules read: values written with slashes ("35.68/12.20
 WER/CER"), sizes inside a name ("Qwen 2.5 (7B)", "MovieLens 1M"), years glued to a name
 ("AIME'25"), metrics defined by their short form ("a root mean squared error (RMSE) of"),
-names with plus signs ("MDST++"), bare domains that are no URL ("Claude.ai") and datasets
-many papers use ("LaSOT").
+names with plus signs ("MDST++"), bare domains that are no URL ("Claude.ai"), datasets
+many papers use ("LaSOT") and the two ends of a range ("mIoU by 3.3% - 8.5%").
 
 Each sentence is quoted whole from an arXiv abstract (metadata CC0, via the public
 ``dw-dengwei/daily-arXiv-ai-enhanced`` repository; the arXiv id is in each test); none is
@@ -420,3 +420,59 @@ def test_a_counted_dataset_the_paper_introduces_is_its_own() -> None:
         "state-of-the-art AI research."
     )
     assert _introduced(sentence) == ["PaperBench"] and _datasets(sentence) == []
+
+
+def test_the_end_of_a_range_written_with_spaced_dashes_takes_the_metric_of_its_start() -> None:
+    # arXiv 2601.03596
+    sentence = (
+        "Comparative experiments show that AAD improves mIoU by 3.3% - 8.5% across all "
+        "datasets and settings, demonstrating superior performance and strong generalization."
+    )
+    assert _metrics(sentence) == [("3.3%", "mIoU"), ("8.5%", "mIoU")]
+
+
+def test_both_ends_of_each_range_in_a_list_take_the_metric_said_before_the_list() -> None:
+    # arXiv 2602.12153
+    sentence = (
+        "It achieves gains of 6.22%-7.66% on GSM8K, 4.40%-7.20% on MATH500, 3.16%-14.84% on "
+        "ARC-C, and 4.83%-5.74% on MMLU."
+    )
+    assert _metrics(sentence)[:4] == [
+        ("6.22%", "gain"),
+        ("7.66%", "gain"),
+        ("4.40%", "gain"),
+        ("7.20%", "gain"),
+    ]
+
+
+def test_the_end_of_a_range_after_a_change_takes_the_metric_changed() -> None:
+    # arXiv 2602.05748
+    sentence = (
+        "In particular, it raises AUC from near-chance levels (0.53-0.62) to 0.81-0.88, and "
+        "increases TPR at 1 percent FPR by over an order of magnitude compared to strong "
+        "baseline attacks."
+    )
+    assert ("0.88", "AUC") in _metrics(sentence)
+
+
+def test_signed_ends_of_a_range_written_with_to_share_the_metric() -> None:
+    # arXiv 2602.14523
+    sentence = (
+        "Most strikingly, we demonstrate that optimizer choice can be more consequential than "
+        "architecture: switching from Adam to SGD provided dramatic F1 gains of +25 to +38 "
+        "points for Vision Transformer and Swin Transformer families, fundamentally reversing "
+        "their ranking from bottom-tier to competitive with top-performing CNNs."
+    )
+    metrics = dict(_metrics(sentence))
+    assert metrics["+25"] == metrics["+38 points"] is not None
+
+
+def test_the_far_end_of_a_range_is_no_metric_of_its_start() -> None:
+    # arXiv 2603.12126: the parser hangs "4" on "15x" as on a noun it counts
+    sentence = (
+        "Our method surpasses baselines by 4-15x in text consistency and 3-7x in 3D model "
+        "quality, exhibiting strong generalization to diverse categories and interaction "
+        "types, while maintaining high-quality 3D generation."
+    )
+    metrics = [metric or "" for _, metric in _metrics(sentence)]
+    assert not any(any(c.isdigit() for c in metric) for metric in metrics)

@@ -25,6 +25,7 @@ __all__ = [
     "from_to_share_the_metric",
     "joined_runs",
     "margins_share_the_metric",
+    "range_ends_share_the_metric",
     "shared_in_lists",
     "start_before",
     "unit_of",
@@ -355,4 +356,28 @@ def compared_share_the_metric(
         ):
             out[j + 1] = replace(out[j + 1], metric=metric)
             j += 1
+    return out
+
+
+# Between the two ends of a range, spaces around its dash allowed: "3.3% - 8.5%", "6.79-7.60
+# mm", "20 to 30 Hz", "30--40 percentage points".
+_RANGE_ENDS_GAP = re.compile(r"\s*(?:-{1,2}|\u2013|\u2014)\s*|\s+to\s+")
+
+
+def range_ends_share_the_metric(abstract: str, numbers: list[Number]) -> list[Number]:
+    """The two ends of a range measure one thing: when the rules above found what one end
+    measures and not the other's ("gains of 4.40%-7.20%", "improves mIoU by 3.3% - 8.5%",
+    "large SLMs (20-32B)"), the other takes it. Ends with units of their own ("3 ms - 5%")
+    are no range."""
+    out = list(numbers)
+    for i in range(1, len(out)):
+        a, b = out[i - 1], out[i]
+        if (a.metric is None) == (b.metric is None):
+            continue
+        if not _RANGE_ENDS_GAP.fullmatch(abstract, a.end, b.start):
+            continue
+        if unit_of(a) and unit_of(b) and unit_of(a) != unit_of(b):
+            continue
+        metric = a.metric or b.metric
+        out[i - 1], out[i] = replace(a, metric=metric), replace(b, metric=metric)
     return out

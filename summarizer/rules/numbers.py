@@ -26,6 +26,7 @@ from .number_lists import (
     elided_metrics,
     from_to_share_the_metric,
     margins_share_the_metric,
+    range_ends_share_the_metric,
     shared_in_lists,
     start_before,
     versus_pairs,
@@ -236,6 +237,7 @@ def find_numbers(
     numbers = respective_metrics(abstract, starts, numbers)
     numbers = compared_share_the_metric(abstract, starts, numbers)
     numbers = [replace(n, metric=one_value_of(n.metric) or _size_metric(n.value)) for n in numbers]
+    numbers = range_ends_share_the_metric(abstract, numbers)
     return [replace(n, subject=None) if _inside_metric(n) else n for n in numbers]
 
 

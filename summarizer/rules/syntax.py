@@ -204,8 +204,9 @@ def metric_of(sentence: str, start: int, end: int, names: Collection[str] = ()) 
         if up.lower_ in _BOUNDS and up.head.pos_ in {"VERB", "AUX"}:
             return _measured_by(up, names)  # "reaching FTB and FBS scores above 0.80"
     if head.dep_ in {"nummod", "quantmod"} and up.pos_ in NOUNS and up.i > head.i:
-        # "scores above 0.80" parses the number onto the noun it follows or precedes
-        return _phrase(up, names)
+        # "scores above 0.80" parses the number onto the noun it follows or precedes; not
+        # onto the far end of its range ("by 4-15x")
+        return None if up.text[:1].isdigit() else _phrase(up, names)
     if head.dep_ in {"attr", "acomp"} and up.lower_ in _BE:
         for child in up.children:
             if child.dep_ == "nsubj" and child.pos_ in NOUNS:
