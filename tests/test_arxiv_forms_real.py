@@ -476,3 +476,51 @@ def test_the_far_end_of_a_range_is_no_metric_of_its_start() -> None:
     )
     metrics = [metric or "" for _, metric in _metrics(sentence)]
     assert not any(any(c.isdigit() for c in metric) for metric in metrics)
+
+
+def _subjects(sentence: str) -> list[tuple[str, str | None]]:
+    return [(n.value, n.subject) for n in find_candidates(sentence).numbers]
+
+
+GEMINI = (
+    "For closed-ended QA, overall performance is strong across models, with average "
+    "accuracies ranging from 0.729 to 0.798; o3 achieves the best overall accuracy (0.798), "
+    "closely followed by GPT-4.1 (0.796), while Gemini-1.5-Pro shows competitive performance "
+    "within the Gemini family (0.783)."
+)  # arXiv 2512.24340
+
+
+def test_a_value_in_parentheses_after_whose_it_is_takes_the_metric_of_the_value_before() -> None:
+    assert ("0.796", "accuracy") in _metrics(GEMINI)
+    # arXiv 2602.12778
+    sentence = (
+        "The proposed model achieves a weighted F1-score of 90.6% for ABSA, outperforming "
+        "baseline BERT (89.25%) and a standard hybrid approach (85.7%)."
+    )
+    assert ("89.25%", "weighted F1-score") in _metrics(sentence)
+
+
+def test_a_score_in_parentheses_does_not_take_the_metric_of_a_change_before_it() -> None:
+    # arXiv 2507.20700
+    sentence = (
+        "This represents a 15.8% improvement over the previous state-of-the-art (41.9%), "
+        "establishing new performance benchmarks for multilingual fact verification."
+    )
+    assert _metrics(sentence) == [("15.8%", "improvement"), ("41.9%", None)]
+
+
+def test_a_value_in_parentheses_measures_the_metric_named_right_before_it() -> None:
+    # arXiv 2604.10389
+    sentence = (
+        "Experimental results show that BLUEmed achieves the best accuracy (69.13%), ROC-AUC "
+        "(74.45%), and PR-AUC (72.44%) under few-shot prompting, outperforming both "
+        "single-agent RAG and debate-only baselines."
+    )
+    assert _metrics(sentence)[1:] == [("74.45%", "ROC-AUC"), ("72.44%", "PR-AUC")]
+    # arXiv 2604.16982
+    sentence = (
+        "In retrieval-augmented settings, it significantly improves performance (Recall@5=0.98) "
+        "while reducing hallucination rates (0.05), highlighting its effectiveness in grounding "
+        "LLM outputs."
+    )
+    assert ("0.05", "hallucination rate") in _metrics(sentence)

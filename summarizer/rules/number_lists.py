@@ -12,6 +12,7 @@ from bisect import bisect_right
 from collections.abc import Callable
 from dataclasses import replace
 
+from .metrics import ends_in_metric
 from .number import Number
 from .subjects import compared_against, whole_name_at
 from .wordlists import alternation
@@ -190,6 +191,13 @@ _LEAD = r"(?:(?:" + _HEDGES + r"|exceeding|reaching)\s+)?"
 # "accelerates inference by up to 3x for images and 2.5x for videos": the next value of the
 # same quantity, its metric not written again
 _NEXT_VALUE = re.compile(r"(?:,\s*(?:and\s+)?|\s+and\s+)" + _LEAD + r"$", re.IGNORECASE)
+# "the best overall accuracy (0.798), closely followed by GPT-4.1 (0.796)", "an F1 of 90.6%,
+# outperforming baseline BERT (89.25%)": the next value of the same quantity, in parentheses
+# right after whose it is, a few words on (no clause between), alone in them; a score does
+# not take a change's metric ("a 76.1% relative improvement over the static paradigm (22.2%)")
+_NAMED_NEXT = re.compile(r"[^;:]*[\w+\-.]\s*\(\s*")
+_NAMED_NEXT_REACH = 80
+_CLOSED = re.compile(r"\s*\)")
 # "outperforming A by 28% (...) and B by 14%": the next margin
 _NEXT_MARGIN = re.compile(r"\band\s+[^.;%\d]{1,60}?\s+by\s+" + _LEAD + r"$", re.IGNORECASE)
 _BY = re.compile(r"\bby\s+" + _LEAD + r"$", re.IGNORECASE)
@@ -207,6 +215,10 @@ def elided_metrics(abstract: str, starts: list[int], numbers: list[Number]) -> l
         if number.metric is not None or _SHARE_AFTER.match(abstract, number.end):
             continue
         begin = start_before(starts, number.start)
+        named = _named_metric(abstract, begin, number)
+        if named is not None:
+            out[i] = replace(number, metric=named)
+            continue
         before = [n for n in out[:i] if n.start >= begin]
         if not before:
             continue
@@ -224,10 +236,28 @@ def elided_metrics(abstract: str, starts: list[int], numbers: list[Number]) -> l
         elif (
             last.metric
             and unit_of(last) == unit_of(number)
-            and _NEXT_VALUE.search(abstract, last.end, number.start)
+            and (
+                _NEXT_VALUE.search(abstract, last.end, number.start)
+                or _NAMED_NEXT.fullmatch(abstract, last.end, number.start)
+                and number.start - last.end <= _NAMED_NEXT_REACH
+                and _CLOSED.match(abstract, number.end)
+                and not (last.kind == "improvement" and number.kind == "absolute")
+            )
         ):
             out[i] = replace(number, metric=last.metric)
     return out
+
+
+_OPEN_BEFORE = re.compile(r"([A-Za-z][\w@\-]*(?:\s+[A-Za-z][\w@\-]*){0,3})\s*\(\s*$")
+
+
+def _named_metric(abstract: str, begin: int, number: Number) -> str | None:
+    """The metric named right before a value alone in parentheses: "PR-AUC (72.44%)",
+    "hallucination rates (0.05)"."""
+    if not _CLOSED.match(abstract, number.end):
+        return None
+    words = _OPEN_BEFORE.search(abstract, max(begin, number.start - 60), number.start)
+    return ends_in_metric(words.group(1)) if words else None
 
 
 # Between a mean and its deviation: "0.822 $\pm$ 0.007", "1.98+/-0.07", "91.2 ± 0.3".
