@@ -24,9 +24,7 @@ from .number_lists import (
     compared_share_the_metric,
     deviations_share_the_metric,
     elided_metrics,
-    from_to_share_the_metric,
     margins_share_the_metric,
-    range_ends_share_the_metric,
     shared_in_lists,
     start_before,
     versus_pairs,
@@ -39,6 +37,7 @@ from .number_names import (
     is_year,
     size_in_name,
 )
+from .number_ranges import from_to_share_the_metric, range_ends_share_the_metric
 from .slash_lists import after_slash, slashed_metrics
 from .subjects import actor_phrase, compared_side, subject_before, whole_name_at
 from .urls import url_matches
