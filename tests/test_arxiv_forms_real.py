@@ -524,3 +524,13 @@ def test_a_value_in_parentheses_measures_the_metric_named_right_before_it() -> N
         "LLM outputs."
     )
     assert ("0.05", "hallucination rate") in _metrics(sentence)
+
+
+def test_a_name_with_a_dotted_version_after_a_dash_is_whole() -> None:
+    assert ("0.783", "Gemini-1.5-Pro") in _subjects(GEMINI)
+    # arXiv 2503.18562
+    sentence = (
+        "The highest-performing models (GPT-o1 preview, GPT-4o, and Claude-3.5-Sonnet) "
+        "achieved Brier scores of 0.15-0.2 and AUROC of 0.6."
+    )
+    assert "Claude-3.5-Sonnet" in find_candidates(sentence).names

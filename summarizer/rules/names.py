@@ -17,7 +17,7 @@ _NAME = re.compile(
     r"(?<![\w\-])(?<!\d\.)(?=[\w\-.*]*?[A-Z0-9])("
     r"[A-Za-z0-9]*(?:[a-z][A-Z]|[A-Z]{2}|[A-Za-z]\d|\d[A-Za-z])[A-Za-z0-9]*"  # ImbSAM, GAPT, o3
     r"(?:[\-\.][A-Za-z0-9]+)*\*?"  # Droplet3D-4M, DeepSeek-R1, t-ReX*
-    r"|[A-Z][a-z]+(?:-[A-Z0-9][A-Za-z0-9]*)+"  # Glocal-IB, Imbalanced-SAM
+    r"|[A-Z][a-z]+(?:-[A-Z0-9][A-Za-z0-9]*)+(?:[\-\.][A-Za-z0-9]+)*"  # Glocal-IB, Gemini-1.5-Pro
     r"|[a-z]+-[A-Z][A-Za-z0-9]*\*?"  # t-ReX
     r")(?![\w])"
 )
