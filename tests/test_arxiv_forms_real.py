@@ -478,6 +478,10 @@ def test_the_far_end_of_a_range_is_no_metric_of_its_start() -> None:
     assert not any(any(c.isdigit() for c in metric) for metric in metrics)
 
 
+def _results(sentence: str) -> list[tuple[str, str | None, str | None]]:
+    return [(n.value, n.metric, n.subject) for n in find_candidates(sentence).numbers]
+
+
 def _subjects(sentence: str) -> list[tuple[str, str | None]]:
     return [(n.value, n.subject) for n in find_candidates(sentence).numbers]
 
@@ -534,3 +538,24 @@ def test_a_name_with_a_dotted_version_after_a_dash_is_whole() -> None:
         "achieved Brier scores of 0.15-0.2 and AUROC of 0.6."
     )
     assert "Claude-3.5-Sonnet" in find_candidates(sentence).names
+
+
+def test_a_short_form_written_inside_the_metric_leaves_the_value_to_the_papers_name() -> None:
+    # arXiv 2605.16720, two of its sentences
+    text = (
+        "We propose Compositional Adversarial Training (CAT), a plug-in framework that learns "
+        "a sequential differentiable adversary that observes the current watermarked image "
+        "and selects an attack family at each step to maximally disrupt message recovery. In "
+        "the autoregressive setting, CAT improves the TPR@FPR$=1\\%$ by $12\\%$ on average on "
+        "difficult geometric transformations."
+    )
+    assert _subjects(text) == [("12\\%", "CAT")]
+
+
+def test_a_metric_is_never_whom_its_own_value_belongs_to() -> None:
+    # arXiv 2512.24018
+    sentence = (
+        "Compared with the baseline GSImage, we reduce BD-rate by 43.44% on Kodak and 29.91% "
+        "on DIV2K."
+    )
+    assert all(subject != metric for _, metric, subject in _results(sentence))

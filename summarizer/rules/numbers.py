@@ -17,7 +17,7 @@ from .defined_metrics import defined_metric, metric_short_forms
 from .grammar import by_grammar, name_in_setting
 from .known_datasets import is_dataset_family, is_known_dataset
 from .metric_lists import margins_over, respective_metrics
-from .metrics import METRIC_NAMES, is_metric_name, metric_after, metric_before, one_value_of
+from .metrics import is_metric_name, metric_after, metric_before, one_value_of
 from .name_spans import mentions
 from .number import Number
 from .number_lists import (
@@ -39,7 +39,7 @@ from .number_names import (
 )
 from .number_ranges import from_to_share_the_metric, range_ends_share_the_metric
 from .slash_lists import after_slash, slashed_metrics
-from .subjects import actor_phrase, compared_side, subject_before, whole_name_at
+from .subjects import actor_phrase, compared_side, measured_name, subject_before, whole_name_at
 from .urls import url_matches
 from .wordlists import alternation, words
 
@@ -237,31 +237,13 @@ def find_numbers(
     numbers = compared_share_the_metric(abstract, starts, numbers)
     numbers = [replace(n, metric=one_value_of(n.metric) or _size_metric(n.value)) for n in numbers]
     numbers = range_ends_share_the_metric(abstract, numbers)
-    return [replace(n, subject=None) if _inside_metric(n) else n for n in numbers]
-
-
-_MODEL_LAST = re.compile(
-    r"\b(?:models?|methods?|networks?|baselines?|agents?|systems?|frameworks?)$", re.IGNORECASE
-)
-
-
-def _inside_metric(number: Number) -> bool:
-    """True when the subject is a short form or a metric's name written inside the number's
-    own metric: "a mean absolute MAPSE error of 1.81" (MAPSE), "85 FCD patients". What is
-    measured is not who scores; a model's name may own it ("GPT-4o agreement rate",
-    "our sharpFooNet search is 50% faster")."""
-    subject, metric = number.subject, number.metric
-    if not subject or not metric or subject == metric:
-        return False
-    if not (subject.isupper() or subject in METRIC_NAMES) or _MODEL_LAST.search(metric):
-        return False  # "the 70B RPO model surpassing GPT-4o": a model, not a metric
-    at = metric.find(subject)
-    end = at + len(subject)
-    return (
-        at >= 0
-        and (at == 0 or not metric[at - 1].isalnum())
-        and (end == len(metric) or not metric[end].isalnum())
-    )
+    # what is measured is not who scores: the paper's main name does, if it is not measured
+    return [
+        replace(n, subject=None if measured_name(fallback, n.metric) else fallback)
+        if measured_name(n.subject, n.metric)
+        else n
+        for n in numbers
+    ]
 
 
 # A model's size with nothing else said of it: "small LLMs (1.5B to 3B)", "a 30B agent"

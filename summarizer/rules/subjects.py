@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from .metrics import METRIC_NAMES
 from .wordlists import words
 
 # What a result is compared with is not its subject: "faster than DARTS", "over GPT-4",
@@ -161,3 +162,28 @@ def actor_phrase(text: str, begin: int, start: int) -> Actor | None:
             text[begin + match.start("det" if det else "actor") : begin + match.end("actor")], True
         )
     return Actor(phrase, False)
+
+
+_MODEL_LAST = re.compile(
+    r"\b(?:models?|methods?|networks?|baselines?|agents?|systems?|frameworks?)$", re.IGNORECASE
+)
+
+
+def measured_name(subject: str | None, metric: str | None) -> bool:
+    """True when ``subject`` is what a number measures, not who scores it: the metric itself
+    ("a gFID of 1.80", "reduce BD-rate by 43.44%"), or a short form or a metric's name
+    written inside it ("a mean absolute MAPSE error of 1.81", "85 FCD patients"). A model's
+    name may own a metric ("GPT-4o agreement rate", "our sharpFooNet search is 50% faster")."""
+    if not subject or not metric:
+        return False
+    if subject.lower() == metric.lower():
+        return True
+    if not (subject.isupper() or subject in METRIC_NAMES) or _MODEL_LAST.search(metric):
+        return False  # "the 70B RPO model surpassing GPT-4o": a model, not a metric
+    at = metric.find(subject)
+    end = at + len(subject)
+    return (
+        at >= 0
+        and (at == 0 or not metric[at - 1].isalnum())
+        and (end == len(metric) or not metric[end].isalnum())
+    )
