@@ -559,3 +559,12 @@ def test_a_metric_is_never_whom_its_own_value_belongs_to() -> None:
         "on DIV2K."
     )
     assert all(subject != metric for _, metric, subject in _results(sentence))
+
+
+def test_a_name_written_as_a_metric_of_a_value_is_no_subject() -> None:
+    # arXiv 2606.13275
+    sentence = (
+        "Custom ZeroCLIP achieves a CLIPScore of 0.8536, BLEU-4 of 0.3342, and METEOR of "
+        "0.4859, outperforming existing baselines."
+    )
+    assert "CLIPScore" not in {subject for _, _, subject in _results(sentence)}

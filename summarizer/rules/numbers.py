@@ -339,8 +339,9 @@ _UNIT_ALONE = re.compile(_UNIT.replace(r"\s?", "", 1))
 
 def used_as_metric(name: str, abstract: str) -> bool:
     """True when the abstract writes ``name`` as what a number measures: right after a
-    decimal number ("0.359 NDS"), before "score" ("R2 scores of 0.95"), or ending in
-    "-score" ("the F1-score"). Such a name is no subject."""
+    decimal number ("0.359 NDS"), before "score" ("R2 scores of 0.95"), ending in "-score"
+    ("the F1-score"), or as "a NAME of" a number ("a gFID of 1.80"). Such a name is no
+    subject."""
     if _SCORE_END.search(name):
         return True
     at = abstract.find(name)
@@ -350,6 +351,8 @@ def used_as_metric(name: str, abstract: str) -> bool:
             return True  # "0.359 NDS"
         if not (at and _WORD_CHAR.match(abstract, at - 1)) and _SCORE_AFTER.match(abstract, end):
             return True  # "R2 scores of 0.95"
+        if _OF_VALUE.match(abstract, end) and _ARTICLE.search(abstract, max(0, at - 4), at):
+            return True  # "a gFID of 1.80", "an rFVD of 12.65"
         at = abstract.find(name, at + 1)
     return False
 
@@ -370,6 +373,8 @@ _SCORE_END = re.compile(r"(?i)-scores?$")
 _WORD_CHAR = re.compile(r"[\w\-]")
 _DECIMAL_END = re.compile(r"\d\.\d+\Z")
 _SCORE_AFTER = re.compile(r"\s+scores?\b")
+_OF_VALUE = re.compile(r"\s+of\s+(?:about\s+|around\s+|approximately\s+|~\s*|only\s+)?[-+]?\$?\d")
+_ARTICLE = re.compile(r"\b(?:a|an|the)\s+$", re.IGNORECASE)
 
 
 def _clause_starts(analysis: Analysis) -> list[int]:
