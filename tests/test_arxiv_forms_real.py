@@ -568,3 +568,12 @@ def test_a_name_written_as_a_metric_of_a_value_is_no_subject() -> None:
         "0.4859, outperforming existing baselines."
     )
     assert "CLIPScore" not in {subject for _, _, subject in _results(sentence)}
+
+
+def test_the_clause_that_reports_a_result_is_no_part_of_whom_it_belongs_to() -> None:
+    # arXiv 2504.12222
+    sentence = (
+        "Experiments demonstrate our method achieves state-of-the-art perceptual quality with "
+        "up to 30% improvement in IQA metrics."
+    )
+    assert _subjects(sentence) == [("30%", "our method")]

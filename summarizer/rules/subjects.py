@@ -132,6 +132,11 @@ _ACTOR = re.compile(
 # that make it no actor at all ("which models achieve").
 _OWN_WORDS = frozenset({"this", "our", "proposed"})
 _NOT_ACTORS = frozenset({"we", "it", "they", "which"})
+# Words that end the clause before an actor: "results show", "we find that".
+_REPORTING = frozenset(
+    "that show shows showed demonstrate demonstrates demonstrated indicate indicates reveal "
+    "reveals find finds confirm confirms suggest suggests prove proves".split()
+)
 
 
 @dataclass(frozen=True)
@@ -154,14 +159,19 @@ def actor_phrase(text: str, begin: int, start: int) -> Actor | None:
     match = found[-1]
     phrase = match.group("actor")
     det = (match.group("det") or "").strip().lower()
+    words = phrase.split()
+    for i in range(len(words) - 2, -1, -1):
+        # "Experiments show our method reduces", "demonstrates that larger models achieve":
+        # the actor starts after the clause before it
+        if words[i].lower() in _REPORTING:
+            phrase, det = " ".join(words[i + 1 :]), ""
+            break
     first = phrase.split()[0].lower()
     if first in _NOT_ACTORS:
         return None
-    if det in _OWN_WORDS or first in _OWN_WORDS:
-        return Actor(
-            text[begin + match.start("det" if det else "actor") : begin + match.end("actor")], True
-        )
-    return Actor(phrase, False)
+    if det and (det in _OWN_WORDS or first in _OWN_WORDS):
+        return Actor(text[begin + match.start("det") : begin + match.end("actor")], True)
+    return Actor(phrase, first in _OWN_WORDS)
 
 
 _MODEL_LAST = re.compile(
