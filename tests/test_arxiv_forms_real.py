@@ -577,3 +577,12 @@ def test_the_clause_that_reports_a_result_is_no_part_of_whom_it_belongs_to() -> 
         "up to 30% improvement in IQA metrics."
     )
     assert _subjects(sentence) == [("30%", "our method")]
+
+
+def test_a_value_on_a_known_benchmark_with_no_metric_written_measures_the_score_on_it() -> None:
+    # arXiv 2508.18743
+    sentence = (
+        "CAC-CoT achieves approximately 85% on GSM8K and approximately 40% on GPQA (System-2) "
+        "while retaining approximately 90% on S1-Bench (System-1)."
+    )
+    assert _metrics(sentence)[:2] == [("85%", "GSM8K"), ("40%", "GPQA")]

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import replace
 
+from .known_datasets import is_known_dataset
 from .metrics import ends_in_metric
 from .number import Number
 from .subjects import compared_against, whole_name_at
@@ -25,6 +26,7 @@ __all__ = [
     "elided_metrics",
     "joined_runs",
     "margins_share_the_metric",
+    "scored_on",
     "shared_in_lists",
     "start_before",
     "unit_of",
@@ -336,3 +338,19 @@ def compared_share_the_metric(
             out[j + 1] = replace(out[j + 1], metric=metric)
             j += 1
     return out
+
+
+# "96.66% on GSM8K": a benchmark's name right after a value, in a unit of scores
+_SCORE_UNITS = frozenset({"", "%", "pp", "points", "percentage points"})
+_ON_NAME = re.compile(r"\s+on\s+(?:the\s+)?([A-Z][\w\-.]*(?:[ -][A-Z0-9][\w\-.]*){0,3})")
+
+
+def scored_on(abstract: str, number: Number, datasets: Collection[str]) -> Number:
+    """A value with no metric written, right before "on" and a dataset ("96.66% on GSM8K,
+    94.61% on ASDiv"), measures the score on that dataset: the dataset's name says it."""
+    found = _ON_NAME.match(abstract, number.end) if number.metric is None else None
+    if found is None or not (found[1] in datasets or is_known_dataset(found[1])):
+        return number
+    if unit_of(number).lstrip("\\") not in _SCORE_UNITS:
+        return number  # "220 FPS on KITTI", "48.50 dB on GF-5": the unit says the metric
+    return replace(number, metric=found[1])

@@ -25,6 +25,7 @@ from .number_lists import (
     deviations_share_the_metric,
     elided_metrics,
     margins_share_the_metric,
+    scored_on,
     shared_in_lists,
     start_before,
     versus_pairs,
@@ -237,6 +238,7 @@ def find_numbers(
     numbers = compared_share_the_metric(abstract, starts, numbers)
     numbers = [replace(n, metric=one_value_of(n.metric) or _size_metric(n.value)) for n in numbers]
     numbers = range_ends_share_the_metric(abstract, numbers)
+    numbers = [scored_on(abstract, n, datasets) for n in numbers]
     # what is measured is not who scores: the paper's main name does, if it is not measured
     return [
         replace(n, subject=None if measured_name(fallback, n.metric) else fallback)
