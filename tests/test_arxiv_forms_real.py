@@ -586,3 +586,15 @@ def test_a_value_on_a_known_benchmark_with_no_metric_written_measures_the_score_
         "while retaining approximately 90% on S1-Bench (System-1)."
     )
     assert _metrics(sentence)[:2] == [("85%", "GSM8K"), ("40%", "GPQA")]
+
+
+def test_a_model_of_a_known_line_is_no_dataset_whatever_its_edition() -> None:
+    # arXiv 2606.13108
+    text = (
+        "On our in-house benchmarks, PP-OCRv6_medium achieves 83.2% recognition accuracy and "
+        "86.2% detection Hmean, outperforming PP-OCRv5_server by +5.1% and +4.6% respectively "
+        "while surpassing Qwen3-VL-235B, GPT-5.5, and Gemini-3.1-Pro with orders of magnitude "
+        "fewer parameters."
+    )
+    _, datasets, _ = classify_names(Analysis(text), find_candidates(text).names)
+    assert not {"Qwen3-VL-235B", "GPT-5.5", "Gemini-3.1-Pro"} & set(datasets)

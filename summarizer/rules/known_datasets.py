@@ -16,7 +16,7 @@ from functools import cache
 from .analysis import Abbreviation
 from .listed import NameList, key
 from .metrics import is_metric_name
-from .well_known import is_common
+from .well_known import is_common, is_model_line
 from .wordlists import words
 
 # The hand-made list, and the names many arXiv papers use as data (evals/counted_datasets.py)
@@ -27,9 +27,10 @@ KNOWN_DATASETS = _LIST.names
 
 def never_a_dataset(name: str, defined: Iterable[Abbreviation] = ()) -> bool:
     """True for a metric's name ("F1-score", "ROUGE-L"), a well-known method or model
-    ("LoRA", "GRPO", "Gemini-2.5") or a shared term ("EHR", "AR", "MRI"): whatever the words
-    around it, no dataset. ``defined`` are the abstract's short forms."""
-    return is_metric_name(name) or is_common(name, defined)
+    ("LoRA", "GRPO", "Gemini-2.5"), a model of a known line ("Gemini-3.1-Pro", "Phi-4-mini")
+    or a shared term ("EHR", "AR", "MRI"): whatever the words around it, no dataset.
+    ``defined`` are the abstract's short forms."""
+    return is_metric_name(name) or is_common(name, defined) or is_model_line(name)
 
 
 _BY_HAND = NameList("known_datasets")

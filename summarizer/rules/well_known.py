@@ -10,13 +10,14 @@ the listed name and may be new.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
 from .analysis import Abbreviation
 from .listed import NameList
-from .wordlists import table
+from .wordlists import table, words
 
-__all__ = ["WELL_KNOWN", "is_common", "is_shared_term", "is_well_known"]
+__all__ = ["WELL_KNOWN", "is_common", "is_model_line", "is_shared_term", "is_well_known"]
 
 _LIST = NameList("naming_well_known")
 #: The listed names, as written in the list.
@@ -59,3 +60,25 @@ def is_common(name: str, defined: Iterable[Abbreviation] = ()) -> bool:
     """True for a name no paper gives its own work: a well-known method or model, or a
     shared term (:func:`is_shared_term`)."""
     return is_well_known(name) or is_shared_term(name, defined)
+
+
+_LINES = frozenset(words("model_lines"))
+# What follows a line's name in a model's: a version, a size, a tier or an edition.
+_EDITION = re.compile(
+    r"v?\d+(?:\.\d+)*[a-z]?|\d+(?:\.\d+)?[bmkt]|[a-z]\d+(?:\.\d+)?b?|pro|flash|lite|plus|max|"
+    r"ultra|sonnet|opus|haiku|preview|thinking|it|mini|nano|turbo|instruct|chat|base|small|"
+    r"medium|large|vl|omni|coder|exp"
+)
+_GLUED = re.compile(r"(?<=[a-z])v?\d+(?:\.\d+)*$")
+
+
+def is_model_line(name: str) -> bool:
+    """True for a model of a listed line (``data/model_lines.txt``), its version, size and
+    tier after it: "Gemini-3.1-Pro", "Claude Opus-4.6", "Phi-4-mini", "Gemma3-4B-IT", or the
+    line alone ("DeepSeek"); not "Llama Questions", a dataset named after one."""
+    parts = [p for p in re.split(r"[\s\-_/]+", name.lower()) if p]
+    return (
+        bool(parts)
+        and _GLUED.sub("", parts[0]) in _LINES
+        and all(_EDITION.fullmatch(p) for p in parts[1:])
+    )
