@@ -23,7 +23,7 @@ from .support.fake_openai import FakeOpenAI
 # none of them a metric.
 SPEECH = (
     "We present FooNet for speech translation. Against the baseline, FooNet gets 9.1 on "
-    "MuST-C, 7.4 on CoVoST, 20.2 on Europarl and 24.0 on TED, in word error rate (WER) and "
+    "MuST-C, 7.4 on CoVoST, 20.2 on EuroTalk and 24.0 on TED, in word error rate (WER) and "
     "BLEU. It also runs 3x faster on 8 GPUs."
 )
 PROSE = {
