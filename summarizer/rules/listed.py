@@ -14,7 +14,7 @@ import re
 
 from .wordlists import words
 
-__all__ = ["NameList", "key"]
+__all__ = ["NameList", "key", "name_parts", "unglued"]
 
 # A part that gives a size or a version: "50", "7b", "v2", "4o", "large", "B" of "ViT-B/16";
 # not a dimension ("3d").
@@ -30,6 +30,17 @@ _PARTS = re.compile(r"[\s\-_/]+")
 def key(name: str) -> str:
     """The name as lists compare it: lower case, no spaces, hyphens or underscores."""
     return re.sub(r"[\s\-_]", "", name.lower())
+
+
+def name_parts(name: str) -> list[str]:
+    """The name's parts, lower case, split at spaces, hyphens, underscores and slashes:
+    "Llama-2-7B" is ["llama", "2", "7b"]."""
+    return [p for p in _PARTS.split(name.lower()) if p]
+
+
+def unglued(part: str) -> str:
+    """A part without the version glued to it: "gpt4" is "gpt", "dinov3" is "dino"."""
+    return _GLUED_VERSION.sub("", part)
 
 
 class NameList:
@@ -49,16 +60,16 @@ class NameList:
             return found
         if name.endswith("s") and found[:-1] in self._keys:
             return found[:-1]
-        parts = [p for p in _PARTS.split(name.lower()) if p]
+        parts = name_parts(name)
         while len(parts) > 1 and _VARIANT.fullmatch(parts[-1]):
             parts.pop()
             if "".join(parts) in self._keys:
                 return "".join(parts)
         if not parts:
             return None
-        unglued = _GLUED_VERSION.sub("", parts[-1])
-        base = "".join([*parts[:-1], unglued])
-        return base if unglued != parts[-1] and base in self._keys else None
+        last = unglued(parts[-1])
+        base = "".join([*parts[:-1], last])
+        return base if last != parts[-1] and base in self._keys else None
 
     def __contains__(self, name: object) -> bool:
         return isinstance(name, str) and self.find(name) is not None

@@ -14,7 +14,7 @@ import re
 from collections.abc import Iterable
 
 from .analysis import Abbreviation
-from .listed import NameList
+from .listed import NameList, name_parts, unglued
 from .wordlists import table, words
 
 __all__ = ["WELL_KNOWN", "is_common", "is_model_line", "is_shared_term", "is_well_known"]
@@ -69,16 +69,15 @@ _EDITION = re.compile(
     r"ultra|sonnet|opus|haiku|preview|thinking|it|mini|nano|turbo|instruct|chat|base|small|"
     r"medium|large|vl|omni|coder|exp"
 )
-_GLUED = re.compile(r"(?<=[a-z])v?\d+(?:\.\d+)*$")
 
 
 def is_model_line(name: str) -> bool:
     """True for a model of a listed line (``data/model_lines.txt``), its version, size and
     tier after it: "Gemini-3.1-Pro", "Claude Opus-4.6", "Phi-4-mini", "Gemma3-4B-IT", or the
     line alone ("DeepSeek"); not "Llama Questions", a dataset named after one."""
-    parts = [p for p in re.split(r"[\s\-_/]+", name.lower()) if p]
+    parts = name_parts(name)
     return (
         bool(parts)
-        and _GLUED.sub("", parts[0]) in _LINES
+        and unglued(parts[0]) in _LINES
         and all(_EDITION.fullmatch(p) for p in parts[1:])
     )
