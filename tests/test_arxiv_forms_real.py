@@ -598,3 +598,42 @@ def test_a_model_of_a_known_line_is_no_dataset_whatever_its_edition() -> None:
     )
     _, datasets, _ = classify_names(Analysis(text), find_candidates(text).names)
     assert not {"Qwen3-VL-235B", "GPT-5.5", "Gemini-3.1-Pro"} & set(datasets)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "name", "piece"),
+    [
+        pytest.param(
+            "We propose a Segmented Allocation with Momentum-Adjusted Utility for Multi-agent "
+            "Portfolio Management via Hierarchical Deep Reinforcement Learning (SAMP-HDRL).",
+            "SAMP-HDRL",
+            "Segmented Allocation with Momentum-Adjusted Utility",
+            id="2512.22895-with-for-via",
+        ),
+        pytest.param(
+            "To address this, we propose a novel Training-Free Light-Guided Text-to-Image "
+            "Diffusion Model via Initial Noise Manipulation (LGTM), which manipulates the "
+            "initial latent noise of the diffusion process to guide image generation with text "
+            "prompts and user-specified light directions.",
+            "LGTM",
+            "Training-Free Light-Guided Text-to-Image Diffusion Model",
+            id="2603.24086-via",
+        ),
+        pytest.param(
+            "We propose a novel approach, LLM-Enhanced Energy Contrastive Learning for "
+            "Out-of-Distribution Detection in Text-Attributed Graphs (LECT), which integrates "
+            "large language models (LLMs) and energy-based contrastive learning.",
+            "LECT",
+            "LLM-Enhanced Energy Contrastive Learning",
+            id="2603.20293-for-in",
+        ),
+    ],
+)
+def test_a_long_form_with_small_words_inside_gives_its_short_form(sentence, name, piece) -> None:
+    # the cue's name stopped at the first small word ("with", "via", "for") and gave a
+    # piece of the long form; the whole long form defines the short form, which is the name
+    analysis = Analysis(sentence)
+    names = find_candidates(analysis).names
+    introduces, _, _ = classify_names(analysis, names)
+    assert name in introduces
+    assert piece not in names and piece not in introduces

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from .analysis import Analysis, analysed
+from .analysis import Abbreviation, Analysis, abbreviations, analysed
 from .cue_patterns import ACRONYM_AFTER, CUES, Cue, who_positions
 from .cue_words import (
     BUILT_ON,
@@ -80,7 +80,7 @@ def _cue_names(analysis: Analysis) -> tuple[str, ...]:
     abstract, low = analysis.text, analysis.low
     who = who_positions(abstract, low)
     for cue in CUES:
-        _add_names(cue, abstract, low, who, out)
+        _add_names(cue, abstract, low, who, out, analysis.abbreviations)
     for sentence in analysis.sentences:
         if any(name in sentence.text for name in out):
             continue  # the wording cues named what this sentence makes (no parse for it)
@@ -104,12 +104,46 @@ def names_of_cue(cue: Cue, abstract: str) -> list[str]:
     makes (its example's test)."""
     out: list[str] = []
     low = abstract.lower()
-    _add_names(cue, abstract, low, who_positions(abstract, low), out)
+    _add_names(cue, abstract, low, who_positions(abstract, low), out, abbreviations(abstract))
     return out
 
 
-def _add_names(cue: Cue, abstract: str, low: str, who: list[int] | None, out: list[str]) -> None:
-    """Append to ``out`` the names of ``cue``'s matches that are not there yet."""
+def _short_form_ahead(
+    abstract: str, defined: tuple[Abbreviation, ...] | list[Abbreviation], start: int, end: int
+) -> Abbreviation | None:
+    """The short form defined by a long form that the name at ``start:end`` begins and that
+    goes on past it, with no punctuation in it: "we propose a Segmented Allocation with
+    Momentum-Adjusted Utility for ... Learning (SAMP-HDRL)", where the cue's name stops at
+    "with". A long form with a comma is a list or a clause, not one name: "Efficient Patch
+    tokenization, Integration and Representation framework (EPIR)"."""
+    for pair in defined:
+        # the long form may start a word or two into the name: "Training-Free Light-Guided
+        # ... via Initial Noise Manipulation (LGTM)" defines LGTM from "Light-Guided" on
+        if (
+            (pair.long_start <= start or start < pair.long_start < end)
+            and end < pair.long_end
+            and not pair.short.islower()  # "through (neural) simulation": no short form
+            and not _BREAK.search(abstract, min(start, pair.long_start), pair.long_end)
+        ):
+            return pair
+    return None
+
+
+# Punctuation no long form of one name holds: "Vavanagi, a community-run platform for
+# Hula (Vula'a)".
+_BREAK = re.compile(r"[,;:()]")
+
+
+def _add_names(
+    cue: Cue,
+    abstract: str,
+    low: str,
+    who: list[int] | None,
+    out: list[str],
+    defined: tuple[Abbreviation, ...] | list[Abbreviation] = (),
+) -> None:
+    """Append to ``out`` the names of ``cue``'s matches that are not there yet;
+    ``defined`` are the abstract's short forms."""
     if cue.needs and not any(word in low for word in cue.needs):
         return
     for match in cue.matches(abstract, low, who):
@@ -126,8 +160,18 @@ def _add_names(cue: Cue, abstract: str, low: str, who: list[int] | None, out: li
         if EARLIER_KIND_AFTER.match(abstract, match.end()):
             continue  # "... (SWA), a recent approach which ...": earlier work
         name, short = match.group("name"), match.group("acr")
+        short_at = -1  # where a short form found past the cue's name starts
         if name and not short:  # the cue's pattern stops at a joint the span rules read over
             name = abstract[match.start("name") : whole_name_end(abstract, *match.span("name"))]
+            ahead = _short_form_ahead(
+                abstract, defined, match.start("name"), match.start("name") + len(name)
+            )
+            if (
+                ahead is not None
+                and ahead.short.lower() not in GENERIC
+                and (cue.lower_case or re.search(r"[A-Z0-9]", name))  # as for any name
+            ):
+                short, short_at = ahead.short, ahead.short_start
         if name and _EMPHASIS_OPEN.search(abstract, 0, match.start("name")):
             closed = _EMPHASIS_CLOSE.match(abstract, match.start("name") + len(name))
             if closed is None:
@@ -135,7 +179,7 @@ def _add_names(cue: Cue, abstract: str, low: str, who: list[int] | None, out: li
             if not closed.group("acr") and abstract[closed.end() : closed.end() + 1].isalpha():
                 continue  # "\textbf{I}mportance": a word's first letter set in bold
             short = short or closed.group("acr")
-        at = match.start("acr") if short else match.start("name")
+        at = short_at if short_at >= 0 else match.start("acr") if short else match.start("name")
         if _BUILDS_ON.search(abstract, match.start(), at):
             continue  # "we propose building on You Only Learn One Representation (YOLOR)"
         if short and (not name or len(short) < len(name)):
