@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import pytest
 
-from summarizer.rules import Analysis, classify_names, find_candidates
+from summarizer.rules import Analysis, classify_names, find_candidates, find_tasks
 
 
 def _metrics(sentence: str) -> list[tuple[str, str | None]]:
@@ -637,3 +637,46 @@ def test_a_long_form_with_small_words_inside_gives_its_short_form(sentence, name
     introduces, _, _ = classify_names(analysis, names)
     assert name in introduces
     assert piece not in names and piece not in introduces
+
+
+@pytest.mark.parametrize(
+    ("sentence", "name"),
+    [
+        pytest.param(
+            "In this paper, we propose \\textit{Chain of Functions (CoF)}, a novel programmatic "
+            "reasoning data generation pipeline that utilizes freely-explored reasoning paths "
+            "as supervision to ensure data precision and diversity.",
+            "CoF",
+            id="2503.16260",
+        ),
+        pytest.param(
+            "We introduce the \\textbf{Efficient Ensemble Defense (EED)} technique, which "
+            "diversifies the compression of a single base model based on different pruning "
+            "importance scores and enhances ensemble diversity to achieve high adversarial "
+            "robustness and resource efficiency.",
+            "EED",
+            id="2504.04747",
+        ),
+        pytest.param(
+            "This paper proposes a novel \\textit{Cascaded Threshold-Integrated U-Net "
+            "(CTI-Unet)} to overcome the limitations of single-threshold segmentation.",
+            "CTI-Unet",
+            id="2504.05640",
+        ),
+    ],
+)
+def test_a_short_form_inside_the_emphasis_of_its_long_form_is_the_name(sentence, name) -> None:
+    # the emphasis closes after the short form, not after the long form
+    assert name in _introduced(sentence)
+
+
+def test_a_problem_the_paper_names_is_a_task_as_well_as_its_own_name() -> None:
+    # arXiv 2605.05169
+    sentence = (
+        "We introduce the \\emph{Private Contiguous-Block Retrieval (PCBR)} problem, where a "
+        "user retrieves a block of $D$ messages with contiguous indices from $K$ replicated "
+        "messages stored across $N$ non-colluding servers, while hiding the identity of the "
+        "requested block from each server."
+    )
+    assert "PCBR" in _introduced(sentence)
+    assert "Private Contiguous-Block Retrieval" in find_tasks(sentence)

@@ -173,12 +173,15 @@ def _add_names(
             ):
                 short, short_at = ahead.short, ahead.short_start
         if name and _EMPHASIS_OPEN.search(abstract, 0, match.start("name")):
-            closed = _EMPHASIS_CLOSE.match(abstract, match.start("name") + len(name))
-            if closed is None:
-                continue  # "\emph{Word Mover's Embedding}": the name goes on past the match
-            if not closed.group("acr") and abstract[closed.end() : closed.end() + 1].isalpha():
-                continue  # "\textbf{I}mportance": a word's first letter set in bold
-            short = short or closed.group("acr")
+            short_end = (short_at if short_at >= 0 else match.start("acr")) + len(short or "")
+            # "\textit{Chain of Functions (CoF)}": the short form inside the emphasis closes it
+            if not (short and _SHORT_CLOSES.match(abstract, short_end)):
+                closed = _EMPHASIS_CLOSE.match(abstract, match.start("name") + len(name))
+                if closed is None:
+                    continue  # "\emph{Word Mover's Embedding}": the name goes on past the match
+                if not closed.group("acr") and abstract[closed.end() : closed.end() + 1].isalpha():
+                    continue  # "\textbf{I}mportance": a word's first letter set in bold
+                short = short or closed.group("acr")
         at = short_at if short_at >= 0 else match.start("acr") if short else match.start("name")
         if _BUILDS_ON.search(abstract, match.start(), at):
             continue  # "we propose building on You Only Learn One Representation (YOLOR)"
@@ -199,6 +202,8 @@ def _add_names(
 # A name set in LaTeX's emphasis ("we propose \textit{Parallel Adaptive GAN}(PAGAN)") ends
 # where the emphasis does, its short form after it.
 _EMPHASIS_OPEN = re.compile(r"\\(?:emph|textit|textbf)\{\s*\Z")
+# The end of a short form written inside the emphasis with its long form.
+_SHORT_CLOSES = re.compile(r"\)\s*\}")
 _EMPHASIS_CLOSE = re.compile(r"\s*\}(?:\s*\((?P<acr>[A-Z][\w\-]*[A-Z][\w\-]*)\))?")
 
 

@@ -59,11 +59,20 @@ def _own_names(analysis: Analysis) -> tuple[str, ...]:
 
 def _is_own_name(abstract: str, phrase: Phrase, key: str, names: tuple[str, ...]) -> bool:
     """Whether the phrase is (part of) one of the paper's own names, or the long form
-    written right before one: "Minor Components Adaptation (SoMA)"."""
+    written right before one: "Minor Components Adaptation (SoMA)". A name the paper gives
+    a problem it sets is a task all the same: "we introduce the \\emph{Private
+    Contiguous-Block Retrieval (PCBR)} problem"."""
     if any(key in name for name in names):
         return True
-    rest = abstract[phrase.end : phrase.end + 40].lower()
-    return rest.startswith(" (") and any(rest[2:].startswith(name + ")") for name in names)
+    rest = abstract[phrase.end : phrase.end + 60].lower()
+    return rest.startswith(" (") and any(
+        rest[2:].startswith(name + ")") and not _PROBLEM.match(rest, 3 + len(name))
+        for name in names
+    )
+
+
+# What the paper names may be a problem it sets: "(PCBR)} problem", "(SPSSR) task".
+_PROBLEM = re.compile(r"\}?\s*(?:problems?|tasks?|settings?)\b")
 
 
 def find_tasks(abstract: str | Analysis, limit: int = 4) -> list[str]:
