@@ -680,3 +680,33 @@ def test_a_problem_the_paper_names_is_a_task_as_well_as_its_own_name() -> None:
     )
     assert "PCBR" in _introduced(sentence)
     assert "Private Contiguous-Block Retrieval" in find_tasks(sentence)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "names"),
+    [
+        pytest.param(
+            "To this end, we introduce Morphing Cross-Attention (MCA), which fuses source and "
+            "target information for structural coherence, and Temporal-Fused Self-Attention "
+            "(TFSA), which enhances temporal consistency by incorporating features from "
+            "preceding frames.",
+            {"MCA", "TFSA"},
+            id="2601.00204",
+        ),
+        pytest.param(
+            "We introduce an Adaptive Receptive Field Routing MoE (AR2-MoE) module to "
+            "disentangle local spatial details from global semantic context, and a "
+            "Modality-Aware Difference Routing MoE (MDR-MoE) module to adaptively select the "
+            "most suitable fusion primitive at each pixel.",
+            {"AR2-MoE", "MDR-MoE"},
+            id="2601.14797",
+        ),
+    ],
+)
+def test_a_second_new_name_after_a_clause_about_the_first_is_new_too(sentence, names) -> None:
+    assert names <= set(_introduced(sentence))
+
+
+def test_a_name_inside_the_clause_about_a_new_one_is_not_new() -> None:
+    sentence = "We propose FooNet (FN), which combines a CNN and Long Short-Term Memory (LSTM)."
+    assert _introduced(sentence) == ["FN"]

@@ -194,8 +194,8 @@ def _add_names(
             continue  # "we propose KAN-based detectors": a kind, not a name
         if name and name.lower() not in GENERIC and name not in out:
             out.append(name)
-        more = _AND_ANOTHER.match(abstract, match.end()) if short else None
-        if more is not None and more.group("acr") not in out:
+        more = _AND_ANOTHER.match(abstract, match.end()) or _AND_LATER.match(abstract, match.end())
+        if short and more is not None and more.group("acr") not in out:
             out.append(more.group("acr"))  # "X (A) and Y (B)": both are made here
 
 
@@ -211,6 +211,17 @@ _EMPHASIS_CLOSE = re.compile(r"\s*\}(?:\s*\((?P<acr>[A-Z][\w\-]*[A-Z][\w\-]*)\))
 # Gradient Sign Method (NI-FGSM) and Scale-Invariant attack Method (SIM)".
 _AND_ANOTHER = re.compile(
     r",?\s+and\s+(?:an?\s+|the\s+)?(?:[\w\-]+\s+){0,6}?[\w\-]+" + ACRONYM_AFTER
+)
+
+
+# The second after a clause about the first: "we propose Morphing Cross-Attention (MCA),
+# which fuses ... for structural coherence, and Temporal-Fused Self-Attention (TFSA)". The
+# comma before "and" sets the second beside the first, not inside the clause ("which
+# combines a CNN and Long Short-Term Memory (LSTM)"); no other short form stands between,
+# and the second is a name: capitalised words, one lower-case word before them at most.
+_AND_LATER = re.compile(
+    r"\)?[^.;()]*?,\s+and\s+(?:an?\s+|the\s+)?"
+    r"(?:[a-z][\w\-]*\s+)?(?:[A-Z][\w\-]*\s+){0,5}[A-Z][\w\-]*" + ACRONYM_AFTER
 )
 
 
