@@ -710,3 +710,34 @@ def test_a_second_new_name_after_a_clause_about_the_first_is_new_too(sentence, n
 def test_a_name_inside_the_clause_about_a_new_one_is_not_new() -> None:
     sentence = "We propose FooNet (FN), which combines a CNN and Long Short-Term Memory (LSTM)."
     assert _introduced(sentence) == ["FN"]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "name"),
+    [
+        pytest.param(
+            "This study proposes the Enhanced Neurological Disorder Detection Network "
+            "(End-Net) for multi-class MRI classification of neurological disorders.",
+            "End-Net",
+            id="2606.29106",
+        ),
+        pytest.param(
+            "This study introduces the Polar Coordinate-Based Outlier Detection (PCOD) "
+            "algorithm, which can be effectively employed in circle fitting applications.",
+            "PCOD",
+            id="2508.03720",
+        ),
+    ],
+)
+def test_what_this_study_makes_with_a_short_form_is_new(sentence, name) -> None:
+    assert name in _introduced(sentence)
+
+
+def test_a_term_this_study_uses_is_not_what_it_makes() -> None:
+    # arXiv 2601.07866: "explainable AI" is the field, set after an adjective of the framework
+    sentence = (
+        "This study presents a hybrid explainable AI (XAI) framework combining ante-hoc fuzzy "
+        "logic with post-hoc SHAP explanations, validated through systematic clinician "
+        "feedback."
+    )
+    assert "XAI" not in _introduced(sentence)

@@ -49,6 +49,22 @@ MORE_CUES: tuple[Cue, ...] = (
         needs=MAKE_AFTER_WHO,
     ),
     Cue(
+        name="this-study-defines",
+        # "this study proposes the Hierarchical Attribution Prompt Optimization (HAPO)
+        # framework": "this study / research / article" makes the thing it names with a
+        # short form right after. Without one, half of what these words open is not the
+        # paper's ("This study introduces a novel approach that leverages ImageBind").
+        pattern=re.compile(
+            r"\b[Tt]his\s+(?:study|research|article)\s+(?:propos|present|develop|introduc|"
+            r"design|devis)\w*\s+(?:an?\s+|the\s+)(?:novel\s+|new\s+)?"
+            r"(?P<name>(?:[A-Z][\w\-]*\s+){0,7}[A-Z][\w\-]*)" + ACRONYM_AFTER
+        ),
+        example="This study proposes the Sparse Routing Fusion Network (SRFN) for tabular data.",
+        expect=("SRFN",),
+        needs=("this study", "this research", "this article"),
+        anchors=("this",),
+    ),
+    Cue(
         name="contribution-is",
         # "Our main contribution is Secret, a novel approach to ..."
         pattern=re.compile(
