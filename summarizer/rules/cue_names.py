@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from .analysis import Abbreviation, Analysis, abbreviations, analysed
 from .cue_patterns import ACRONYM_AFTER, CUES, Cue, who_positions
@@ -109,7 +110,7 @@ def names_of_cue(cue: Cue, abstract: str) -> list[str]:
 
 
 def _short_form_ahead(
-    abstract: str, defined: tuple[Abbreviation, ...] | list[Abbreviation], start: int, end: int
+    abstract: str, defined: Sequence[Abbreviation], start: int, end: int
 ) -> Abbreviation | None:
     """The short form defined by a long form that the name at ``start:end`` begins and that
     goes on past it, with no punctuation in it: "we propose a Segmented Allocation with
@@ -140,7 +141,7 @@ def _add_names(
     low: str,
     who: list[int] | None,
     out: list[str],
-    defined: tuple[Abbreviation, ...] | list[Abbreviation] = (),
+    defined: Sequence[Abbreviation] = (),
 ) -> None:
     """Append to ``out`` the names of ``cue``'s matches that are not there yet;
     ``defined`` are the abstract's short forms."""
@@ -160,43 +161,46 @@ def _add_names(
         if EARLIER_KIND_AFTER.match(abstract, match.end()):
             continue  # "... (SWA), a recent approach which ...": earlier work
         name, short = match.group("name"), match.group("acr")
-        short_at = -1  # where a short form found past the cue's name starts
+        short_at = match.start("acr")  # where the short form starts (-1: none yet)
         if name and not short:  # the cue's pattern stops at a joint the span rules read over
             name = abstract[match.start("name") : whole_name_end(abstract, *match.span("name"))]
             ahead = _short_form_ahead(
                 abstract, defined, match.start("name"), match.start("name") + len(name)
             )
-            if (
-                ahead is not None
-                and ahead.short.lower() not in GENERIC
-                and (cue.lower_case or re.search(r"[A-Z0-9]", name))  # as for any name
-            ):
+            if ahead is not None and ahead.short.lower() not in GENERIC and _may_name(cue, name):
                 short, short_at = ahead.short, ahead.short_start
         if name and _EMPHASIS_OPEN.search(abstract, 0, match.start("name")):
-            short_end = (short_at if short_at >= 0 else match.start("acr")) + len(short or "")
             # "\textit{Chain of Functions (CoF)}": the short form inside the emphasis closes it
-            if not (short and _SHORT_CLOSES.match(abstract, short_end)):
+            if not (short and _SHORT_CLOSES.match(abstract, short_at + len(short))):
                 closed = _EMPHASIS_CLOSE.match(abstract, match.start("name") + len(name))
                 if closed is None:
                     continue  # "\emph{Word Mover's Embedding}": the name goes on past the match
                 if not closed.group("acr") and abstract[closed.end() : closed.end() + 1].isalpha():
                     continue  # "\textbf{I}mportance": a word's first letter set in bold
                 short = short or closed.group("acr")
-        at = short_at if short_at >= 0 else match.start("acr") if short else match.start("name")
+        at = short_at if short else match.start("name")
         if _BUILDS_ON.search(abstract, match.start(), at):
             continue  # "we propose building on You Only Learn One Representation (YOLOR)"
         if short and (not name or len(short) < len(name)):
             name = short
         name = GLUED_WORD.sub("", _own_abbreviation(name.rstrip(".,;:")))
-        if not cue.lower_case and not re.search(r"[A-Z0-9]", name):
+        if not _may_name(cue, name):
             continue
         if ADJECTIVE_SUFFIX.search(name):
             continue  # "we propose KAN-based detectors": a kind, not a name
         if name and name.lower() not in GENERIC and name not in out:
             out.append(name)
+        if not short:
+            continue
         more = _AND_ANOTHER.match(abstract, match.end()) or _AND_LATER.match(abstract, match.end())
-        if short and more is not None and more.group("acr") not in out:
+        if more is not None and more.group("acr") not in out:
             out.append(more.group("acr"))  # "X (A) and Y (B)": both are made here
+
+
+def _may_name(cue: Cue, name: str) -> bool:
+    """Whether ``cue`` may give ``name``: one with a capital or a digit, or any for a cue
+    that reads lower-case names."""
+    return cue.lower_case or re.search(r"[A-Z0-9]", name) is not None
 
 
 # A name set in LaTeX's emphasis ("we propose \textit{Parallel Adaptive GAN}(PAGAN)") ends
