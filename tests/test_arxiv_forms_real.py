@@ -16,9 +16,7 @@ import pytest
 
 from summarizer.rules import Analysis, classify_names, find_candidates, find_tasks
 
-
-def _metrics(sentence: str) -> list[tuple[str, str | None]]:
-    return [(n.value, n.metric) for n in find_candidates(sentence).numbers]
+from .support.rule_reads import value_metrics
 
 
 def _values(sentence: str) -> list[str]:
@@ -31,7 +29,7 @@ def test_slashed_values_take_the_metric_names_listed_after_them_in_order() -> No
         "The best-performing systems achieved 79.8% accuracy on Subtask 1, 35.68/12.20 "
         "WER/CER (overall average) on Subtask 2, and 55/13 WER/CER on Subtask 3."
     )
-    assert _metrics(sentence)[:3] == [
+    assert value_metrics(sentence)[:3] == [
         ("79.8%", "accuracy"),
         ("35.68", "WER"),
         ("12.20", "CER"),
@@ -46,7 +44,7 @@ def test_each_slash_list_takes_the_names_listed_after_it_not_those_of_the_list_b
         "mortality prediction, 0.5%/2.2% on RMSE/MAE for LOS prediction, 10.9%/11.0% on "
         "RMSE/MAE for surgical duration estimation compared to the best existing methods."
     )
-    assert _metrics(sentence) == [
+    assert value_metrics(sentence) == [
         ("1.6\\%", "BACC"),
         ("0.8\\%", "AUROC"),
         ("0.5%", "RMSE"),
@@ -62,7 +60,7 @@ def test_names_listed_before_the_values_and_a_second_list_in_the_same_sentence()
         "We achieve mAP/mCorLoc scores of 58.5%/81.8% on VOC 2007 and 55.6%/80.5% on VOC 2012, "
         "performing favorably against the state-of-the-art WSOD methods."
     )
-    assert _metrics(sentence) == [
+    assert value_metrics(sentence) == [
         ("58.5%", "mAP"),
         ("81.8%", "mCorLoc"),
         ("55.6%", "mAP"),
@@ -77,7 +75,7 @@ def test_two_slash_lists_before_one_list_of_names() -> None:
         "performance, achieving 36.89/0.9516 and 30.54/0.8721 PSNR/SSIM at 2 and 4 scales on "
         "KITTI outdoor scenes, outperforming existing methods by 0.44dB and 0.36dB respectively."
     )
-    assert _metrics(sentence)[:4] == [
+    assert value_metrics(sentence)[:4] == [
         ("36.89", "PSNR"),
         ("0.9516", "SSIM"),
         ("30.54", "PSNR"),
@@ -91,7 +89,7 @@ def test_a_rank_in_the_list_qualifies_the_metric_written_after_the_values() -> N
         "Zero-shot experiments on THINGS-EEG achieve 66.0%/91.9% (Top-1/Top-5) intra-subject "
         "and 24.0%/52.9% LOSO accuracy, surpassing state-of-the-art methods."
     )
-    assert _metrics(sentence)[2:] == [
+    assert value_metrics(sentence)[2:] == [
         ("24.0%", "Top-1 LOSO accuracy"),
         ("52.9%", "Top-5 LOSO accuracy"),
     ]
@@ -306,7 +304,7 @@ def test_thousands_written_with_apostrophes_are_one_value() -> None:
         "designed to minimize biases through 3'123'253 questions and a balanced answer "
         "distribution."
     )
-    assert _metrics(sentence) == [("3'123'253", "questions")]
+    assert value_metrics(sentence) == [("3'123'253", "questions")]
 
 
 def test_a_metric_defined_with_its_short_form_before_the_value() -> None:
@@ -315,7 +313,7 @@ def test_a_metric_defined_with_its_short_form_before_the_value() -> None:
         "Our results demonstrate that modified 3D Inception architectures achieve the best "
         "overall performance, with a root mean squared error (RMSE) of 6.79%."
     )
-    assert _metrics(sentence) == [("6.79%", "root mean squared error")]
+    assert value_metrics(sentence) == [("6.79%", "root mean squared error")]
 
 
 def test_a_metric_the_paper_achieves_is_not_what_it_makes() -> None:
@@ -428,7 +426,7 @@ def test_the_end_of_a_range_written_with_spaced_dashes_takes_the_metric_of_its_s
         "Comparative experiments show that AAD improves mIoU by 3.3% - 8.5% across all "
         "datasets and settings, demonstrating superior performance and strong generalization."
     )
-    assert _metrics(sentence) == [("3.3%", "mIoU"), ("8.5%", "mIoU")]
+    assert value_metrics(sentence) == [("3.3%", "mIoU"), ("8.5%", "mIoU")]
 
 
 def test_both_ends_of_each_range_in_a_list_take_the_metric_said_before_the_list() -> None:
@@ -437,7 +435,7 @@ def test_both_ends_of_each_range_in_a_list_take_the_metric_said_before_the_list(
         "It achieves gains of 6.22%-7.66% on GSM8K, 4.40%-7.20% on MATH500, 3.16%-14.84% on "
         "ARC-C, and 4.83%-5.74% on MMLU."
     )
-    assert _metrics(sentence)[:4] == [
+    assert value_metrics(sentence)[:4] == [
         ("6.22%", "gain"),
         ("7.66%", "gain"),
         ("4.40%", "gain"),
@@ -452,7 +450,7 @@ def test_the_end_of_a_range_after_a_change_takes_the_metric_changed() -> None:
         "increases TPR at 1 percent FPR by over an order of magnitude compared to strong "
         "baseline attacks."
     )
-    assert ("0.88", "AUC") in _metrics(sentence)
+    assert ("0.88", "AUC") in value_metrics(sentence)
 
 
 def test_signed_ends_of_a_range_written_with_to_share_the_metric() -> None:
@@ -463,7 +461,7 @@ def test_signed_ends_of_a_range_written_with_to_share_the_metric() -> None:
         "points for Vision Transformer and Swin Transformer families, fundamentally reversing "
         "their ranking from bottom-tier to competitive with top-performing CNNs."
     )
-    metrics = dict(_metrics(sentence))
+    metrics = dict(value_metrics(sentence))
     assert metrics["+25"] == metrics["+38 points"] is not None
 
 
@@ -474,7 +472,7 @@ def test_the_far_end_of_a_range_is_no_metric_of_its_start() -> None:
         "quality, exhibiting strong generalization to diverse categories and interaction "
         "types, while maintaining high-quality 3D generation."
     )
-    metrics = [metric or "" for _, metric in _metrics(sentence)]
+    metrics = [metric or "" for _, metric in value_metrics(sentence)]
     assert not any(any(c.isdigit() for c in metric) for metric in metrics)
 
 
@@ -495,13 +493,13 @@ GEMINI = (
 
 
 def test_a_value_in_parentheses_after_whose_it_is_takes_the_metric_of_the_value_before() -> None:
-    assert ("0.796", "accuracy") in _metrics(GEMINI)
+    assert ("0.796", "accuracy") in value_metrics(GEMINI)
     # arXiv 2602.12778
     sentence = (
         "The proposed model achieves a weighted F1-score of 90.6% for ABSA, outperforming "
         "baseline BERT (89.25%) and a standard hybrid approach (85.7%)."
     )
-    assert ("89.25%", "weighted F1-score") in _metrics(sentence)
+    assert ("89.25%", "weighted F1-score") in value_metrics(sentence)
 
 
 def test_a_score_in_parentheses_does_not_take_the_metric_of_a_change_before_it() -> None:
@@ -510,7 +508,7 @@ def test_a_score_in_parentheses_does_not_take_the_metric_of_a_change_before_it()
         "This represents a 15.8% improvement over the previous state-of-the-art (41.9%), "
         "establishing new performance benchmarks for multilingual fact verification."
     )
-    assert _metrics(sentence) == [("15.8%", "improvement"), ("41.9%", None)]
+    assert value_metrics(sentence) == [("15.8%", "improvement"), ("41.9%", None)]
 
 
 def test_a_value_in_parentheses_measures_the_metric_named_right_before_it() -> None:
@@ -520,14 +518,14 @@ def test_a_value_in_parentheses_measures_the_metric_named_right_before_it() -> N
         "(74.45%), and PR-AUC (72.44%) under few-shot prompting, outperforming both "
         "single-agent RAG and debate-only baselines."
     )
-    assert _metrics(sentence)[1:] == [("74.45%", "ROC-AUC"), ("72.44%", "PR-AUC")]
+    assert value_metrics(sentence)[1:] == [("74.45%", "ROC-AUC"), ("72.44%", "PR-AUC")]
     # arXiv 2604.16982
     sentence = (
         "In retrieval-augmented settings, it significantly improves performance (Recall@5=0.98) "
         "while reducing hallucination rates (0.05), highlighting its effectiveness in grounding "
         "LLM outputs."
     )
-    assert ("0.05", "hallucination rate") in _metrics(sentence)
+    assert ("0.05", "hallucination rate") in value_metrics(sentence)
 
 
 def test_a_name_with_a_dotted_version_after_a_dash_is_whole() -> None:
@@ -585,7 +583,7 @@ def test_a_value_on_a_known_benchmark_with_no_metric_written_measures_the_score_
         "CAC-CoT achieves approximately 85% on GSM8K and approximately 40% on GPQA (System-2) "
         "while retaining approximately 90% on S1-Bench (System-1)."
     )
-    assert _metrics(sentence)[:2] == [("85%", "GSM8K"), ("40%", "GPQA")]
+    assert value_metrics(sentence)[:2] == [("85%", "GSM8K"), ("40%", "GPQA")]
 
 
 def test_a_model_of_a_known_line_is_no_dataset_whatever_its_edition() -> None:

@@ -16,10 +16,7 @@ from summarizer.rules import Analysis, classify_names, find_candidates
 from summarizer.rules.metrics import is_metric_name
 
 from .support.arxiv import ARXIV
-
-
-def _metrics(sentence: str) -> list[tuple[str, str | None]]:
-    return [(n.value, n.metric) for n in find_candidates(sentence).numbers]
+from .support.rule_reads import value_metrics
 
 
 def _kinds(sentence: str) -> dict[str, str]:
@@ -34,7 +31,7 @@ def test_each_value_before_and_after_a_change_takes_the_metric_written_before_it
         "accuracy (from 4.5% to 95.8%), and worst-group accuracy (from 0.7% to 85.5%) on the "
         "Common Weakness Enumeration (CWE)-20 vulnerability."
     )
-    assert _metrics(sentence)[:6] == [
+    assert value_metrics(sentence)[:6] == [
         ("51.8%", "overall accuracy"),
         ("97.8%", "overall accuracy"),
         ("4.5%", "pairwise contrast accuracy"),
@@ -51,7 +48,7 @@ def test_a_metric_then_the_noun_of_its_change_then_from() -> None:
         "increase from 54.8% to 65.3%, highlighting the effectiveness of our hallucination "
         "detection and mitigation strategies in enhancing video-language model reliability."
     )
-    assert _metrics(sentence) == [("54.8%", "accuracy"), ("65.3%", "accuracy")]
+    assert value_metrics(sentence) == [("54.8%", "accuracy"), ("65.3%", "accuracy")]
 
 
 def test_the_value_after_a_change_shares_the_metric_past_an_aside() -> None:
@@ -60,7 +57,10 @@ def test_the_value_after_a_change_shares_the_metric_past_an_aside() -> None:
         "On OSWorld-Verified, our approach improves task success rates from 9.3% (SFT-only "
         "baseline) to 15.8%, a 70% relative improvement."
     )
-    assert _metrics(sentence)[:2] == [("9.3%", "task success rate"), ("15.8%", "task success rate")]
+    assert value_metrics(sentence)[:2] == [
+        ("9.3%", "task success rate"),
+        ("15.8%", "task success rate"),
+    ]
 
 
 def test_values_before_and_after_a_change_are_values_not_changes() -> None:
@@ -89,7 +89,7 @@ def test_metric_names_with_their_variant_measure_each_pair() -> None:
         "baselines: F1 score improves from 0.212 to 0.543, BLEU-4 from 0.031 to 0.291, and "
         "ROUGE-L from 0.196 to 0.528."
     )
-    assert _metrics(sentence) == [
+    assert value_metrics(sentence) == [
         ("0.212", "F1 score"),
         ("0.543", "F1 score"),
         ("0.031", "BLEU-4"),
@@ -105,7 +105,7 @@ def test_a_metric_written_as_the_unit_is_the_metric() -> None:
         "We discuss the evaluation of detection and tracking performance using the COCO and "
         "MOT15 datasets, where we achieve 0.21 mAP and 38.9 MOTA respectively."
     )
-    assert _metrics(sentence) == [("0.21 mAP", "mAP"), ("38.9", "MOTA")]
+    assert value_metrics(sentence) == [("0.21 mAP", "mAP"), ("38.9", "MOTA")]
 
 
 @pytest.mark.parametrize(
@@ -136,7 +136,7 @@ def test_a_metric_written_as_the_unit_is_the_metric() -> None:
 def test_the_threshold_after_a_metric_name_is_part_of_the_name_not_a_value(
     arxiv: str, sentence: str, expected: tuple[str, str]
 ) -> None:
-    found = _metrics(sentence)
+    found = value_metrics(sentence)
     assert expected in found, arxiv
     values = [value for value, _ in found]
     assert not {"0.5", "0.95", "50", "10"} & set(values), arxiv
@@ -161,12 +161,12 @@ def test_a_metric_read_by_the_grammar_keeps_the_words_joined_to_it_by_hyphens() 
         "unsupervised pair-verification AUC from $0.883$ to $0.905$ across $25$ "
         "artist-disjoint splits."
     )
-    assert ("0.905", "pair-verification AUC") in _metrics(raises)
+    assert ("0.905", "pair-verification AUC") in value_metrics(raises)
     evaluated = (
         "The BiLSTM with Attention model, evaluated on 3,946 held-out test samples, achieved an "
         "accuracy of 97.24\\% and an F1-score of 97.24\\%."
     )
-    assert _metrics(evaluated)[0] == ("3,946", "held-out test samples")
+    assert value_metrics(evaluated)[0] == ("3,946", "held-out test samples")
 
 
 def test_a_piece_of_a_model_name_is_no_metric() -> None:
@@ -175,7 +175,7 @@ def test_a_piece_of_a_model_name_is_no_metric() -> None:
         "This improves Qwen2.5-VL-7B from 2.5% to 47.8% on interactive view planning, "
         "surpassing GPT-5.4 Pro (18.5%) and Gemini 3.1 Pro (21.4%)."
     )
-    assert all(metric != "VL-7B" for _, metric in _metrics(sentence))
+    assert all(metric != "VL-7B" for _, metric in value_metrics(sentence))
 
 
 def test_under_starts_a_setting_after_a_number_but_stays_inside_a_metric_name() -> None:
@@ -186,13 +186,13 @@ def test_under_starts_a_setting_after_a_number_but_stays_inside_a_metric_name() 
         "displayed percentages are independently rounded, exact difference is $7/133 = "
         "5.26$pp $\\approx 5.3$pp)."
     )
-    assert all(metric != "under JSON" for _, metric in _metrics(drops))
+    assert all(metric != "under JSON" for _, metric in value_metrics(drops))
     area = (
         "Selecting a frame informed by uncertainty achieved an area under curve of 76% and 80% "
         "for Monte Carlo Dropout and Bayesian Variational Inference, respectively, superior to "
         "any uncertainty-uninformed baselines with the best one achieving 64%."
     )
-    assert _metrics(area)[:2] == [("76%", "area under curve"), ("80%", "area under curve")]
+    assert value_metrics(area)[:2] == [("76%", "area under curve"), ("80%", "area under curve")]
 
 
 @pytest.mark.parametrize(
@@ -235,7 +235,7 @@ def test_under_starts_a_setting_after_a_number_but_stays_inside_a_metric_name() 
 def test_a_margin_over_another_side_measures_what_it_is_in_else_the_improvement_over_it(
     arxiv: str, sentence: str, expected: tuple[str, str]
 ) -> None:
-    assert expected in _metrics(sentence), arxiv
+    assert expected in value_metrics(sentence), arxiv
 
 
 def test_margins_listed_after_the_first_share_its_metric() -> None:
@@ -246,7 +246,7 @@ def test_margins_listed_after_the_first_share_its_metric() -> None:
         "BI-RADS F1, where it surpasses the second-best model by 2.73%, 2.04%, 1.90%, and "
         "3.27% on the internal, external 1, external 2, and VinDr-Mammo datasets, respectively."
     )
-    margins = [m for v, m in _metrics(sentence) if v in {"2.73%", "2.04%", "1.90%", "3.27%"}]
+    margins = [m for v, m in value_metrics(sentence) if v in {"2.73%", "2.04%", "1.90%", "3.27%"}]
     assert margins == ["improvement over the second-best model"] * 4
 
 
@@ -260,7 +260,7 @@ def test_a_metric_name_in_the_plural_is_the_metric_of_each_value_and_no_subject(
         "Key findings and limitations: The AI-based micro-US model and clinical screening model "
         "achieved AUROCs of 0.871 and 0.753, respectively."
     )
-    assert _metrics(sentence) == [("0.871", "AUROC"), ("0.753", "AUROC")]
+    assert value_metrics(sentence) == [("0.871", "AUROC"), ("0.753", "AUROC")]
     assert "AUROCs" not in _subjects(sentence)
 
 
@@ -354,7 +354,7 @@ def test_a_metric_noun_right_before_by_measures_the_change() -> None:
         "without the support of any specialized libraries, and the loss of model accuracy and "
         "convergence rate are negligible."
     )
-    assert ("21.7%", "speedup") in _metrics(sentence)
+    assert ("21.7%", "speedup") in value_metrics(sentence)
 
 
 @pytest.mark.parametrize(
@@ -377,7 +377,7 @@ def test_a_metric_noun_right_before_by_measures_the_change() -> None:
 def test_a_second_change_of_the_same_quantity_takes_the_first_ones_metric(
     arxiv: str, sentence: str, metric: str
 ) -> None:
-    assert [m for _, m in _metrics(sentence)] == [metric] * 4, arxiv
+    assert [m for _, m in value_metrics(sentence)] == [metric] * 4, arxiv
 
 
 @pytest.mark.parametrize(
@@ -407,7 +407,7 @@ def test_a_second_change_of_the_same_quantity_takes_the_first_ones_metric(
 def test_values_closed_by_respectively_take_the_metrics_listed_before_them_in_order(
     arxiv: str, sentence: str, expected: list[tuple[str, str]]
 ) -> None:
-    found = _metrics(sentence)
+    found = value_metrics(sentence)
     assert all(pair in found for pair in expected), (arxiv, found)
 
 
@@ -440,7 +440,7 @@ def test_values_closed_by_respectively_take_the_metrics_listed_before_them_in_or
 def test_a_statistic_written_as_its_symbol_is_the_metric(
     arxiv: str, sentence: str, expected: list[tuple[str, str]]
 ) -> None:
-    found = _metrics(sentence)
+    found = value_metrics(sentence)
     assert all(pair in found for pair in expected), (arxiv, found)
 
 
@@ -472,4 +472,4 @@ def test_a_statistic_written_as_its_symbol_is_the_metric(
 def test_a_value_compared_to_another_measures_what_that_one_does(
     arxiv: str, sentence: str, expected: tuple[str, str]
 ) -> None:
-    assert expected in _metrics(sentence), arxiv
+    assert expected in value_metrics(sentence), arxiv
