@@ -739,3 +739,37 @@ def test_a_term_this_study_uses_is_not_what_it_makes() -> None:
         "feedback."
     )
     assert "XAI" not in _introduced(sentence)
+
+
+@pytest.mark.parametrize(
+    "abstract",
+    [
+        # arXiv 2504.15271
+        "We introduce Eagle 2.5, a family of frontier vision-language models (VLMs) for "
+        "long-context multimodal learning. Eagle 2.5 demonstrates substantial improvements on "
+        "long-context multimodal benchmarks.",
+        # arXiv 2504.11346
+        "We present Seedream 3.0, a high-performance Chinese-English bilingual image generation "
+        "foundation model. Seedream 3.0 demonstrates significant improvements over Seedream "
+        "2.0: it enhances overall capabilities, in particular for text-rendering in complicated "
+        "Chinese characters which is important to professional typography generation.",
+        # arXiv 2505.12896
+        "System 2 reasoning is one of the defining characteristics of intelligence, which "
+        "requires slow and logical thinking. Human conducts System 2 reasoning via the "
+        "language of thoughts.",
+    ],
+)
+def test_a_version_after_a_name_at_a_sentence_start_is_no_value_where_written_inside_too(
+    abstract,
+) -> None:
+    assert _values(abstract) == []
+
+
+def test_a_count_at_a_sentence_start_is_still_a_value() -> None:
+    # arXiv 2505.06046: "Assessing 24" is written nowhere else inside a sentence
+    sentence = (
+        "Assessing 24 LLMs on PubHealthBench we find the latest private LLMs (GPT-4.5, "
+        "GPT-4.1 and o1) have a high degree of knowledge, achieving >90% in the MCQA setup, "
+        "and outperform humans with cursory search engine use."
+    )
+    assert _values(sentence) == ["24", ">90%"]

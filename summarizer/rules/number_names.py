@@ -53,12 +53,24 @@ def after_product_name(abstract: str, start: int) -> bool:
         word.istitle()
         and word.isalpha()
         and _SENTENCE_START.search(abstract, max(0, match.start(1) - 3), match.start(1))
+        and not _written_inside(abstract, word, _VERSION_AT.match(abstract, start))
     ):
         return False  # "Then 100 data ...": a capitalized first word, not a name
     return word not in METRIC_NAMES and word not in _NOT_NAMES
 
 
 _SENTENCE_START = re.compile(r"(?:^|[.!?]\s+)$")
+_VERSION_AT = re.compile(r"\d+(?:\.\d+)*")
+
+
+def _written_inside(abstract: str, word: str, number: re.Match[str] | None) -> bool:
+    """True when the abstract writes ``word`` and the number after it again inside a
+    sentence: "we compare Claude 3.5 Sonnet ... . Claude 3.5 Sonnet reaches 71%" names the
+    model at the sentence's start too."""
+    if number is None:
+        return False
+    inside = r"[a-z,;:(] " + re.escape(word) + r" " + re.escape(number[0]) + r"(?![\d.]\d)"
+    return re.search(inside, abstract) is not None
 
 
 # A model's size written as part of its name: "Llama 3.1 8B", "GPT-2 117M", "Qwen-2.5-VL (7B)",
