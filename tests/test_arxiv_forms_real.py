@@ -773,3 +773,62 @@ def test_a_count_at_a_sentence_start_is_still_a_value() -> None:
         "and outperform humans with cursory search engine use."
     )
     assert _values(sentence) == ["24", ">90%"]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "names"),
+    [
+        (  # arXiv 2505.15075
+            "To better assess this issue, we introduce two new benchmarks: KnowRecall and "
+            "VisRecall, which evaluate cross-lingual consistency in MLLMs.",
+            {"KnowRecall", "VisRecall"},
+        ),
+        (  # arXiv 2504.03434
+            "Motivated by the goal to test the AI's competence in understanding the relationship "
+            "between characters and their respective locations in narratives, we introduce two "
+            "new datasets: Andersen and Persuasion.",
+            {"Andersen", "Persuasion"},
+        ),
+        (  # arXiv 2505.03970
+            "To address this, we introduce two novel legal RAG benchmarks: Bar Exam QA and "
+            "Housing Statute QA.",
+            {"Bar Exam QA", "Housing Statute QA"},
+        ),
+        (  # arXiv 2503.23314
+            "We further introduce two variants: SPIO-S, which selects a single best solution path "
+            "as determined by the LLM, and SPIO-E, which selects the top k candidate plans and "
+            "ensembles them to maximize predictive performance.",
+            {"SPIO-S", "SPIO-E"},
+        ),
+        (  # arXiv 2504.12717
+            "To this end, we introduce two techniques: random feature alignment (RaFA) and hybrid "
+            "contrastive-distillation (HyCD).",
+            {"RaFA", "HyCD"},
+        ),
+        (  # arXiv 2505.12929
+            "To mitigate this interference, we propose two novel methods: Advantage Reweighting "
+            "and Low-Probability Token Isolation (Lopti), both of which effectively attenuate "
+            "gradients from low-probability tokens while emphasizing parameter updates driven by "
+            "high-probability tokens.",
+            {"Advantage Reweighting", "Lopti"},
+        ),
+    ],
+)
+def test_a_counted_list_of_new_things_gives_each_name(sentence, names) -> None:
+    assert set(_introduced(sentence)) == names
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        # arXiv 2503.19351: four modules, described, none named
+        "We propose four modules: LLM-based scene decomposition, LLM-based motion planning, "
+        "motion refinement network and compositional SDS, to tackle the two challenges in a "
+        "divide-and-conquer strategy.",
+        # arXiv 2504.09586
+        "To address this issue, we propose two approaches: an instruction-guided approach and a "
+        "fine-tuning approach, both designed to effectively manage the conflict.",
+    ],
+)
+def test_a_counted_list_of_described_things_gives_no_name(sentence) -> None:
+    assert _introduced(sentence) == []

@@ -6,6 +6,7 @@ import re
 from collections.abc import Sequence
 
 from .analysis import Abbreviation, Analysis, abbreviations, analysed
+from .cue_lists import COUNTS, listed_names
 from .cue_patterns import ACRONYM_AFTER, CUES, Cue, who_positions
 from .cue_words import (
     BUILT_ON,
@@ -82,6 +83,12 @@ def _cue_names(analysis: Analysis) -> tuple[str, ...]:
     who = who_positions(abstract, low)
     for cue in CUES:
         _add_names(cue, abstract, low, who, out, analysis.abbreviations)
+    listed = listed_names(abstract)
+    # "two new datasets: Andersen and Persuasion": the list's names, not one name of both
+    joined = [
+        n for n in out if len(parts := _LIST_JOINT.split(n)) > 1 and set(parts) <= set(listed)
+    ]
+    out = [n for n in out if n not in joined] + [n for n in listed if n not in out]
     for sentence in analysis.sentences:
         if any(name in sentence.text for name in out):
             continue  # the wording cues named what this sentence makes (no parse for it)
@@ -89,6 +96,9 @@ def _cue_names(analysis: Analysis) -> tuple[str, ...]:
             if not _said_already(name, out):
                 out.append(name)
     return tuple(out)
+
+
+_LIST_JOINT = re.compile(r",?\s+and\s+|,\s+")
 
 
 def _said_already(name: str, names: list[str]) -> bool:
@@ -199,8 +209,11 @@ def _add_names(
 
 def _may_name(cue: Cue, name: str) -> bool:
     """Whether ``cue`` may give ``name``: one with a capital or a digit, or any for a cue
-    that reads lower-case names."""
-    return cue.lower_case or re.search(r"[A-Z0-9]", name) is not None
+    that reads lower-case names but a count of things ("two approaches")."""
+    if re.search(r"[A-Z0-9]", name) is not None:
+        return True
+    # "we propose two approaches: an instruction-guided ...": a count, not a name
+    return cue.lower_case and (name.split() or [""])[0] not in COUNTS
 
 
 # A name set in LaTeX's emphasis ("we propose \textit{Parallel Adaptive GAN}(PAGAN)") ends

@@ -37,6 +37,7 @@ __all__ = [
     "NEW_OR_NOVEL",
     "NEW_WORDS",
     "NOT_ARTIFACT",
+    "LISTED_NOUNS",
     "OWN_NOUNS",
     "PRESENTING",
     "PUT_FORWARD",
@@ -83,6 +84,8 @@ OWN_NOUNS: tuple[str, ...] = tuple(_NOUNS["own"])
 ARTIFACT_NOUNS: tuple[str, ...] = OWN_NOUNS + tuple(_NOUNS["more"])
 #: "a novel operator, chopout, with which ...": what a thing set off by commas may be as well.
 SET_OFF_NOUNS: tuple[str, ...] = tuple(_NOUNS["set_off_more"])
+#: What a counted list of new things may be besides ``ARTIFACT_NOUNS``: "two variants: ...".
+LISTED_NOUNS: tuple[str, ...] = tuple(_NOUNS["listed_more"])
 #: "this paper / work": how the authors speak of their paper, for the name cues.
 THIS_WORK_NOUNS: tuple[str, ...] = tuple(_NOUNS["this_work"])
 #: ``this (?:paper|work)`` as a pattern (no group around it).
