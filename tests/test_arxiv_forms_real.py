@@ -832,3 +832,52 @@ def test_a_counted_list_of_new_things_gives_each_name(sentence, names) -> None:
 )
 def test_a_counted_list_of_described_things_gives_no_name(sentence) -> None:
     assert _introduced(sentence) == []
+
+
+@pytest.mark.parametrize(
+    ("sentence", "name"),
+    [
+        (  # arXiv 2505.16737
+            "We introduce a safety-aware probing (SAP) optimization framework designed to "
+            "mitigate the safety risks of fine-tuning LLMs.",
+            "SAP",
+        ),
+        (  # arXiv 2506.17838
+            "This paper proposes a foreground-background separation (FBS) method with a novel "
+            "foreground model based on convolutional sparse representation (CSR).",
+            "FBS",
+        ),
+        (  # arXiv 2506.19698
+            "To address this, we propose an integrated estimate-optimize (IEO) framework that "
+            "jointly tunes predictive models while directly optimizing for maintenance outcomes.",
+            "IEO",
+        ),
+        (  # arXiv 2507.01182
+            "For efficiency, we introduce a difference convolution reparameterization (DCR) "
+            "strategy that embeds PDCs into standard convolutions, eliminating computation and "
+            "parameters at inference.",
+            "DCR",
+        ),
+    ],
+)
+def test_a_short_form_of_lower_case_words_the_paper_makes_is_new(sentence, name) -> None:
+    assert _introduced(sentence) == [name]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        # arXiv 2505.17684: a setting, the paper's name comes after it
+        "This paper introduces a domain incremental learning (DIL) approach for dynamic 5G "
+        "indoor localization, called 5G-DIL, enabling rapid adaptation to environmental changes.",
+        # arXiv 2505.17380: what the framework measures, not the framework
+        "We present a computational framework assessing user-perceived quality (UPQ) through "
+        "expected and unexpected MI behaviors.",
+        # arXiv 2506.05765: the task the data is for
+        "To address these limitations, we introduce a visual question answering (VQA) dataset, "
+        "categorized into genuine and fake illusions, along with corresponding control images.",
+    ],
+)
+def test_a_field_or_a_measure_defined_after_making_is_not_new(sentence) -> None:
+    introduced = _introduced(sentence)
+    assert not {"DIL", "UPQ", "VQA"} & set(introduced)

@@ -6,6 +6,7 @@ import re
 from collections.abc import Sequence
 
 from .analysis import Abbreviation, Analysis, abbreviations, analysed
+from .cue_defined import defined_after_making
 from .cue_lists import COUNTS, listed_names
 from .cue_patterns import ACRONYM_AFTER, CUES, Cue, who_positions
 from .cue_words import (
@@ -89,6 +90,7 @@ def _cue_names(analysis: Analysis) -> tuple[str, ...]:
         n for n in out if len(parts := _LIST_JOINT.split(n)) > 1 and set(parts) <= set(listed)
     ]
     out = [n for n in out if n not in joined] + [n for n in listed if n not in out]
+    out += [n for n in defined_after_making(analysis) if n not in out]
     for sentence in analysis.sentences:
         if any(name in sentence.text for name in out):
             continue  # the wording cues named what this sentence makes (no parse for it)

@@ -20,6 +20,7 @@ from .candidates import (
     find_names,
 )
 from .components import defined_components
+from .cue_defined import defined_after_making
 from .cue_names import EXISTING, find_cue_names
 from .cue_patterns import OUR_APPOSITIVE
 from .cue_words import (
@@ -168,7 +169,7 @@ def classify_name(
         return NameCall(name, "other", "mentioned as existing before the paper's own work")
     # "a novel behavioral cloning (BC) approach" is a term, even after "we propose";
     # "our DKVB" and "our proposed discriminator bottleneck (VDB)" claim it as the paper's own.
-    made_here = _made_here(name, analysis)
+    made_here = _made_here(name, analysis) or name in defined_after_making(analysis)
     if (
         term_acronym(name, abstract)
         and not re.search(
