@@ -881,3 +881,41 @@ def test_a_short_form_of_lower_case_words_the_paper_makes_is_new(sentence, name)
 def test_a_field_or_a_measure_defined_after_making_is_not_new(sentence) -> None:
     introduced = _introduced(sentence)
     assert not {"DIL", "UPQ", "VQA"} & set(introduced)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        (  # arXiv 2508.04508
+            "Experimental results demonstrate that Surf3R achieves state-of-the-art performance "
+            "on multiple surface reconstruction metrics on ScanNet++ and Replica datasets, "
+            "exhibiting excellent generalization and efficiency.",
+            {"ScanNet++", "Replica"},
+        ),
+        (  # arXiv 2508.03201: with a plus and without, two datasets
+            "Extensive experiments on three VG benchmarks, namely RefCOCO, RefCOCO+, and RefCOCOg, "
+            "verify the superiority of AlignCAT against existing weakly supervised methods on two "
+            "VG tasks.",
+            {"RefCOCO", "RefCOCO+", "RefCOCOg"},
+        ),
+        (  # arXiv 2507.13107
+            "Extensive experiments have demonstrated that our method generates images with "
+            "superior conceptual fidelity compared to the state-of-the-art (SOTA) method, "
+            "achieving an impressive 87.8\\% reduction in forgetting rates and 63.3\\% fewer "
+            "parameters on the CustomConcept 101 dataset.",
+            {"CustomConcept 101"},
+        ),
+        (  # arXiv 2508.04968
+            "Extensive experimental results over widely adopted datasets demonstrate that our "
+            "method outperforms rivals in sparse-view 3D synthesis, achieving higher quality "
+            "reconstruction with fewer Gaussians in most datasets compared to existing sparse-view "
+            "approaches, e.g., compared to DropGaussian, our method achieves 3.27\\% PSNR "
+            "improvements on the MipNeRF 360 dataset.",
+            {"MipNeRF 360"},
+        ),
+    ],
+)
+def test_a_dataset_keeps_its_plus_signs_and_the_number_before_its_data_word(
+    sentence, expected
+) -> None:
+    assert expected <= set(_datasets(sentence))

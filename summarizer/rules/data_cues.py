@@ -134,25 +134,32 @@ _DATA_AFTER = re.compile(r"\s+(?:[\w\-]+\s+)?" + DATA_WORD + r"\b")
 _LANGUAGES = r"(?:" + either(words("naming_languages")) + r")"
 # "English-German", "English-to-German", "German to English": a translation direction.
 LANGUAGE_PAIR = re.compile(_LANGUAGES + r"(?:(?:-(?:to-)?|\s+to\s+)" + _LANGUAGES + r")+")
-# What follows a dataset name and belongs to it: "WMT'14 English-German", "IWSLT 2014 German
-# to English", "PASCAL VOC 2007", "MovieLens 1M" (a size, not a count of things: "ImageNet
-# 1.2M images").
+# What follows a dataset name and belongs to it: "ScanNet++", "WMT'14 English-German", "IWSLT
+# 2014 German to English", "PASCAL VOC 2007", "MovieLens 1M" (a size, not a count of things:
+# "ImageNet 1.2M images"), a number or a version before the word for data ("the
+# CustomConcept 101 dataset", "the Spider 2.0 benchmark").
 _VERSION_AFTER = re.compile(
-    r"(?:\s*['\u2019]\d{2}|\s+(?:19|20)\d{2}|\s+\d+(?:\.\d+)?[KM](?![\w\-])(?!\s+[a-z]+s\b))?"
+    r"(?:\+\+?(?![\w+]))?"
+    r"(?:\s*['\u2019]\d{2}|\s+(?:19|20)\d{2}|\s+\d+(?:\.\d+)?[KM](?![\w\-])(?!\s+[a-z]+s\b)"
+    r"|\s+\d+(?:\.\d+)?(?=\s+" + DATA_WORD + r"\b))?"
     r"(?:\s+" + LANGUAGE_PAIR.pattern + r")?(?![\w\-])"
 )
 
 
 def with_versions(datasets: list[str], abstract: str) -> list[str]:
-    """Each dataset name as written with its year and language pair, where it has them."""
+    """Each dataset name as written with its year, language pair, plus signs or number, where
+    it has them; a name written with plus signs and without is two datasets."""
     out: list[str] = []
     for name in datasets:
         spelled = []
         for start, end in mentions(name, abstract):
             more = _VERSION_AFTER.match(abstract, end)
             spelled.append(" ".join(abstract[start : more.end()].split()) if more else name)
-        longer = [x for x in dict.fromkeys(spelled) if x != name]
-        for item in longer or [name]:
+        # "RefCOCO, RefCOCO+": a plus makes another dataset, beside the one without it
+        plus = [x for x in dict.fromkeys(spelled) if x[len(name) : len(name) + 1] == "+"]
+        longer = [x for x in dict.fromkeys(spelled) if x != name and x not in plus]
+        alone = [name] if name in spelled or not plus else []
+        for item in (longer or alone) + plus:
             if item not in out:
                 out.append(item)
     return out
