@@ -919,3 +919,37 @@ def test_a_dataset_keeps_its_plus_signs_and_the_number_before_its_data_word(
     sentence, expected
 ) -> None:
     assert expected <= set(_datasets(sentence))
+
+
+@pytest.mark.parametrize(
+    ("sentence", "name"),
+    [
+        (  # arXiv 2507.04269
+            "Extensive experiments on standard image classification benchmarks, including "
+            "CIFAR-10, Oxford-IIIT Pet, and Oxford-Flowers, demonstrate that GSTDS outperforms "
+            "standard training scenarios and JEST, a recent state-of-the-art data curation method, "
+            "on several key factors.",
+            "JEST",
+        ),
+        (  # arXiv 2505.17441
+            "We benchmark the LLM-crawler on Tulu-3-8B, an open-source model with public safety "
+            "tuning data.",
+            "Tulu-3-8B",
+        ),
+        (  # arXiv 2507.16716
+            "We fine-tuned two VLFMs using our dataset: CLIP, a discriminative model, and CoCa, an "
+            "image-to-text generative model.",
+            "CoCa",
+        ),
+        (  # arXiv 2508.11864
+            "Here, we evaluate this in prostate multiparametric MRI using ProFound, a "
+            "domain-specific vision foundation model pretrained on large-scale prostate MRI "
+            "datasets.",
+            "ProFound",
+        ),
+    ],
+)
+def test_a_name_its_appositive_calls_a_method_model_or_platform_is_no_dataset(
+    sentence, name
+) -> None:
+    assert name not in _datasets(sentence)

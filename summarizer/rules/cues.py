@@ -34,6 +34,7 @@ from .data_cues import (
     DATA_WORD,
     LANGUAGE_PAIR,
     built_here,
+    called_another_kind,
     listed_as_data,
     models_plural,
     named_as_model,
@@ -371,7 +372,9 @@ def classify_names(
     datasets = [
         name
         for c in calls
-        if c.label == "dataset" and not never_a_dataset(c.name, analysis.abbreviations)
+        if c.label == "dataset"
+        and not never_a_dataset(c.name, analysis.abbreviations)
+        and not called_another_kind(c.name, abstract)
         for name in [piece_short_form(c.name, analysis) or c.name]
         if not short_of_a_task(name, analysis)
     ]

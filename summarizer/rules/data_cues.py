@@ -18,6 +18,7 @@ __all__ = [
     "DATA_WORD",
     "LANGUAGE_PAIR",
     "built_here",
+    "called_another_kind",
     "listed_as_data",
     "models_plural",
     "named_as_model",
@@ -181,4 +182,27 @@ def built_here(name: str, abstract: str) -> bool:
         before = _WORD.findall(abstract[max(0, at - 80) : at])[-5:]
         if any(word.lower() in MAKE_DATA_FORMS for word in before):
             return True
+    return False
+
+
+# "JEST, a recent state-of-the-art data curation method", "HuggingFace, an online
+# platform": an appositive whose head, after a few words that qualify it, is a kind of thing
+# other than data.
+_OTHER_KIND_AFTER = re.compile(
+    r"\s*,\s+an?\s+(?:(?!of\b|for\b|designed\b|that\b|which\b)[\w\-]+\s+){0,4}?"
+    r"(?:methods?|models?|approach(?:es)?|frameworks?|algorithms?|systems?|tools?|agents?|"
+    r"techniques?|architectures?|networks?|librar(?:y|ies)|toolkits?|platforms?)\b"
+)
+_DATA_NAME_END = re.compile(r"(?i)(?:data(?:set)?|bench(?:mark)?|corpus)$")
+
+
+def called_another_kind(name: str, abstract: str) -> bool:
+    """True when the abstract's first "NAME, a ..." calls the name a method, a model, a tool or
+    a platform: "JEST, a recent state-of-the-art data curation method" is no dataset. A name
+    that ends in a word for data keeps it ("... Value Benchmark, a rigorous tool")."""
+    if _DATA_NAME_END.search(name):
+        return False
+    for _, end in mentions(name, abstract):
+        if abstract.startswith(",", end):
+            return _OTHER_KIND_AFTER.match(abstract, end) is not None
     return False
