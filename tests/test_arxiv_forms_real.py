@@ -953,3 +953,36 @@ def test_a_name_its_appositive_calls_a_method_model_or_platform_is_no_dataset(
     sentence, name
 ) -> None:
     assert name not in _datasets(sentence)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "model"),
+    [
+        (  # arXiv 2507.12283
+            "Empirically, we evaluate FADE on Stable Diffusion and FLUX, using benchmarks from "
+            "prior work (e.g., object, celebrity, explicit content, and style erasure tasks from "
+            "MACE).",
+            "FLUX",
+        ),
+        (  # arXiv 2508.18264
+            "Moreover, under the maximum coverage criterion on the POPE dataset, our method "
+            "achieves a 1.87x speedup while maintaining 98.7% of the original performance on "
+            "LLaVA-NeXT-13B.",
+            "LLaVA-NeXT-13B",
+        ),
+        (  # arXiv 2505.17155
+            "In particular, on the four MATH500, AIME24, AIME25, and GPQA benchmarks, the "
+            "reasoning runtime of Pangu-R-38B, QwQ-32B, and DeepSeek-R1-Distill-Qwen-32B is "
+            "improved by up to 70% with negligible impact on accuracy.",
+            "DeepSeek-R1-Distill-Qwen-32B",
+        ),
+        (  # arXiv 2508.08688
+            "On five out-of-distribution benchmarks, it outperforms Phi-4-Multimodal-Instruct by "
+            "up to 28.4% and LLaMA-3.2-11B-Vision-Instruct by up to 13.2%, demonstrating strong "
+            "generalization.",
+            "Phi-4-Multimodal-Instruct",
+        ),
+    ],
+)
+def test_a_model_of_a_known_line_with_its_edition_is_no_dataset(sentence, model) -> None:
+    assert model not in _datasets(sentence)

@@ -67,17 +67,20 @@ _LINES = frozenset(words("model_lines"))
 _EDITION = re.compile(
     r"v?\d+(?:\.\d+)*[a-z]?|\d+(?:\.\d+)?[bmkt]|[a-z]\d+(?:\.\d+)?b?|pro|flash|lite|plus|max|"
     r"ultra|sonnet|opus|haiku|preview|thinking|it|mini|nano|turbo|instruct|chat|base|small|"
-    r"medium|large|vl|omni|coder|exp"
+    r"medium|large|vl|omni|coder|exp|distill|next|ov|onevision|med|multimodal|reasoning|dev|"
+    r"schnell|hq"
 )
 
 
 def is_model_line(name: str) -> bool:
     """True for a model of a listed line (``data/model_lines.txt``), its version, size and
-    tier after it: "Gemini-3.1-Pro", "Claude Opus-4.6", "Phi-4-mini", "Gemma3-4B-IT", or the
-    line alone ("DeepSeek"); not "Llama Questions", a dataset named after one."""
+    tier after it: "Gemini-3.1-Pro", "Claude Opus-4.6", "Phi-4-mini", "Gemma3-4B-IT",
+    "LLaVA-NeXT-13B", "DeepSeek-R1-Distill-Qwen-32B", or the line alone ("DeepSeek"); not
+    "Llama Questions" nor "Tulu-3-SFT-Mix", datasets named after one."""
     parts = name_parts(name)
     return (
         bool(parts)
         and unglued(parts[0]) in _LINES
-        and all(_EDITION.fullmatch(p) for p in parts[1:])
+        # "DeepSeek-R1-Distill-Qwen-32B": the line distilled into is written as a part
+        and all(_EDITION.fullmatch(p) or p in _LINES for p in parts[1:])
     )
