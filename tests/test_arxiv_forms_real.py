@@ -986,3 +986,30 @@ def test_a_name_its_appositive_calls_a_method_model_or_platform_is_no_dataset(
 )
 def test_a_model_of_a_known_line_with_its_edition_is_no_dataset(sentence, model) -> None:
     assert model not in _datasets(sentence)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "compound"),
+    [
+        (  # arXiv 2510.13364
+            "This study investigates how prompt specificity affects the zero-shot classification "
+            "of sitting, standing, and walking/running on a small, 285-image COCO-derived dataset.",
+            "COCO-derived",
+        ),
+        (  # arXiv 2509.21320
+            "The model is pretrained on a 206B-token corpus spanning scientific text, pure "
+            "sequences, and sequence-text pairs, then aligned via SFT on 40M instructions.",
+            "206B-token",
+        ),
+        (  # arXiv 2508.13437
+            "To tackle DMMV instance sizes of practical relevance, we develop a GPU-accelerated "
+            "heuristic that takes advantage of the mathematical properties of DMMV for speeding "
+            "up the solution process.",
+            "GPU-accelerated",
+        ),
+    ],
+)
+def test_a_hyphenated_adjective_or_a_numbers_compound_is_no_name(sentence, compound) -> None:
+    analysis = Analysis(sentence)
+    introduces, datasets, _ = classify_names(analysis, find_candidates(analysis).names)
+    assert compound not in introduces + datasets

@@ -28,9 +28,14 @@ RESOLUTION = re.compile(r"\d+(?:\s?[x×]\s?\d+)+")
 # A token that is a name by itself (a part after a slash that is one is a second name).
 WHOLE_NAME = re.compile(_NAME.pattern[len(r"(?<![\w\-])(?<!\d\.)") :])
 
-# "ImageNet-based", "GPT-style": a name ending so is an adjective.
+# "ImageNet-based", "GPT-style": a name ending so is an adjective; so is one that ends in a
+# lower-case past participle ("ImageNet-derived", "GPU-accelerated", "LLM-labeled"; not
+# "-embed" nor "-speed") or a number's compound ("206B-token", "7B-scale", "3D-language").
 ADJECTIVE_SUFFIX = re.compile(
-    r"-(?:" + alternation("name_adjective_suffixes") + r")$", re.IGNORECASE
+    r"-(?:" + alternation("name_adjective_suffixes") + r")$"
+    r"|-(?-i:[a-z]+(?<![eb])ed)$"
+    r"|^\d[\w.]*-(?-i:[a-z]+)$",
+    re.IGNORECASE,
 )
 
 
