@@ -1013,3 +1013,34 @@ def test_a_hyphenated_adjective_or_a_numbers_compound_is_no_name(sentence, compo
     analysis = Analysis(sentence)
     introduces, datasets, _ = classify_names(analysis, find_candidates(analysis).names)
     assert compound not in introduces + datasets
+
+
+@pytest.mark.parametrize(
+    ("sentence", "subjects"),
+    [
+        (  # arXiv 2511.13784
+            "Our approach achieves performance gains, with AP improvements of 3.7% (FSVOD-500), "
+            "5.3% (FSYTV-40), 4.3% (VidOR), and 4.5 (VidVRD) in the 5-shot setting.",
+            {"3.7%": "Our approach", "5.3%": "Our approach", "4.3%": "Our approach"},
+        ),
+        (  # arXiv 2512.04926
+            "On ImageNet 256x256 with guidance, SFD achieves FID 1.06 (LightningDiT-XL) and FID "
+            "1.04 (1.0B LightningDiT-XXL), while achieving up to 100x faster convergence than the "
+            "original DiT.",
+            {"1.06": "SFD", "1.04": "SFD"},
+        ),
+    ],
+)
+def test_a_name_in_parentheses_after_a_value_is_where_it_was_measured(sentence, subjects) -> None:
+    found = dict(_subjects(sentence))
+    assert {value: found.get(value) for value in subjects} == subjects
+
+
+def test_the_side_outperformed_after_an_article_is_not_the_subject() -> None:
+    # arXiv 2511.09955
+    sentence = (
+        "Experimental results on the KITTI dataset demonstrate that our method outperforms a "
+        "baseline YOLOv5m model, achieving a significant mAP@0.5 boost ($31.12\\%$ to "
+        "$46.61\\%$) while maintaining real-time detection latency."
+    )
+    assert dict(_subjects(sentence))["46.61\\%"] != "YOLOv5m"

@@ -21,7 +21,7 @@ from .wordlists import words
 # "improves DSU by 2.8%" (the name improved upon).
 _COMPARED_WITH = re.compile(
     r"(?:\b(?:than|over|vs\.?|versus|against|outperform\w*|surpass\w*|beat\w*|improv\w*|"
-    r"exceed\w*|compared (?:to|with)|relative to|like|such as)\s+(?:the\s+)?"
+    r"exceed\w*|compared (?:to|with)|relative to|like|such as)\s+(?:(?:the|an?)\s+)?"
     r"(?:[\w\-]+,?\s+){0,1})$",
     re.IGNORECASE,
 )
@@ -30,6 +30,8 @@ _SETTING = re.compile(
     r"\b(?:on|across)\s+(?:the\s+|a\s+|an\s+)?$",
     re.IGNORECASE,
 )
+# A name in parentheses right after a value says where or on what it was measured.
+_VALUES_SETTING = re.compile(r"\d\s*(?:%|\\%|\$)?\s*\(\s*$")
 # "over the static data collection paradigm (": the compared side, before a parenthesis
 _COMPARED_PHRASE = re.compile(
     r"\b(?:than|over|compared (?:to|with)|versus|vs\.?|relative to)\s+(?:the\s+)?"
@@ -95,6 +97,8 @@ def subject_before(text: str, begin: int, start: int, names: list[str]) -> tuple
             window = max(begin, at - 40)
             if _COMPARED_WITH.search(text, window, at) or _SETTING.search(text, window, at):
                 continue
+            if _VALUES_SETTING.search(text, window, at):
+                continue  # "by +36.3% (ViTac), +134.6% (ViTacTip)": where each was measured
             if at + len(name) > best_at + len(best or ""):
                 best, best_at = name, at
             break
