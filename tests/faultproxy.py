@@ -132,6 +132,7 @@ class FaultProxy:
                 proxy._forward(self, b"", None)
 
             def do_POST(self) -> None:
+                self.answered: float | None = None
                 body = self.rfile.read(int(self.headers.get("content-length", 0)))
                 marker, fault = proxy._next_fault(body)
                 event = Event(marker, fault or "pass", None, time.monotonic())
@@ -146,7 +147,10 @@ class FaultProxy:
                 except (BrokenPipeError, ConnectionResetError):
                     self.close_connection = True  # the client gave up (or was killed)
                 finally:
-                    event.ended = time.monotonic()
+                    # The client may act on an answer as soon as its last bytes are written;
+                    # stamped before that write, a gap to the next request is never shortened
+                    # by this thread waiting for a busy machine's CPU.
+                    event.ended = self.answered or time.monotonic()
 
         self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
         self.httpd.daemon_threads = True
@@ -234,6 +238,7 @@ class FaultProxy:
             handler.send_header("content-type", "application/json")
             handler.send_header("content-length", str(len(data)))
             handler.end_headers()
+            handler.answered = time.monotonic()
             handler.wfile.write(data[: len(data) // 2])
             handler.wfile.flush()
             handler.close_connection = True
@@ -293,6 +298,7 @@ class FaultProxy:
         for name, value in (extra or {}).items():
             handler.send_header(name, value)
         handler.end_headers()
+        handler.answered = time.monotonic()
         handler.wfile.write(data)
         handler.wfile.flush()
 
