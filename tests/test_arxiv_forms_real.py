@@ -1044,3 +1044,39 @@ def test_the_side_outperformed_after_an_article_is_not_the_subject() -> None:
         "$46.61\\%$) while maintaining real-time detection latency."
     )
     assert dict(_subjects(sentence))["46.61\\%"] != "YOLOv5m"
+
+
+@pytest.mark.parametrize(
+    ("abstract", "value", "subject"),
+    [
+        (  # arXiv 2510.25621
+            "To address this gap, we introduce FARSIQA, a novel, end-to-end system for Faithful "
+            "Advanced Question Answering in the Persian Islamic domain. Rigorous evaluation on the "
+            "challenging IslamicPCQA benchmark shows state-of-the-art performance: the system "
+            "achieves a remarkable 97.0% in Negative Rejection - a 40-point improvement over "
+            "baselines - and a high Answer Correctness score of 74.3%.",
+            "97.0%",
+            "FARSIQA",
+        ),
+        (  # arXiv 2511.02349
+            "Building on this dual-view setting, we further propose F3Mamba, which fuses the facial "
+            "and fingertip views through Mamba-based temporal modeling. The model reduces "
+            "heart-rate error by 21.9 to 30.2 percent over existing single-view baselines while "
+            "improving robustness in challenging real-world scenarios.",
+            "21.9",
+            "F3Mamba",
+        ),
+        (  # arXiv 2511.20216: the baseline is not what the paper makes
+            "We introduce \\emph{CostNav}, a \\textbf{Micro-Navigation Economic Testbed} that "
+            "evaluates embodied agents through comprehensive cost-revenue analysis aligned with "
+            "real-world business operations. Under this projection, the baseline achieves 43.0\\% "
+            "SLA compliance but is \\emph{not} commercially viable.",
+            "43.0\\%",
+            "baseline",
+        ),
+    ],
+)
+def test_the_bare_kind_after_the_paper_names_its_work_is_that_work(
+    abstract, value, subject
+) -> None:
+    assert dict(_subjects(abstract))[value] == subject

@@ -175,7 +175,13 @@ def actor_phrase(text: str, begin: int, start: int) -> Actor | None:
         return None
     if det and (det in _OWN_WORDS or first in _OWN_WORDS):
         return Actor(text[begin + match.start("det") : begin + match.end("actor")], True)
-    return Actor(phrase, first in _OWN_WORDS)
+    # "The system achieves ...": one bare kind, after what the paper made, is that thing
+    # ("the baseline" is not, nor "the models", the ones it compared)
+    bare = det == "the" and " " not in phrase and not _OTHERS.fullmatch(phrase)
+    return Actor(phrase, first in _OWN_WORDS or bare)
+
+
+_OTHERS = re.compile(r"(?i)baseline|\w+s")
 
 
 _MODEL_LAST = re.compile(
