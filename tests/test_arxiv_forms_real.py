@@ -1059,8 +1059,8 @@ def test_the_side_outperformed_after_an_article_is_not_the_subject() -> None:
             "FARSIQA",
         ),
         (  # arXiv 2511.02349
-            "Building on this dual-view setting, we further propose F3Mamba, which fuses the facial "
-            "and fingertip views through Mamba-based temporal modeling. The model reduces "
+            "Building on this dual-view setting, we further propose F3Mamba, which fuses the "
+            "facial and fingertip views through Mamba-based temporal modeling. The model reduces "
             "heart-rate error by 21.9 to 30.2 percent over existing single-view baselines while "
             "improving robustness in challenging real-world scenarios.",
             "21.9",
