@@ -1080,3 +1080,31 @@ def test_the_bare_kind_after_the_paper_names_its_work_is_that_work(
     abstract, value, subject
 ) -> None:
     assert dict(_subjects(abstract))[value] == subject
+
+
+@pytest.mark.parametrize(
+    ("sentence", "name"),
+    [
+        (  # arXiv 2509.26644
+            "We evaluate Stitch on PosEval, our benchmark for position-based T2I generation.",
+            "PosEval",
+        ),
+        (  # arXiv 2511.16397
+            "On MainWebBench, our benchmark of 7,887 annotated web pages, MinerU-HTML achieves "
+            "81.8\\% ROUGE-N F1 compared to Trafilatura's 63.6\\%, with exceptional structured "
+            "element preservation (90.9\\% for code blocks, 94.0\\% for formulas).",
+            "MainWebBench",
+        ),
+    ],
+)
+def test_a_name_then_our_kind_of_thing_is_the_papers(sentence, name) -> None:
+    assert name in _introduced(sentence)
+
+
+def test_a_setting_then_our_method_and_its_verb_is_not_the_papers() -> None:
+    # arXiv 2511.19524
+    sentence = (
+        "Notably, on LongVideoBench, our method outperforms the SOTA model Gemini 2.5 pro by "
+        "3.6% and GPT-4o by 15.6%."
+    )
+    assert "LongVideoBench" not in _introduced(sentence)

@@ -65,6 +65,25 @@ MORE_CUES: tuple[Cue, ...] = (
         anchors=("this",),
     ),
     Cue(
+        name="name-then-our-kind",
+        # "PosEval, our benchmark for positional ...", "olmOCR-Bench, our English-language OCR
+        # benchmark, with ...": a name set off by "our" and the kind of thing, then a
+        # preposition or a stop. Not "On CIFAR-10, our approach achieves" nor "on GSM8K, our
+        # method with 30 iterations surpasses": the clause's subject, a verb after it.
+        pattern=re.compile(
+            r"(?P<name>[A-Za-z][\w\-+]*[A-Z][\w\-+]*)(?P<acr>),\s+our\s+"
+            r"(?:(?!"
+            + ARTIFACT_NOUN
+            + r"\b)[\w\-]+\s+){0,3}?"
+            + ARTIFACT_NOUN
+            + r"(?=\s*[,.;:(]|\s+(?:of|for|that|which|to|built|designed|comprising|containing|"
+            r"spanning)\b)"
+        ),
+        example="We evaluate Stitch on PosEval, our benchmark for positional generation.",
+        expect=("PosEval",),
+        needs=(", our ",),
+    ),
+    Cue(
         name="contribution-is",
         # "Our main contribution is Secret, a novel approach to ..."
         pattern=re.compile(
