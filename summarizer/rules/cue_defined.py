@@ -46,9 +46,13 @@ _CLAUSE_WORD = re.compile(
 _TASK_HEADS = frozenset(words("task_heads"))
 
 
-def defined_after_making(analysis: Analysis) -> list[str]:
+def defined_after_making(analysis: Analysis) -> tuple[str, ...]:
     """Short forms of lower-case long forms that are the whole object of "we propose",
-    "we introduce", ... (see the module)."""
+    "we introduce", ... (see the module); found once per abstract and kept on its analysis."""
+    return analysis.kept(_defined_after_making)
+
+
+def _defined_after_making(analysis: Analysis) -> tuple[str, ...]:
     text = analysis.text
     out: list[str] = []
     for pair in analysis.abbreviations:
@@ -66,4 +70,4 @@ def defined_after_making(analysis: Analysis) -> list[str]:
         if not _KIND_AFTER.match(text, pair.short_end + 1):
             continue
         out.append(pair.short)
-    return out
+    return tuple(out)
