@@ -243,6 +243,44 @@ def test_a_short_name_with_plus_signs_defined_in_parentheses_is_introduced(
     assert _introduced(sentence) == [name], arxiv_id
 
 
+@pytest.mark.parametrize(
+    ("arxiv_id", "sentence", "introduced", "datasets"),
+    [
+        pytest.param(
+            "2605.10046",
+            "In the subsequent stage, the proposed KANCondNet extracts deep spatiotemporal "
+            "evolution features to provide accurate conditional guidance.",
+            ["KANCondNet"],
+            [],
+            id="a model",
+        ),
+        pytest.param(
+            "2604.11162",
+            "On a manually annotated wind turbine inspection benchmark, the proposed "
+            "Boxes2Pixels improves anomaly mIoU by +6.97 and binary IoU by +9.71 over the "
+            "strongest baseline trained under identical weak supervision.",
+            ["Boxes2Pixels"],
+            [],
+            id="a method once taken for data",
+        ),
+        pytest.param(
+            "2604.08364",
+            "Extensive experiments demonstrate the importance of maintaining intra-style "
+            "consistency, inter-style diversity and high-quality for style dataset, as well as "
+            "the effectiveness of the proposed MegaStyle-1.4M.",
+            [],
+            [],
+            id="not a name cut at its version's point",
+        ),
+    ],
+)
+def test_a_name_right_after_the_proposed_is_the_papers_own(
+    arxiv_id: str, sentence: str, introduced: list[str], datasets: list[str]
+) -> None:
+    assert _introduced(sentence) == introduced, arxiv_id
+    assert _datasets(sentence) == datasets, arxiv_id
+
+
 def test_a_plus_version_is_one_name_not_two() -> None:
     # arXiv 2504.13022, two of its sentences
     text = (

@@ -167,6 +167,29 @@ MORE_CUES: tuple[Cue, ...] = (
         anchors=("proposed", "resulting"),
     ),
     Cue(
+        name="the-proposed-name",
+        # "the proposed RSONet achieves", "The proposed NPAD algorithm utilizes": a name of
+        # three characters or more with a capital or a digit inside, right after "the/our
+        # proposed". Not the first word of a longer name ("the proposed Length-Adaptive
+        # Multi-Modal Fusion (LAMMA)", "the proposed RGB-Event PAR framework") and not a
+        # two-letter short form ("the proposed RA assisted MEC network"), nor an earlier
+        # thing the paper extends ("the proposed DocNADE extension").
+        pattern=re.compile(
+            r"(?i:\b(?:the|our)\s+proposed\s+)"
+            # a capital or a digit after the first letter, three characters or more
+            r"(?=[A-Z][\w+\-]*[A-Z0-9])(?=[\w+\-]{3})"
+            r"(?P<name>[A-Z][\w+]*(?:-[\w+]+)*)(?P<acr>)"
+            # the whole name ("MegaStyle-1.4M", not "MegaStyle-1")
+            r"(?![\w\-+]|\.\w)(?!\s+[A-Z(\[])(?![\s~]*\()"
+            # what the paper makes of an earlier one: "The proposed DocNADE extension"
+            r"(?!\s+(?:extension|variant|version|adaptation|modification)s?\b)"
+        ),
+        example="Results show that the proposed RSONet achieves competitive performance.",
+        expect=("RSONet",),
+        needs=("proposed",),
+        anchors=("proposed",),
+    ),
+    Cue(
         name="we-propose-lower-name",
         # "We present local ensembles, a method for detecting ...", "we propose instance
         # adaptive adversarial training -- a technique that ...": a lower-case name, then
