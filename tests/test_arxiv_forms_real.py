@@ -15,6 +15,7 @@ from __future__ import annotations
 import pytest
 
 from summarizer.rules import Analysis, classify_names, find_candidates, find_tasks
+from summarizer.rules.markup import unstyled
 
 from .support.rule_reads import value_metrics
 
@@ -279,6 +280,73 @@ def test_a_name_right_after_the_proposed_is_the_papers_own(
 ) -> None:
     assert _introduced(sentence) == introduced, arxiv_id
     assert _datasets(sentence) == datasets, arxiv_id
+
+
+@pytest.mark.parametrize(
+    ("arxiv_id", "sentence", "introduced"),
+    [
+        pytest.param(
+            "2604.00559",
+            "In this paper, we introduce $\\textbf{FecalFed}$, a privacy-preserving federated "
+            "learning framework for poultry disease classification.",
+            ["FecalFed"],
+            id="bold in math",
+        ),
+        pytest.param(
+            "2602.17234",
+            "Building on this framework, we propose \\textbf{Time}-\\textbf{S}upervised "
+            "\\textbf{P}rediction with \\textbf{E}xtracted \\textbf{C}laims "
+            "(\\textbf{TimeSPEC}), which interleaves generation with claim verification and "
+            "regeneration to proactively filter temporal contamination.",
+            ["TimeSPEC"],
+            id="a short form in bold, its letters in bold",
+        ),
+        pytest.param(
+            "2601.21476",
+            "In this work, we propose the $\\textbf{S}$ingle-sample Mix-p$\\textbf{O}$licy "
+            "$\\textbf{U}$nified $\\textbf{P}$aradigm (SOUP), a framework that unifies off- and "
+            "on-policy learning within individual samples at the token level.",
+            ["SOUP"],
+            id="no letter set apart",
+        ),
+        pytest.param(
+            "2601.08955",
+            "We propose Imagine-then-Plan (\\texttt{ITP}), a unified framework for agent "
+            "learning via lookahead imagination.",
+            ["ITP"],
+            id="a short form in typewriter",
+        ),
+        pytest.param(
+            "2603.17614",
+            "We propose \\textsf{PIVOT-$K$}, a Sedna native pivotal bundle bounty that "
+            "concentrates rewards on the $κ$ bundles that actually trigger decoding.",
+            [],
+            id="no name cut at math",
+        ),
+    ],
+)
+def test_a_name_set_in_a_latex_style_is_read_without_it(
+    arxiv_id: str, sentence: str, introduced: list[str]
+) -> None:
+    assert _introduced(sentence) == introduced, arxiv_id
+
+
+def test_latex_styles_are_blanked_in_place() -> None:
+    # arXiv 2603.12267
+    sentence = (
+        "To address this inefficiency, we introduce $\\textbf{EVATok}$, a framework to produce "
+        "$\\textbf{E}$fficient $\\textbf{V}$ideo $\\textbf{A}$daptive $\\textbf{Tok}$enizers."
+    )
+    plain = unstyled(sentence)
+    assert len(plain) == len(sentence)
+    assert (
+        plain.split()
+        == (
+            "To address this inefficiency, we introduce EVATok, a framework to produce "
+            "Efficient Video Adaptive Tokenizers."
+        ).split()
+    )
+    assert plain.index("EVATok") == sentence.index("EVATok")  # the name where it is written
 
 
 def test_a_plus_version_is_one_name_not_two() -> None:

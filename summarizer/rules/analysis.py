@@ -17,6 +17,7 @@ from functools import cached_property
 from typing import Any, TypeVar
 
 from ..text import sentences as split_sentences
+from .markup import unstyled
 
 __all__ = ["Abbreviation", "Analysis", "Sentence", "abbreviations", "analysed"]
 
@@ -142,6 +143,13 @@ class Analysis:
     def low(self) -> str:
         """The lower-cased text (positions hold when no letter changes length)."""
         return self.text.lower()
+
+    @cached_property
+    def unstyled(self) -> Analysis:
+        """The analysis of the text with LaTeX's text styles blanked (:mod:`.markup`), which
+        the name rules read: this one when the text has none. Positions are the same."""
+        plain = unstyled(self.text)
+        return self if plain == self.text else Analysis(plain)
 
     @cached_property
     def sentence_texts(self) -> tuple[str, ...]:

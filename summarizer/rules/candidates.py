@@ -78,13 +78,17 @@ def find_candidates(text: str | Analysis, *, with_numbers: bool = True) -> Candi
     outside_urls = abstract
     for match in reversed(url_matches(analysis)):
         outside_urls = outside_urls[: match.start()] + " " + outside_urls[match.end() :]
-    datasets = find_dataset_phrases(analysis) + list(find_listed_datasets(analysis))
-    names = list(dict.fromkeys(find_cue_names(analysis) + find_names(analysis) + datasets))
+    # names are read with LaTeX's styles blanked ("\\textbf{EvoPresent}"), and kept when
+    # written in the abstract itself
+    named = analysis.unstyled
+    datasets = find_dataset_phrases(named) + list(find_listed_datasets(named))
+    names = list(dict.fromkeys(find_cue_names(named) + find_names(named) + datasets))
     # "we introduce Compositional-ARC-a dataset", "LLMs-including o3-mini": a dash lost
     # between a name and the next word
     names = list(dict.fromkeys(GLUED_WORD.sub("", n) for n in names))
-    names = [n for n in names if _written(n, outside_urls)]
+    # a LaTeX macro ("\\model") is no name
+    names = [n for n in names if _written(n, outside_urls) and "\\" not in n]
     if not with_numbers:
         return Candidates(names=names, urls=urls)
-    numbers = find_numbers(analysis, names, set(datasets), find_cue_names(analysis))
+    numbers = find_numbers(analysis, names, set(datasets), find_cue_names(named))
     return Candidates(names=names, numbers=numbers, urls=urls)

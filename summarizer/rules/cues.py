@@ -58,7 +58,7 @@ from .name_evidence import (
     NameCall,
     Tally,
 )
-from .name_spans import mentions, mentions_outside, occurrences
+from .name_spans import mentions, mentions_outside, occurrences, written_whole
 from .names import WHOLE_NAME
 from .short_forms import (
     as_short_forms,
@@ -349,8 +349,10 @@ def classify_names(
     text: str | Analysis, names: list[str] | None = None
 ) -> tuple[list[str], list[str], list[NameCall]]:
     """(introduces, datasets, every call) for the candidate names of an abstract (its text,
-    or its :class:`Analysis`)."""
-    analysis = analysed(text)
+    or its :class:`Analysis`). Names are read with LaTeX's styles blanked (:mod:`.markup`),
+    and kept when written in the abstract itself."""
+    written = analysed(text).text
+    analysis = analysed(text).unstyled
     abstract = analysis.text
     names = find_names(analysis) if names is None else names
     names = names + [n for n in find_known_datasets(abstract) if n not in names]
@@ -392,4 +394,7 @@ def classify_names(
     # the guide's datasets are existing ones: a name the paper makes or introduces is none
     introduces += [d for d in datasets if d not in introduces and built_here(d, abstract)]
     datasets = [d for d in datasets if d not in introduces]
+    if written is not abstract:  # a name across a style ("\\textbf{S}elf") is no span
+        introduces = [n for n in introduces if written_whole(n, written)]
+        datasets = [d for d in datasets if written_whole(d, written)]
     return introduces, datasets, calls

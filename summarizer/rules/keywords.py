@@ -266,8 +266,9 @@ def _known(analysis: Analysis, names: Sequence[str] | None, tasks: Sequence[str]
         add(name, WEIGHTS["name"])
     for task in find_tasks(analysis) if tasks is None else tasks:
         add(task, WEIGHTS["task"])
-    for name in find_cue_names(analysis):
-        add(name, WEIGHTS["cue"])
+    for name in find_cue_names(analysis.unstyled):
+        if name in analysis.text:  # not across a LaTeX style ("\\textbf{S}elf")
+            add(name, WEIGHTS["cue"])
     for abbreviation in analysis.abbreviations:
         long = _trimmed(abbreviation.long)
         short = _key(abbreviation.short)

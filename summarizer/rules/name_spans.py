@@ -33,12 +33,13 @@ __all__ = [
     "is_opener",
     "is_symbol",
     "long_form_in",
-    "name_bounds",
-    "size_variant_of",
     "mentions",
     "mentions_outside",
+    "name_bounds",
     "occurrences",
+    "size_variant_of",
     "with_first_words",
+    "written_whole",
 ]
 
 #: Words that open a phrase rather than begin a name, in lower case: determiners, pronouns,
@@ -213,3 +214,19 @@ def size_variant_of(name: str) -> str | None:
     """The base name of a size variant ("POLAR" of "POLAR-7B"), or None."""
     size = _MODEL_SIZE.search(name)
     return name[: size.start()] if size is not None and size.start() > 0 else None
+
+
+def written_whole(name: str, text: str) -> bool:
+    """Whether ``name``, read with LaTeX's styles blanked, is a whole name of ``text``: not a
+    letter set apart ("$\\textbf{S}$ingle"), nor cut at a style or at math ("PIVOT-$K$",
+    "$κ\\texttt{-FC}$", "Mem$^{2}$Evolve")."""
+    if len(name) < 2 or not name[0].isalnum() or name.endswith("-") or "$" in name:
+        return False
+    return any(
+        text[start - 1 : start] not in _MATH_EDGE and text[end : end + 1] not in _MATH_EDGE
+        for start, end in mentions(name, text)
+    )
+
+
+# Characters that join a name to math: "Mem$^{2}$Evolve".
+_MATH_EDGE = frozenset("$^_")

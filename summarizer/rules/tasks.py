@@ -54,7 +54,7 @@ def _is_task_use(abstract: str, phrase: Phrase) -> bool:
 
 def _own_names(analysis: Analysis) -> tuple[str, ...]:
     """The names the paper gives its own work, lower-cased."""
-    return tuple(name.lower() for name in find_cue_names(analysis))
+    return tuple(name.lower() for name in find_cue_names(analysis.unstyled))
 
 
 def _is_own_name(abstract: str, phrase: Phrase, key: str, names: tuple[str, ...]) -> bool:
