@@ -331,6 +331,38 @@ def test_a_name_set_in_a_latex_style_is_read_without_it(
     assert _introduced(sentence) == introduced, arxiv_id
 
 
+@pytest.mark.parametrize(
+    ("arxiv_id", "sentence", "expected"),
+    [
+        pytest.param(
+            "2605.15759",
+            "Across LoCoMo-10 and LongMemEval-S, DimMem achieves \\textbf{81.43\\%} and "
+            "\\textbf{78.20\\%} overall accuracy, respectively, outperforming existing "
+            "lightweight memory systems while reducing LoCoMo per-query token cost by "
+            "\\textbf{24\\%}.",
+            [
+                ("81.43\\%", "overall accuracy"),
+                ("78.20\\%", "overall accuracy"),
+                ("24\\%", "LoCoMo per-query token cost"),
+            ],
+            id="values in bold",
+        ),
+        pytest.param(
+            "2605.18390",
+            "For discrete autoregressive (AR) generation, it accelerates model convergence by "
+            "\\textbf{3 times} and achieves a state-of-the-art gFID of \\textbf{1.36} on "
+            "ImageNet class-conditional synthesis.",
+            [("3 times", "model convergence"), ("1.36", "state-of-the-art gFID")],
+            id="a metric before a value in bold",
+        ),
+    ],
+)
+def test_values_set_in_a_latex_style_take_their_metric(
+    arxiv_id: str, sentence: str, expected: list[tuple[str, str | None]]
+) -> None:
+    assert value_metrics(sentence) == expected, arxiv_id
+
+
 def test_latex_styles_are_blanked_in_place() -> None:
     # arXiv 2603.12267
     sentence = (

@@ -13,8 +13,11 @@ holds such a word is no span of the abstract, and the name rules drop it.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
-__all__ = ["unstyled"]
+from .number import Number
+
+__all__ = ["as_written", "unstyled"]
 
 # "\textbf{", "\emph{", ...: a style around text (not "\frac{", "\mathcal{", a symbol's font).
 _OPEN = re.compile(
@@ -32,24 +35,25 @@ def unstyled(text: str) -> str:
         return text
     chars = list(text)
     blank = [False] * len(text)
-    # for each open brace, where its styled content starts (None: a plain group)
-    opened: list[int | None] = []
+    # for each open brace: (where its styled content starts, where a dollar sign right
+    # before the style is, or -1); None for a plain group
+    opened: list[tuple[int, int] | None] = []
     at = 0
     while at < len(text):
         styled = _OPEN.match(text, at) or _GROUP_SWITCH.match(text, at)
         if styled is not None:
             chars[at : styled.end()] = " " * (styled.end() - at)
             blank[at : styled.end()] = [True] * (styled.end() - at)
-            opened.append(styled.end())
+            opened.append((styled.end(), at - 1 if text[at - 1 : at] == "$" else -1))
             at = styled.end()
             continue
         char = text[at]
         if char == "{":
             opened.append(None)
         elif char == "}" and opened:
-            start = opened.pop()
-            if start is not None:
-                _close(chars, blank, start, at, text)
+            style = opened.pop()
+            if style is not None:
+                _close(chars, blank, style, at, text)
         at += 1
     if not any(blank):
         return text
@@ -57,19 +61,26 @@ def unstyled(text: str) -> str:
     return "".join(chars)
 
 
-def _close(chars: list[str], blank: list[bool], start: int, end: int, text: str) -> None:
-    """Blank the closing brace at ``end`` of the styled piece ``start:end``; a piece that a
-    word goes on after ("\\textbf{S}elf") moves right over the brace to meet it."""
+def _close(
+    chars: list[str], blank: list[bool], style: tuple[int, int], end: int, text: str
+) -> None:
+    """Blank the closing brace at ``end`` of a styled piece, and the dollar signs around the
+    style ("$\\textbf{STRICT}$"); a piece that a word goes on after ("\\textbf{S}elf",
+    "$\\textbf{S}$ingle") moves right to meet it."""
+    start, dollar = style
+    skip = 1
+    if dollar >= 0 and text[end + 1 : end + 2] == "$":
+        chars[dollar] = " "
+        blank[dollar] = True
+        skip = 2
     piece = "".join(chars[start:end])
-    # the word may go on after a dollar sign: "$\\textbf{S}$ingle-sample"
-    skip = 2 if text[end + 1 : end + 2] == "$" else 1
     after = text[end + skip : end + skip + 1]
     if piece and not piece[-1].isspace() and after.isalnum() and " " not in piece.strip():
         chars[start : end + skip] = [" "] * skip + list(piece)
         blank[start : start + skip] = [True] * skip
     else:
-        chars[end] = " "
-        blank[end] = True
+        chars[end : end + skip] = [" "] * skip
+        blank[end : end + skip] = [True] * skip
 
 
 _OPENERS = frozenset("([\"'\u201c")
@@ -78,8 +89,8 @@ _CLOSERS = frozenset(")]\"'\u201d,.;:")
 
 def _tighten(chars: list[str], blank: list[bool]) -> None:
     """Close each blanked run up against the punctuation around it, as the text reads
-    without its styles: "(\\textbf{TimeSPEC})" reads "(TimeSPEC)", "\\emph{X}," reads "X,",
-    and a dollar sign around a style goes ("$\\textbf{STRICT}$")."""
+    without its styles: "(\\textbf{TimeSPEC})" reads "(TimeSPEC)", "\\emph{X}," reads
+    "X,"."""
     n = len(chars)
     at = 0
     while at < n:
@@ -89,16 +100,23 @@ def _tighten(chars: list[str], blank: list[bool]) -> None:
         end = at
         while end < n and blank[end]:
             end += 1
-        start = at
-        if start > 0 and chars[start - 1] == "$":
-            start -= 1
-            chars[start] = " "
-        opener = start > 0 and chars[start - 1] in _OPENERS
-        if opener and (start < 2 or chars[start - 2].isspace()) and end < n and chars[end] != " ":
-            chars[end - 1], chars[start - 1] = chars[start - 1], " "
-        if end < n and chars[end] == "$":
-            chars[end] = " "
-            end += 1
-        if end < n and chars[end] in _CLOSERS and start > 0 and not chars[start - 1].isspace():
-            chars[start], chars[end] = chars[end], " "
+        opener = at > 0 and chars[at - 1] in _OPENERS
+        if opener and (at < 2 or chars[at - 2].isspace()) and end < n and chars[end] != " ":
+            chars[end - 1], chars[at - 1] = chars[at - 1], " "
+        if end < n and chars[end] in _CLOSERS and at > 0 and not chars[at - 1].isspace():
+            chars[at], chars[end] = chars[end], " "
         at = end
+
+
+def as_written(numbers: list[Number], text: str) -> list[Number]:
+    """The numbers read from the unstyled ``text`` that it writes as they were read, their
+    metrics and subjects with single spaces where a style was ("intrinsic method")."""
+    return [
+        replace(n, metric=_spaced(n.metric), subject=_spaced(n.subject))
+        for n in numbers
+        if text[n.start : n.end] == n.value
+    ]
+
+
+def _spaced(phrase: str | None) -> str | None:
+    return " ".join(phrase.split()) if phrase else phrase

@@ -16,6 +16,7 @@ from .data_counts import data_subject
 from .defined_metrics import defined_metric, metric_short_forms
 from .grammar import by_grammar, name_in_setting
 from .known_datasets import is_dataset_family, is_known_dataset
+from .markup import as_written
 from .metric_lists import margins_over, respective_metrics
 from .metrics import is_metric_name, metric_after, metric_before, one_value_of
 from .name_spans import mentions
@@ -123,8 +124,20 @@ def find_numbers(
     the paper's main own name: of ``own`` (the names it says it makes), the one written most.
     A count that describes a dataset ("a dataset of 25k conversations") is the dataset's
     (:mod:`.data_counts`).
+
+    They are read with LaTeX's text styles blanked (:mod:`.markup`), as the abstract writes them.
     """
     analysis = analysed(text)
+    plain = analysis.unstyled
+    numbers = _find_numbers(plain, names, datasets, own)
+    if plain is analysis:
+        return numbers
+    return as_written(numbers, analysis.text)
+
+
+def _find_numbers(
+    analysis: Analysis, names: list[str], datasets: Collection[str], own: Collection[str]
+) -> list[Number]:
     abstract = analysis.text
     metric_shorts = metric_short_forms(analysis.abbreviations)
     # a name the paper introduces is a subject even when listed as a known dataset since
