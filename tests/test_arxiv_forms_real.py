@@ -1246,3 +1246,46 @@ def test_a_setting_then_our_method_and_its_verb_is_not_the_papers() -> None:
         "3.6% and GPT-4o by 15.6%."
     )
     assert "LongVideoBench" not in _introduced(sentence)
+
+
+@pytest.mark.parametrize(
+    ("arxiv_id", "sentence", "subjects"),
+    [
+        pytest.param(
+            "2504.10615",
+            "We evaluate a set of 18 LLMs, showing significant performance variations, with "
+            "GPT-4.5 achieving the highest accuracy (74.7%), outperforming models like Grok-2 "
+            "(67.2%), and Llama 3.1 405B (65.6%).",
+            [("18", None), ("74.7%", "GPT-4.5"), ("67.2%", "Grok-2"), ("65.6%", "Llama 3.1 405B")],
+            id="a version and a size",
+        ),
+        pytest.param(
+            "2504.09083",
+            "Experimental results show that GPT-4o and Gemini 1.5 Pro outperformed alternatives "
+            "and displayed promising BERTScore of 0.906 and 0.888 respectively.",
+            [("0.906", "GPT-4o"), ("0.888", "Gemini 1.5 Pro")],
+            id="a version and a tier",
+        ),
+        pytest.param(
+            "2504.01848",
+            "We evaluate several frontier models on PaperBench, finding that the best-performing "
+            "tested agent, Claude 3.5 Sonnet (New) with open-source scaffolding, achieves an "
+            "average replication score of 21.0\\%.",
+            [("21.0\\%", "Claude 3.5 Sonnet")],
+            id="a tier after the version",
+        ),
+    ],
+)
+def test_a_model_written_with_spaces_is_whole_as_a_subject(
+    arxiv_id: str, sentence: str, subjects: list[tuple[str, str | None]]
+) -> None:
+    assert _subjects(sentence) == subjects, arxiv_id
+
+
+def test_a_version_after_a_model_line_at_a_sentence_start_is_no_value() -> None:
+    # arXiv 2605.22971
+    sentence = (
+        "Gemini 2.5 Flash achieved the lowest error (MAE 21.13%), while GPT models showed "
+        "significantly larger discrepancies."
+    )
+    assert _subjects(sentence) == [("21.13%", "Gemini 2.5 Flash")]

@@ -27,6 +27,7 @@ from .name_spans import mentions, occurrences
 from .names import GLUED_AFTER, GLUED_WORD, find_names
 from .numbers import Number, find_numbers
 from .urls import find_urls, url_matches
+from .well_known import spaced_model_names
 
 __all__ = [
     "ARTIFACT_NOUN",
@@ -82,7 +83,8 @@ def find_candidates(text: str | Analysis, *, with_numbers: bool = True) -> Candi
     # written in the abstract itself
     named = analysis.unstyled
     datasets = find_dataset_phrases(named) + list(find_listed_datasets(named))
-    names = list(dict.fromkeys(find_cue_names(named) + find_names(named) + datasets))
+    names = find_cue_names(named) + find_names(named) + datasets + spaced_model_names(abstract)
+    names = list(dict.fromkeys(names))
     # "we introduce Compositional-ARC-a dataset", "LLMs-including o3-mini": a dash lost
     # between a name and the next word
     names = list(dict.fromkeys(GLUED_WORD.sub("", n) for n in names))

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from .metrics import METRIC_NAMES
+from .well_known import is_model_line
 from .wordlists import alternation, words
 
 __all__ = [
@@ -54,6 +55,7 @@ def after_product_name(abstract: str, start: int) -> bool:
         and word.isalpha()
         and _SENTENCE_START.search(abstract, max(0, match.start(1) - 3), match.start(1))
         and not _written_inside(abstract, word, _VERSION_AT.match(abstract, start))
+        and not is_model_line(word)  # "Gemini 2.5 Pro achieves ...": a version
     ):
         return False  # "Then 100 data ...": a capitalized first word, not a name
     return word not in METRIC_NAMES and word not in _NOT_NAMES

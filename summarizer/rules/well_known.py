@@ -17,7 +17,14 @@ from .analysis import Abbreviation
 from .listed import NameList, name_parts, unglued
 from .wordlists import table, words
 
-__all__ = ["WELL_KNOWN", "is_common", "is_model_line", "is_shared_term", "is_well_known"]
+__all__ = [
+    "WELL_KNOWN",
+    "is_common",
+    "is_model_line",
+    "is_shared_term",
+    "is_well_known",
+    "spaced_model_names",
+]
 
 _LIST = NameList("naming_well_known")
 #: The listed names, as written in the list.
@@ -84,3 +91,34 @@ def is_model_line(name: str) -> bool:
         # "DeepSeek-R1-Distill-Qwen-32B": the line distilled into is written as a part
         and all(_EDITION.fullmatch(p) or p in _LINES for p in parts[1:])
     )
+
+
+# A word, then the words after it; tried where a line's name may start.
+_SPACED_START = re.compile(r"(?<![\w\-.])[A-Za-z][\w.\-]*")
+_SPACED_NEXT = re.compile(r" ([\w.\-]+)")
+# Lower-case tiers written after a version: "GPT-4o mini", "o3 mini".
+_LOWER_TIERS = frozenset(("mini", "nano", "turbo", "preview", "instruct", "chat"))
+
+
+def spaced_model_names(text: str) -> list[str]:
+    """Models of a listed line written with spaces, as the text writes them: "Claude Opus
+    4.5", "Claude 3.5 Sonnet", "Gemini 2.5 Pro", "Llama 3.1 8B", "GPT-4o mini". Each word
+    after the line's name is an edition (:func:`is_model_line`) with a digit or a capital; a
+    lower-case tier only after a version ("Llama large language models" names no model)."""
+    found: list[str] = []
+    for first in _SPACED_START.finditer(text):
+        if not is_model_line(first[0].rstrip(".")):
+            continue
+        end, words_after = first.end(), 0
+        while words_after < 3 and (nxt := _SPACED_NEXT.match(text, end)):
+            word = nxt[1].rstrip(".")
+            after_version = any(c.isdigit() for c in text[first.start() : end])
+            shaped = any(c.isdigit() for c in word) or word[:1].isupper()
+            if not (shaped or (after_version and word in _LOWER_TIERS)):
+                break
+            if not all(_EDITION.fullmatch(part) for part in word.lower().split("-")):
+                break
+            end, words_after = nxt.start(1) + len(word), words_after + 1
+        if words_after and (name := text[first.start() : end]) not in found:
+            found.append(name)
+    return found
