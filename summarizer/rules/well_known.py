@@ -93,8 +93,11 @@ def is_model_line(name: str) -> bool:
     )
 
 
-# A word, then the words after it; tried where a line's name may start.
-_SPACED_START = re.compile(r"(?<![\w\-.])[A-Za-z][\w.\-]*")
+# Where a line's name starts a word, and the whole word from there.
+_LINE_AT = re.compile(
+    r"(?<![\w\-.])(?i:" + "|".join(sorted(map(re.escape, _LINES), key=len, reverse=True)) + ")"
+)
+_SPACED_START = re.compile(r"[A-Za-z][\w.\-]*")
 _SPACED_NEXT = re.compile(r" ([\w.\-]+)")
 # Lower-case tiers written after a version: "GPT-4o mini", "o3 mini".
 _LOWER_TIERS = frozenset(("mini", "nano", "turbo", "preview", "instruct", "chat"))
@@ -106,8 +109,9 @@ def spaced_model_names(text: str) -> list[str]:
     after the line's name is an edition (:func:`is_model_line`) with a digit or a capital; a
     lower-case tier only after a version ("Llama large language models" names no model)."""
     found: list[str] = []
-    for first in _SPACED_START.finditer(text):
-        if not is_model_line(first[0].rstrip(".")):
+    for line in _LINE_AT.finditer(text):
+        first = _SPACED_START.match(text, line.start())
+        if first is None or not is_model_line(first[0].rstrip(".")):
             continue
         end, words_after = first.end(), 0
         while words_after < 3 and (nxt := _SPACED_NEXT.match(text, end)):
