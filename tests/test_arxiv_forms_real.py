@@ -1289,3 +1289,33 @@ def test_a_version_after_a_model_line_at_a_sentence_start_is_no_value() -> None:
         "significantly larger discrepancies."
     )
     assert _subjects(sentence) == [("21.13%", "Gemini 2.5 Flash")]
+
+
+@pytest.mark.parametrize(
+    ("arxiv_id", "sentence", "name"),
+    [
+        pytest.param(
+            "2605.10730",
+            "We present Qwen-Image-2.0, an omni-capable image generation foundation model that "
+            "unifies high-fidelity generation and precise image editing within a single framework.",
+            "Qwen-Image-2.0",
+            id="a version after a dash",
+        ),
+        pytest.param(
+            "2605.28424",
+            "To address this dilemma, we propose Skill0.5, a novel agentic RL framework that "
+            "explicitly differentiates skill treatments.",
+            "Skill0.5",
+            id="a version glued to the name",
+        ),
+        pytest.param(
+            "2509.07923",
+            "Along with the framework, we curated CBCT-IOS3.8K, the largest paired CBCT and IOS "
+            "dataset to date, comprising 3,867 patients.",
+            "CBCT-IOS3.8K",
+            id="a size after the point",
+        ),
+    ],
+)
+def test_a_new_name_with_a_dotted_version_is_whole(arxiv_id: str, sentence: str, name: str) -> None:
+    assert _introduced(sentence) == [name], arxiv_id

@@ -142,6 +142,10 @@ def _short_form_ahead(
     return None
 
 
+# The rest of a version after its point, glued to the name: ".0", ".2M", ".5-Uni".
+_DOTTED_ON = re.compile(r"\.\d+(?:[\w+]|[\-.]\w)*")
+
+
 # Punctuation no long form of one name holds: "Vavanagi, a community-run platform for
 # Hula (Vula'a)".
 _BREAK = re.compile(r"[,;:()]")
@@ -176,6 +180,10 @@ def _add_names(
         short_at = match.start("acr")  # where the short form starts (-1: none yet)
         if name and not short:  # the cue's pattern stops at a joint the span rules read over
             name = abstract[match.start("name") : whole_name_end(abstract, *match.span("name"))]
+            # and at a version's point: "Qwen-Image-2.0", "FineEdit-1.2M", "Skill0.5"
+            dotted = _DOTTED_ON.match(abstract, match.start("name") + len(name))
+            if dotted and name[-1:].isdigit():
+                name += dotted[0]
             ahead = _short_form_ahead(
                 abstract, defined, match.start("name"), match.start("name") + len(name)
             )
