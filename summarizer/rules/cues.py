@@ -351,8 +351,8 @@ def classify_names(
     """(introduces, datasets, every call) for the candidate names of an abstract (its text,
     or its :class:`Analysis`). Names are read with LaTeX's styles blanked (:mod:`.markup`),
     and kept when written in the abstract itself."""
-    written = analysed(text).text
-    analysis = analysed(text).unstyled
+    given = analysed(text)
+    written, analysis = given.text, given.unstyled
     abstract = analysis.text
     names = find_names(analysis) if names is None else names
     names = names + [n for n in find_known_datasets(abstract) if n not in names]
