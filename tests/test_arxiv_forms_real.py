@@ -1319,3 +1319,52 @@ def test_a_version_after_a_model_line_at_a_sentence_start_is_no_value() -> None:
 )
 def test_a_new_name_with_a_dotted_version_is_whole(arxiv_id: str, sentence: str, name: str) -> None:
     assert _introduced(sentence) == [name], arxiv_id
+
+
+@pytest.mark.parametrize(
+    ("arxiv_id", "text", "value", "subject"),
+    [
+        pytest.param(
+            "2505.19159",
+            "We propose a joint learning framework with feature reconstruction and prediction to "
+            "address incomplete SITS more effectively. Experiments on SITS from Hunan Province, "
+            "Western France, and Catalonia show that our method improves mean F1-scores by 6.93% "
+            "in cropland extraction and 7.09% in crop classification over baselines.",
+            "6.93%",
+            "joint learning framework",
+            id="our method",
+        ),
+        pytest.param(
+            "2505.14730",
+            "In this study, we developed a deep learning model to predict NACT response using "
+            "pre-treatment hematoxylin and eosin (H&E)-stained biopsy images. Our model achieved "
+            "promising results in five-fold cross-validation (accuracy: 82%, AUC: 0.86).",
+            "82%",
+            "deep learning model",
+            id="our model, a word's own modifier kept",
+        ),
+        pytest.param(
+            "2505.19196",
+            "To address this, we propose a simple yet effective credit assignment framework that "
+            "dynamically distributes dense rewards across denoising steps. Our method achieves "
+            "1.25 to 2 times higher sample efficiency and better generalization across four human "
+            "preference reward functions.",
+            "1.25",
+            "credit assignment framework",
+            id="praise joined by yet left out",
+        ),
+        pytest.param(
+            "2505.10938",
+            "To address this, we develop a simple yet effective method to identify these tokens "
+            "accurately during the decoding process. Extensive experiments show that our method "
+            "can deliver a 6.4 times reduction in memory usage.",
+            "6.4 times",
+            "our method",
+            id="a bare kind names nothing",
+        ),
+    ],
+)
+def test_our_method_is_named_by_what_the_paper_says_it_makes(
+    arxiv_id: str, text: str, value: str, subject: str
+) -> None:
+    assert (value, subject) in _subjects(text), arxiv_id

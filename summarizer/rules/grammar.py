@@ -4,7 +4,8 @@ Two uses, both after the wording rules of :mod:`.numbers` have spoken:
 
 - a number they leave without a metric gets the one the sentence's parse gives, and a
   score left without a subject the clause's performer, else what the paper says it makes
-  (:func:`by_grammar`, :func:`own_work`);
+  (:func:`by_grammar`, :func:`own_work`), which also names a subject written only as "our
+  method" or "this model";
 - a name they take for a number's subject is dropped where the parse puts it in a phrase of
   setting or comparison (:func:`name_in_setting`).
 """
@@ -19,7 +20,7 @@ from .analysis import Analysis, Sentence
 from .made import contribution_of
 from .number import Number
 from .number_lists import FROM_BEFORE
-from .syntax import in_setting, metric_of, noun_phrase_at, subject_of
+from .syntax import MADE_NOUNS, in_setting, metric_of, noun_phrase_at, subject_of
 
 __all__ = ["by_grammar", "name_in_setting", "own_work"]
 
@@ -43,6 +44,10 @@ def by_grammar(
             at, to = number.start - sentence.start, number.end - sentence.start
             number = replace(number, metric=_phrase_after(sentence, to, number.metric))
             subject = number.subject
+            if subject is not None and _OWN_KIND_ONLY.fullmatch(subject):
+                # "our method achieves 4.9%": what the paper says it makes, where it says so
+                own = own or [own_work(analysis)]
+                subject = own[0] or subject
             if subject is None and not _before_change(analysis.text, number):
                 subject = subject_of(sentence.text, at, to, not_subjects)
                 if subject is None and _SCORE.fullmatch(number.value):
@@ -52,6 +57,10 @@ def by_grammar(
             number = replace(number, metric=metric, subject=subject)
         out.append(number)
     return out
+
+
+# The paper's own work named by its kind alone: "our method", "this model", "Our framework".
+_OWN_KIND_ONLY = re.compile(r"(?i:our|this)\s+(?:" + "|".join(sorted(MADE_NOUNS)) + r")")
 
 
 # A score is written with a unit or a decimal point ("45.2%", "3x", "0.912"); a bare whole

@@ -131,15 +131,21 @@ def contribution_of(sentence: str) -> str | None:
 
 def _named_part(made: Token) -> str | None:
     """``made`` with the words before it that say what it is, without a determiner or
-    praise ("a novel pruning technique": pruning technique); None for a bare kind of thing
-    ("a framework", "a new approach"), which names nothing."""
+    praise ("a novel pruning technique": pruning technique; "a simple yet effective credit
+    assignment framework": credit assignment framework), with the words that modify a word
+    it keeps ("a deep learning model", where "deep" modifies "learning"); None for a bare
+    kind of thing ("a framework", "a new approach"), which names nothing."""
     doc = made.doc
     words = [t for t in made.lefts if t.dep_ in {"amod", "compound", "nmod"}]
-    first = min([t.i for t in words] + [made.i])
+    first = min([t.left_edge.i for t in words] + [made.i])
     while first > 0 and doc[first - 1].text == "-" and not doc[first - 1].whitespace_:
         first = max(0, first - 2)  # "long-term": the word before a glued hyphen
     while first < made.i and (
-        doc[first].dep_ in {"det", "poss", "punct"} or doc[first].lower_ in _PRAISE
+        doc[first].dep_ in {"det", "poss", "punct", "cc"}
+        or doc[first].lower_ in _PRAISE
+        or doc[first].dep_ == "advmod"
+        and doc[first].lower_.endswith("ly")  # "highly"
+        or doc[first].lower_ == "yet"  # "simple yet effective"
     ):
         first += 1
     if first == made.i and head_in(made, MADE_NOUNS):
