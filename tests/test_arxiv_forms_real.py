@@ -16,6 +16,7 @@ import pytest
 
 from summarizer.rules import Analysis, classify_names, find_candidates, find_tasks
 from summarizer.rules.markup import unstyled
+from summarizer.rules.name_spans import size_variant_of
 
 from .support.rule_reads import value_metrics
 
@@ -1368,3 +1369,54 @@ def test_our_method_is_named_by_what_the_paper_says_it_makes(
     arxiv_id: str, text: str, value: str, subject: str
 ) -> None:
     assert (value, subject) in _subjects(text), arxiv_id
+
+
+@pytest.mark.parametrize(
+    ("arxiv_id", "sentence", "name"),
+    [
+        pytest.param(
+            "2506.21458",
+            "Our new MindCube benchmark with 21,154 questions across 3,268 images exposes this "
+            "critical gap, where existing VLMs exhibit near-random performance.",
+            "MindCube",
+            id="our new X benchmark",
+        ),
+        pytest.param(
+            "2507.05424",
+            "Using our MultiWikiAtomic dataset in English, Spanish, and Danish, we analyze how "
+            "large language models (LLMs) integrate context.",
+            "MultiWikiAtomic",
+            id="our X dataset",
+        ),
+    ],
+)
+def test_our_name_then_its_kind_is_the_papers_own(arxiv_id: str, sentence: str, name: str) -> None:
+    assert _introduced(sentence) == [name], arxiv_id
+
+
+@pytest.mark.parametrize(
+    ("arxiv_id", "sentence"),
+    [
+        pytest.param(
+            "2508.04714",
+            "Building upon our prior LAMP framework for numerical data analysis, we develop a "
+            "comprehensive solution that combines bearing vibration frequency analysis with multi "
+            "agentic generation for intelligent maintenance planning.",
+            id="the authors' earlier work",
+        ),
+        pytest.param(
+            "2508.07976",
+            "Through RL training, our prompt-based QwQ-32B agent achieves substantial "
+            "improvements, with 46.7% and 20.8% Avg@4 gains on xBench and GAIA, respectively.",
+            id="a model of a known line",
+        ),
+    ],
+)
+def test_our_earlier_or_borrowed_model_is_not_introduced(arxiv_id: str, sentence: str) -> None:
+    assert _introduced(sentence) == [], arxiv_id
+
+
+def test_a_mixture_of_experts_size_is_a_size_variant() -> None:
+    # arXiv 2510.24699: "we introduce AgentFold, ... our AgentFold-30B-A3B agent achieves"
+    assert size_variant_of("AgentFold-30B-A3B") == "AgentFold"
+    assert size_variant_of("Qwen3-30B-A3B") == "Qwen3"

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from .cue_words import (
     ARTIFACT_NOUNS,
+    EARLIER,
     LEAD_WORDS,
     MAKE_AFTER_WHO,
     MAKE_DONE,
@@ -23,6 +24,7 @@ from .cue_words import (
     either,
     tensed,
 )
+from .well_known import is_model_line
 
 _MAKE_VERB = r"(?i:(?:" + "|".join(tensed(v) for v in MAKE_AFTER_WHO) + r"))\s+"
 # "I present ..." (a single author) as well as "we", "our", "this paper".
@@ -194,3 +196,26 @@ def who_positions(abstract: str, low: str) -> list[int] | None:
     if len(low) != len(abstract) or (not abstract.isascii() and _CASE_ODD.search(abstract)):
         return None
     return [m.start() for m in _WHO_AT.finditer(low)]
+
+
+# "our new MindCube benchmark", "our RWLQ dataset", "our StackCLIP model": the kind of thing a
+# paper makes (or data) right after "our X".
+_KIND_AFTER = re.compile(
+    r"\s+(?:" + ARTIFACT_NOUN + r"|datasets?|benchmarks?|corpus|corpora|suites?)\b"
+)
+# Before the name, what says the authors had it before or took it from others: "our previous
+# LAMP framework", "our trained YOLO-pose models".
+_EARLIER_IN = re.compile(
+    r"\b(?:" + either(EARLIER) + r"|earlier|original|trained|fine-tuned|finetuned|pretrained)\b",
+    re.IGNORECASE,
+)
+
+
+def our_kind(name: str, text: str, end: int, before: str) -> bool:
+    """True when "our X" (``before``: the words before the name, lower case) goes on with the
+    kind of thing the paper makes ("our new MindCube benchmark"): the paper's own. Not for
+    the authors' earlier work ("our previous LAMP framework") nor a model of a known line
+    ("our prompt-based QwQ-32B agent")."""
+    return bool(
+        _KIND_AFTER.match(text, end) and not _EARLIER_IN.search(before) and not is_model_line(name)
+    )

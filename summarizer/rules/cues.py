@@ -22,14 +22,9 @@ from .candidates import (
 from .components import defined_components
 from .cue_defined import defined_after_making
 from .cue_names import EXISTING, find_cue_names
+from .cue_parts import our_kind
 from .cue_patterns import OUR_APPOSITIVE
-from .cue_words import (
-    MAKE_IN_WINDOW_GROUP,
-    NAMED_IN_WINDOW,
-    NEW_WORDS,
-    THIS_WORK,
-    either,
-)
+from .cue_words import MAKE_IN_WINDOW_GROUP, NAMED_IN_WINDOW, NEW_WORDS, THIS_WORK, either
 from .data_cues import (
     DATA_WORD,
     LANGUAGE_PAIR,
@@ -226,7 +221,10 @@ def classify_name(
         elif _WE_PROPOSE.search(before8) or _WE_PROPOSE_APPOSITIVE.search(before12):
             tally.add("we_propose")
         if _OUR_BEFORE.search(before3 + " "):
-            tally.add("our")
+            if our_kind(name, abstract, end, before3):
+                tally.add("our_kind")  # "our new MindCube benchmark"
+            else:
+                tally.add("our")
         elif OUR_APPOSITIVE.search(before12):
             tally.add("our_appositive")
         if _A_NEW_AFTER.match(after4):

@@ -108,6 +108,8 @@ def contribution_of(sentence: str) -> str | None:
     no such thing."""
     if not (_MAKING_TEXT.search(sentence) and _AUTHORS_TEXT.search(sentence)):
         return None  # no parse for a sentence that cannot say so
+    if sentence.rstrip().endswith("?"):
+        return None  # "Can we develop LiDAR world models that ...?" asks; it makes nothing
     for verb in _authors_making(parse(sentence)):
         objects = _made_objects(verb)
         # a method first, then a system: "an integrated platform ..., and an iterative
@@ -129,6 +131,12 @@ def contribution_of(sentence: str) -> str | None:
     return None
 
 
+def _apart_adverb(token: Token) -> bool:
+    """An adverb in "-ly" written apart from the next word: "highly" of "highly efficient",
+    not "temporally" of "temporally-aware"."""
+    return token.dep_ == "advmod" and token.lower_.endswith("ly") and bool(token.whitespace_)
+
+
 def _named_part(made: Token) -> str | None:
     """``made`` with the words before it that say what it is, without a determiner or
     praise ("a novel pruning technique": pruning technique; "a simple yet effective credit
@@ -143,8 +151,7 @@ def _named_part(made: Token) -> str | None:
     while first < made.i and (
         doc[first].dep_ in {"det", "poss", "punct", "cc"}
         or doc[first].lower_ in _PRAISE
-        or doc[first].dep_ == "advmod"
-        and doc[first].lower_.endswith("ly")  # "highly"
+        or _apart_adverb(doc[first])
         or doc[first].lower_ == "yet"  # "simple yet effective"
     ):
         first += 1

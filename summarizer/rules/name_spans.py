@@ -203,10 +203,12 @@ def long_form_in(name: str, analysis: Analysis) -> Abbreviation | None:
     return None
 
 
-# A model's size after its name: "POLAR-7B", "ViMoGen-light", "Zeta-XL" (not a dataset's
-# count of items, "Droplet3D-4M").
+# A model's size after its name: "POLAR-7B", "AgentFold-30B-A3B" (a mixture of experts: all
+# parameters, then the active ones), "ViMoGen-light", "Zeta-XL" (not a dataset's count of
+# items, "Droplet3D-4M").
 _MODEL_SIZE = re.compile(
-    r"[\-_](?:\d+(?:\.\d+)?[BT]|(?i:light|lite|tiny|small|base|medium|large|xl|xxl|mini|nano|huge))$"
+    r"[\-_](?:\d+(?:\.\d+)?[BT](?:-A\d+(?:\.\d+)?B)?"
+    r"|(?i:light|lite|tiny|small|base|medium|large|xl|xxl|mini|nano|huge))$"
 )
 
 
