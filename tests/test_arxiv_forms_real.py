@@ -1420,3 +1420,47 @@ def test_a_mixture_of_experts_size_is_a_size_variant() -> None:
     # arXiv 2510.24699: "we introduce AgentFold, ... our AgentFold-30B-A3B agent achieves"
     assert size_variant_of("AgentFold-30B-A3B") == "AgentFold"
     assert size_variant_of("Qwen3-30B-A3B") == "Qwen3"
+
+
+@pytest.mark.parametrize(
+    ("arxiv_id", "text", "name"),
+    [
+        pytest.param(
+            "2506.21980",
+            "Open-source models like Qwen2.5-VL, a flagship MLLMs with strong foundational "
+            "capabilities, demonstrate excellent performance in grounding tasks. The resulting "
+            "model, R1-Track, achieved notable performance on the GOT-10k benchmark. R1-Track "
+            "supports flexible initialization via bounding boxes or text descriptions while "
+            "retaining most of the original model's general capabilities.",
+            "R1-Track",
+            id="set off by commas",
+        ),
+        pytest.param(
+            "2508.07414",
+            "The resulting dataset, CulturalGround, comprises 22 million high-quality, "
+            "culturally-rich VQA pairs spanning 42 countries and 39 languages. We train an "
+            "open-source MLLM CulturalPangea on CulturalGround, interleaving standard "
+            "multilingual instruction-tuning data to preserve general abilities.",
+            "CulturalGround",
+            id="a dataset the paper builds, then trains on",
+        ),
+        pytest.param(
+            "2604.11626",
+            "The resulting model, RationalRewards (8B), achieves state-of-the-art preference "
+            "prediction among open-source reward models, competitive with Gemini-2.5-Pro.",
+            "RationalRewards",
+            id="a size in parentheses after it",
+        ),
+    ],
+)
+def test_what_the_papers_steps_result_in_is_its_own(arxiv_id: str, text: str, name: str) -> None:
+    assert _introduced(text) == [name], arxiv_id
+
+
+def test_the_resulting_model_without_a_name_introduces_nothing() -> None:
+    # arXiv 2508.08442
+    sentence = (
+        "The resulting model is identical to that produced by conventional flattening, but "
+        "compilation can be significantly faster."
+    )
+    assert _introduced(sentence) == []

@@ -35,7 +35,29 @@ from .cue_words import (
     without,
 )
 
-__all__ = ["MORE_CUES"]
+__all__ = ["MORE_CUES", "resulting_named"]
+
+# "The resulting model, R1-Track, achieved", "The resulting corpus, EmoWOZ-CS, contains",
+# "the resulting model, the Reformer, performs", "The resulting model Robo-Saber produces":
+# what the paper's steps make, named right after its kind. A name of one capital only when
+# set off by commas.
+_RESULTING = re.compile(
+    r"(?i:\bthe\s+resulting\s+)(?:[\w\-]+\s+)?"
+    + r"(?:"
+    + ARTIFACT_NOUN
+    + r"|datasets?|corpus|corpora)(?:,\s+|\s+)(?:the\s+)?"
+    + r"(?:(?=[A-Z][\w+\-]*[A-Z0-9])|(?=[A-Z][\w+\-]*,))(?=[\w+\-]{3})"
+    + r"(?P<name>[A-Z][\w+]*(?:-[\w+]+)*(?:\.\d+)?)(?P<acr>)"
+    # not the first word of a longer name, nor before its long form (a size may follow)
+    + r"(?![\w\-+])(?!\s+[A-Z\[])(?![\s~]*\((?!\d))"
+)
+
+
+def resulting_named(name: str, sentence: str) -> bool:
+    """True when ``sentence`` names ``name`` as what the paper's steps result in ("The
+    resulting dataset, CulturalGround, comprises ...")."""
+    return any(m.group("name") == name for m in _RESULTING.finditer(sentence))
+
 
 #: The later cues, in order.
 MORE_CUES: tuple[Cue, ...] = (
@@ -188,6 +210,14 @@ MORE_CUES: tuple[Cue, ...] = (
         expect=("RSONet",),
         needs=("proposed",),
         anchors=("proposed",),
+    ),
+    Cue(
+        name="the-resulting-kind-name",
+        pattern=_RESULTING,
+        example="The resulting model, R1-Track, achieved notable performance on GOT-10k.",
+        expect=("R1-Track",),
+        needs=("the resulting",),
+        anchors=("resulting",),
     ),
     Cue(
         name="we-propose-lower-name",
