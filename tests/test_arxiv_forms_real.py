@@ -1464,3 +1464,43 @@ def test_the_resulting_model_without_a_name_introduces_nothing() -> None:
         "compilation can be significantly faster."
     )
     assert _introduced(sentence) == []
+
+
+@pytest.mark.parametrize(
+    ("arxiv_id", "text", "name"),
+    [
+        pytest.param(
+            "2507.03903",
+            "In this study, a Down-Up Sampling Network (DUS-Net) is proposed to reconstruct "
+            "high-precision point clouds for 3D anomaly detection by preserving the group center "
+            "geometric structure. The DUS-Net first introduces a Noise Generation module to "
+            "generate noisy patches.",
+            "DUS-Net",
+            id="a network",
+        ),
+        pytest.param(
+            "2507.21450",
+            "Then, an Adaptive Linguistic Grounding (ALG) technique is proposed to align the "
+            "learned situational memories with different linguistic components purposefully. "
+            "Our navigation policy outperforms the state-of-the-art methods on the challenging "
+            "VLN-CE and ObjectNav tasks, showing the superiority of our RVI and ALG techniques "
+            "for VLN.",
+            "ALG",
+            id="its kind between",
+        ),
+    ],
+)
+def test_a_short_form_said_to_be_proposed_is_the_papers(
+    arxiv_id: str, text: str, name: str
+) -> None:
+    assert _introduced(text) == [name], arxiv_id
+
+
+def test_a_short_form_of_what_a_proposed_thing_works_on_is_not_introduced() -> None:
+    # arXiv 2604.13307: the framework is proposed, not the image kind it clusters
+    sentence = (
+        "An unsupervised framework for hyperspectral image (HSI) clustering is proposed that "
+        "incorporates masked deep representation learning with diffusion-based clustering. "
+        "We evaluate it on HSI benchmarks."
+    )
+    assert "HSI" not in _introduced(sentence)

@@ -35,7 +35,7 @@ from .cue_words import (
     without,
 )
 
-__all__ = ["MORE_CUES", "resulting_named"]
+__all__ = ["MORE_CUES", "presented_here"]
 
 # "The resulting model, R1-Track, achieved", "The resulting corpus, EmoWOZ-CS, contains",
 # "the resulting model, the Reformer, performs", "The resulting model Robo-Saber produces":
@@ -53,10 +53,29 @@ _RESULTING = re.compile(
 )
 
 
-def resulting_named(name: str, sentence: str) -> bool:
-    """True when ``sentence`` names ``name`` as what the paper's steps result in ("The
-    resulting dataset, CulturalGround, comprises ...")."""
-    return any(m.group("name") == name for m in _RESULTING.finditer(sentence))
+# "an editing recovery augmentation (ERA) strategy is proposed to ...", "The Structured
+# Cognitive Loop (SCL) is introduced as ...": what the sentence says is proposed (with the
+# kind of thing it is, not "hyperspectral image (HSI) clustering is proposed"), in the
+# present (a past "was proposed" is as often earlier work: "Recently, Direct Preference
+# Optimization (DPO) was proposed"), of one thing ("LLMs are designed to" says what a kind
+# of thing is for).
+_IS_PROPOSED = re.compile(
+    r"[\w\-']+(?P<name>)"
+    + ACRONYM_AFTER
+    + r"\s*(?:"
+    + ARTIFACT_NOUN
+    + r"\s+)?is\s+(?:\w+ly\s+)?"
+    + r"(?:proposed|introduced|presented|developed|designed)\b"
+)
+
+
+def presented_here(name: str, sentence: str) -> bool:
+    """True when ``sentence`` presents ``name`` as the paper's: what its steps result in
+    ("The resulting dataset, CulturalGround, comprises ...") or a short form said to be
+    proposed ("a Down-Up Sampling Network (DUS-Net) is proposed to ...")."""
+    return any(m.group("name") == name for m in _RESULTING.finditer(sentence)) or any(
+        m.group("acr") == name for m in _IS_PROPOSED.finditer(sentence)
+    )
 
 
 #: The later cues, in order.
@@ -218,6 +237,13 @@ MORE_CUES: tuple[Cue, ...] = (
         expect=("R1-Track",),
         needs=("the resulting",),
         anchors=("resulting",),
+    ),
+    Cue(
+        name="short-form-is-proposed",
+        pattern=_IS_PROPOSED,
+        example="Then, an editing recovery augmentation (ERA) strategy is proposed to recover.",
+        expect=("ERA",),
+        needs=("proposed", "introduced", "presented", "developed", "designed"),
     ),
     Cue(
         name="we-propose-lower-name",

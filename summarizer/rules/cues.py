@@ -24,7 +24,7 @@ from .cue_defined import defined_after_making
 from .cue_names import EXISTING, find_cue_names
 from .cue_parts import our_kind
 from .cue_patterns import OUR_APPOSITIVE
-from .cue_patterns_more import resulting_named
+from .cue_patterns_more import presented_here
 from .cue_words import MAKE_IN_WINDOW_GROUP, NAMED_IN_WINDOW, NEW_WORDS, THIS_WORK, either
 from .data_cues import (
     DATA_WORD,
@@ -334,7 +334,7 @@ def _background(name: str, analysis: Analysis) -> bool:
     sentence that presents the paper's own work ("current CBMs ... We propose
     Data-efficient CBMs (DCBMs)")."""
     found = [s for s, url_free in url_free_sentences(analysis) if mentions(name, url_free)]
-    if len(found) < 2 or _OWN_WORK.search(found[0]) or resulting_named(name, found[0]):
+    if len(found) < 2 or _OWN_WORK.search(found[0]) or presented_here(name, found[0]):
         return False
     first = found[0]
     if in_parens(name, first) and _we_make_before(name, first):
