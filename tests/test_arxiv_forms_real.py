@@ -1504,3 +1504,14 @@ def test_a_short_form_of_what_a_proposed_thing_works_on_is_not_introduced() -> N
         "We evaluate it on HSI benchmarks."
     )
     assert "HSI" not in _introduced(sentence)
+
+
+def test_based_on_inside_a_long_form_in_title_case_is_part_of_the_name() -> None:
+    # arXiv 2507.02414
+    text = (
+        "To address this challenge, we propose a novel and efficient scheme for face retrieval "
+        "in the ciphertext domain, termed Privacy-Preserving Preselection for Face "
+        "Identification Based on Packing (PFIP). PFIP incorporates an innovative preselection "
+        "mechanism to reduce computational overhead."
+    )
+    assert _introduced(text) == ["PFIP"]

@@ -39,11 +39,11 @@ EARLIER_KIND_AFTER = re.compile(
     r"\)?,\s*an?\s+(?:[\w-]+\s+){0,2}?(?:" + either(EARLIER_AFTER_NAME) + r")\b", re.I
 )
 # "building on X (Y)", "the use of X (Y)": the words right before the name say it is
-# earlier work.
+# earlier work. In lower case: "Based on" in a long form in title case is part of the name
+# ("Privacy-Preserving Preselection for Face Identification Based on Packing (PFIP)").
 _BUILDS_ON = re.compile(
     r"\b(?:(?:building|build|builds|built|based|relying|drawing)\s+(?:up)?on|on top of|use of|"
-    r"to use|using)\s+(?:[\w\-]+\s+){0,6}(?:[\w\-]+)?[\s~]*\(?$",
-    re.I,
+    r"to use|using)\s+(?:[\w\-]+\s+){0,6}(?:[\w\-]+)?[\s~]*\(?$"
 )
 
 
