@@ -38,7 +38,8 @@ from .cue_words import (
 __all__ = ["MORE_CUES", "presented_here"]
 
 # "The resulting model, R1-Track, achieved", "The resulting corpus, EmoWOZ-CS, contains",
-# "the resulting model, the Reformer, performs", "The resulting model Robo-Saber produces":
+# "the resulting model, the Reformer, performs", "The resulting model Robo-Saber produces",
+# "The resulting method, USR 2.0, halves" (a version after a space):
 # what the paper's steps make, named right after its kind. A name of one capital only when
 # set off by commas.
 _RESULTING = re.compile(
@@ -47,7 +48,7 @@ _RESULTING = re.compile(
     + ARTIFACT_NOUN
     + r"|datasets?|corpus|corpora)(?:,\s+|\s+)(?:the\s+)?"
     + r"(?:(?=[A-Z][\w+\-]*[A-Z0-9])|(?=[A-Z][\w+\-]*,))(?=[\w+\-]{3})"
-    + r"(?P<name>[A-Z][\w+]*(?:-[\w+]+)*(?:\.\d+)?)(?P<acr>)"
+    + r"(?P<name>[A-Z][\w+]*(?:-[\w+]+)*(?:\.\d+)?(?:\s\d+\.\d+)?)(?P<acr>)"
     # not the first word of a longer name, nor before its long form (a size may follow)
     + r"(?![\w\-+])(?!\s+[A-Z\[])(?![\s~]*\((?!\d))"
 )
