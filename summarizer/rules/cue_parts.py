@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from .cue_words import (
     ARTIFACT_NOUNS,
-    EARLIER,
+    EARLIER_OURS,
     LEAD_WORDS,
     MAKE_AFTER_WHO,
     MAKE_DONE,
@@ -25,6 +25,7 @@ from .cue_words import (
     tensed,
 )
 from .well_known import is_model_line
+from .wordlists import table
 
 _MAKE_VERB = r"(?i:(?:" + "|".join(tensed(v) for v in MAKE_AFTER_WHO) + r"))\s+"
 # "I present ..." (a single author) as well as "we", "our", "this paper".
@@ -198,17 +199,17 @@ def who_positions(abstract: str, low: str) -> list[int] | None:
     return [m.start() for m in _WHO_AT.finditer(low)]
 
 
-# "our new MindCube benchmark", "our RWLQ dataset", "our StackCLIP model": the kind of thing a
-# paper makes (or data) right after "our X".
-_KIND_AFTER = re.compile(
-    r"\s+(?:" + ARTIFACT_NOUN + r"|datasets?|benchmarks?|corpus|corpora|suites?)\b"
+#: The kind of thing a paper makes, or data: "our StackCLIP model", "our RWLQ dataset", "The
+#: resulting corpus, EmoWOZ-CS" (``ARTIFACT_NOUN`` and the dataset nouns of
+#: ``data/contribution_nouns.toml``).
+KIND_OR_DATA = (
+    r"(?:" + ARTIFACT_NOUN + r"|(?:" + either(table("contribution_nouns")["dataset"]) + r")s?)"
 )
+# "our new MindCube benchmark": the kind right after "our X".
+_KIND_AFTER = re.compile(r"\s+" + KIND_OR_DATA + r"\b")
 # Before the name, what says the authors had it before or took it from others: "our previous
 # LAMP framework", "our trained YOLO-pose models".
-_EARLIER_IN = re.compile(
-    r"\b(?:" + either(EARLIER) + r"|earlier|original|trained|fine-tuned|finetuned|pretrained)\b",
-    re.IGNORECASE,
-)
+_EARLIER_IN = re.compile(r"\b(?:" + either(EARLIER_OURS) + r")\b", re.IGNORECASE)
 
 
 def our_kind(name: str, text: str, end: int, before: str) -> bool:

@@ -15,6 +15,7 @@ from .cue_parts import (
     ARTIFACT_NOUN,
     CUE_PHRASE,
     CUE_VERB,
+    KIND_OR_DATA,
     NAME_ENDS,
     ODD_NAME,
     PHRASE,
@@ -25,6 +26,7 @@ from .cue_words import (
     GERUNDS,
     MAKE_AFTER_WHO,
     MAKE_CALLED,
+    MAKE_DONE_ALL,
     NAME,
     NAMED,
     NEW_OR_NOVEL,
@@ -44,9 +46,8 @@ __all__ = ["MORE_CUES", "presented_here"]
 # set off by commas.
 _RESULTING = re.compile(
     r"(?i:\bthe\s+resulting\s+)(?:[\w\-]+\s+)?"
-    + r"(?:"
-    + ARTIFACT_NOUN
-    + r"|datasets?|corpus|corpora)(?:,\s+|\s+)(?:the\s+)?"
+    + KIND_OR_DATA
+    + r"(?:,\s+|\s+)(?:the\s+)?"
     + r"(?:(?=[A-Z][\w+\-]*[A-Z0-9])|(?=[A-Z][\w+\-]*,))(?=[\w+\-]{3})"
     + r"(?P<name>[A-Z][\w+]*(?:-[\w+]+)*(?:\.\d+)?(?:\s\d+\.\d+)?)(?P<acr>)"
     # not the first word of a longer name, nor before its long form (a size may follow)
@@ -66,7 +67,9 @@ _IS_PROPOSED = re.compile(
     + r"\s*(?:"
     + ARTIFACT_NOUN
     + r"\s+)?is\s+(?:\w+ly\s+)?"
-    + r"(?:proposed|introduced|presented|developed|designed)\b"
+    + r"(?:"
+    + either(MAKE_DONE_ALL)
+    + r")\b"
 )
 
 
@@ -244,7 +247,7 @@ MORE_CUES: tuple[Cue, ...] = (
         pattern=_IS_PROPOSED,
         example="Then, an editing recovery augmentation (ERA) strategy is proposed to recover.",
         expect=("ERA",),
-        needs=("proposed", "introduced", "presented", "developed", "designed"),
+        needs=MAKE_DONE_ALL,
     ),
     Cue(
         name="we-propose-lower-name",

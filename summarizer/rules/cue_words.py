@@ -21,6 +21,7 @@ __all__ = [
     "EARLIER",
     "EARLIER_AFTER_NAME",
     "EARLIER_BEFORE_NAMING",
+    "EARLIER_OURS",
     "GERUNDS",
     "LEAD_WORDS",
     "MAKE",
@@ -29,6 +30,7 @@ __all__ = [
     "MAKE_CALLED",
     "MAKE_DATA_FORMS",
     "MAKE_DONE",
+    "MAKE_DONE_ALL",
     "MAKE_FORMS_LEFT_OUT",
     "MAKE_IN_WINDOW",
     "NAME",
@@ -170,6 +172,9 @@ def tensed(verb: str) -> str:
 #: "X is proposed", "X was introduced": the participles that say the paper (or another) made
 #: X. "Designed" says what a thing is for ("is designed to"), not who made it.
 MAKE_DONE: tuple[str, ...] = tuple(participle(v) for v in without(MAKE, "design"))
+#: "a Down-Up Sampling Network (DUS-Net) is proposed", "an ... (SAP) method is designed to":
+#: after a short form and its kind, every participle of ``MAKE`` says the sentence makes it.
+MAKE_DONE_ALL: tuple[str, ...] = tuple(participle(v) for v in MAKE)
 
 
 def every_form(verbs: Iterable[str]) -> frozenset[str]:
@@ -190,6 +195,8 @@ EARLIER_AFTER_NAME: tuple[str, ...] = (
     *without(EARLIER, "widely used"),
     *_EARLIER["after_name_more"],
 )
+#: "our previous LAMP framework", "our trained YOLO-pose models": after "our", before a name.
+EARLIER_OURS: tuple[str, ...] = (*EARLIER, *_EARLIER["before_our_name_more"])
 #: "based on X", "built on X": what the paper starts from.
 BUILT_ON: tuple[str, ...] = tuple(_EARLIER["built_on"])
 #: "a recently introduced model called X", "the literature called X": before a naming word.
