@@ -1515,3 +1515,28 @@ def test_based_on_inside_a_long_form_in_title_case_is_part_of_the_name() -> None
         "mechanism to reduce computational overhead."
     )
     assert _introduced(text) == ["PFIP"]
+
+
+@pytest.mark.parametrize(
+    ("arxiv_id", "sentence"),
+    [
+        pytest.param(
+            "2601.09606",
+            "Stage 2 then employs an MAE-driven objective to align prediction magnitudes.",
+            id="a stage",
+        ),
+        pytest.param(
+            "2603.02333",
+            "Theorem 4.3 establishes a monotonic relationship between sampling resolution and "
+            "generation quality.",
+            id="a theorem",
+        ),
+        pytest.param(
+            "2602.13816",
+            "Stage 1 data reveal a dominant influence of L1 transfer.",
+            id="a stage's data",
+        ),
+    ],
+)
+def test_a_numbered_label_at_a_sentences_start_is_no_result(arxiv_id: str, sentence: str) -> None:
+    assert _values(sentence) == [], arxiv_id

@@ -42,6 +42,8 @@ VERSION_NUMBER = re.compile(r"\d(?:\.\d)?|\d{2,4}")
 _NAME_BEFORE = re.compile(r"(?<![\w.])([A-Z][\w\-\u00b7]*|[A-Za-z]+[A-Z][\w\-]*) $")
 # Metric names ("F1 90.2") and capitalized words ("Only 2") before a number: no version.
 _NOT_NAMES = frozenset(words("version_not_names"))
+# Nouns that label a numbered part: "Task 1", "Track 2", "Stage 2" (data/label_nouns.txt).
+_LABELS = frozenset(words("label_nouns"))
 
 
 def after_product_name(abstract: str, start: int) -> bool:
@@ -50,6 +52,8 @@ def after_product_name(abstract: str, start: int) -> bool:
     if match is None:
         return False
     word = match.group(1)
+    if word.lower() in _LABELS:
+        return True  # "Task 1 focuses on ...", "Stage 2: ...": a label, at a sentence's start too
     if (
         word.istitle()
         and word.isalpha()
