@@ -204,6 +204,7 @@ def test_the_plus_of_a_deviation_stays_out_of_the_value() -> None:
         pytest.param("It wins on KITTI 2015 and Atari 2600 games.", id="edition-after-a-name"),
         pytest.param("It uses 1x1 convolutions on 32x32 images.", id="dimensions"),
         pytest.param("SGD dates back to the 1950s.", id="decade"),
+        pytest.param("Such tools date back to the 1990's.", id="decade-apostrophe"),
     ],
 )
 def test_not_numbers(text: str) -> None:

@@ -176,8 +176,8 @@ def _find_numbers(
             continue
         if "/" in num and (YEAR.match(num.partition("/")[2]) or num == "24/7"):
             continue  # "AIME 2024/2025", "No. 402/2013", "24/7": no fraction
-        if unit == "s" and YEAR.match(num):
-            continue  # "the 1950s": a decade
+        if YEAR.match(num) and (unit == "s" or abstract[end : end + 2] in _DECADE_S):
+            continue  # "the 1950s", "the 1990's": a decade
         if before_char in ("'", "\u2019") and (
             abstract[start - 2 : start - 1].isalpha() or unit == "s"
         ):
@@ -322,6 +322,7 @@ def _subject(
 
 
 _HARDWARE = frozenset(words("hardware_names"))
+_DECADE_S = frozenset({"'s", "\u2019s"})
 # "4k-16k", "10-20%": a range of numbers taken for a name
 _RANGE = re.compile(r"(?i)[\d.,]+[kmbx%]?(?:-|--|\u2013)[\d.,]+[kmbx%]?")
 
