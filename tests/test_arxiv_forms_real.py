@@ -18,11 +18,7 @@ from summarizer.rules import Analysis, classify_names, find_candidates, find_tas
 from summarizer.rules.markup import unstyled
 from summarizer.rules.name_spans import size_variant_of
 
-from .support.rule_reads import value_metrics
-
-
-def _values(sentence: str) -> list[str]:
-    return [n.value for n in find_candidates(sentence).numbers]
+from .support.rule_reads import names_of, value_metrics, values_of
 
 
 def test_slashed_values_take_the_metric_names_listed_after_them_in_order() -> None:
@@ -132,7 +128,7 @@ def test_a_change_in_one_value_of_a_slash_list_is_a_change_in_all() -> None:
     ],
 )
 def test_slashes_that_start_no_value(arxiv_id: str, sentence: str, values: list[str]) -> None:
-    assert _values(sentence) == values, arxiv_id
+    assert values_of(sentence) == values, arxiv_id
 
 
 @pytest.mark.parametrize(
@@ -197,7 +193,7 @@ def test_slashes_that_start_no_value(arxiv_id: str, sentence: str, values: list[
     ],
 )
 def test_sizes_inside_names_are_no_values(arxiv_id: str, sentence: str, values: list[str]) -> None:
-    assert _values(sentence) == values, arxiv_id
+    assert values_of(sentence) == values, arxiv_id
 
 
 def test_a_datasets_size_is_part_of_its_name() -> None:
@@ -207,16 +203,9 @@ def test_a_datasets_size_is_part_of_its_name() -> None:
         "substantial performance gains compared with state-of-the-art baselines, despite using "
         "only 0.4% of the full training data."
     )
-    analysis = Analysis(sentence)
-    _, datasets, _ = classify_names(analysis, find_candidates(analysis).names)
+    datasets = names_of(sentence)[1]
     assert "MovieLens 1M" in datasets and "MovieLens" not in datasets
-    assert _values(sentence) == ["0.4%"]
-
-
-def _introduced(text: str) -> list[str]:
-    analysis = Analysis(text)
-    introduces, _, _ = classify_names(analysis, find_candidates(analysis).names)
-    return introduces
+    assert values_of(sentence) == ["0.4%"]
 
 
 @pytest.mark.parametrize(
@@ -242,7 +231,7 @@ def _introduced(text: str) -> list[str]:
 def test_a_short_name_with_plus_signs_defined_in_parentheses_is_introduced(
     arxiv_id: str, sentence: str, name: str
 ) -> None:
-    assert _introduced(sentence) == [name], arxiv_id
+    assert names_of(sentence)[0] == [name], arxiv_id
 
 
 @pytest.mark.parametrize(
@@ -279,8 +268,8 @@ def test_a_short_name_with_plus_signs_defined_in_parentheses_is_introduced(
 def test_a_name_right_after_the_proposed_is_the_papers_own(
     arxiv_id: str, sentence: str, introduced: list[str], datasets: list[str]
 ) -> None:
-    assert _introduced(sentence) == introduced, arxiv_id
-    assert _datasets(sentence) == datasets, arxiv_id
+    assert names_of(sentence)[0] == introduced, arxiv_id
+    assert names_of(sentence)[1] == datasets, arxiv_id
 
 
 @pytest.mark.parametrize(
@@ -329,7 +318,7 @@ def test_a_name_right_after_the_proposed_is_the_papers_own(
 def test_a_name_set_in_a_latex_style_is_read_without_it(
     arxiv_id: str, sentence: str, introduced: list[str]
 ) -> None:
-    assert _introduced(sentence) == introduced, arxiv_id
+    assert names_of(sentence)[0] == introduced, arxiv_id
 
 
 @pytest.mark.parametrize(
@@ -392,7 +381,7 @@ def test_a_plus_version_is_one_name_not_two() -> None:
         "existing methods, achieving superior compression performance while preserving "
         "accurate scene modeling."
     )
-    assert _introduced(text) == ["CompGS++"]
+    assert names_of(text)[0] == ["CompGS++"]
 
 
 @pytest.mark.parametrize(
@@ -433,7 +422,7 @@ def test_a_plus_version_is_one_name_not_two() -> None:
 def test_years_of_a_name_or_a_citation_are_no_values(
     arxiv_id: str, sentence: str, values: list[str]
 ) -> None:
-    assert _values(sentence) == values, arxiv_id
+    assert values_of(sentence) == values, arxiv_id
 
 
 def test_thousands_written_with_apostrophes_are_one_value() -> None:
@@ -462,7 +451,7 @@ def test_a_metric_the_paper_achieves_is_not_what_it_makes() -> None:
         "15.08 on the CUB-200 and ImageNet datasets, respectively, representing a 28-33% "
         "improvement in FID over the state-of-the-art GANs."
     )
-    assert _introduced(sentence) == ["IGAN"]
+    assert names_of(sentence)[0] == ["IGAN"]
     numbers = find_candidates(sentence).numbers
     assert [(n.value, n.metric, n.subject) for n in numbers[:2]] == [
         ("13.12", "Frechet Inception Distance", "IGAN"),
@@ -509,12 +498,6 @@ def test_a_bare_domain_is_a_url_only_when_it_links_somewhere(
     assert find_candidates(sentence).urls == urls, arxiv_id
 
 
-def _datasets(text: str) -> list[str]:
-    analysis = Analysis(text)
-    _, datasets, _ = classify_names(analysis, find_candidates(analysis).names)
-    return datasets
-
-
 @pytest.mark.parametrize(
     ("arxiv_id", "sentence", "datasets"),
     [
@@ -547,7 +530,7 @@ def _datasets(text: str) -> list[str]:
 def test_names_many_papers_use_as_data_are_datasets(
     arxiv_id: str, sentence: str, datasets: list[str]
 ) -> None:
-    assert sorted(_datasets(sentence)) == sorted(datasets), arxiv_id
+    assert sorted(names_of(sentence)[1]) == sorted(datasets), arxiv_id
 
 
 def test_a_counted_dataset_the_paper_introduces_is_its_own() -> None:
@@ -556,7 +539,7 @@ def test_a_counted_dataset_the_paper_introduces_is_its_own() -> None:
         "We introduce PaperBench, a benchmark evaluating the ability of AI agents to replicate "
         "state-of-the-art AI research."
     )
-    assert _introduced(sentence) == ["PaperBench"] and _datasets(sentence) == []
+    assert names_of(sentence) == (["PaperBench"], [])
 
 
 def test_the_end_of_a_range_written_with_spaced_dashes_takes_the_metric_of_its_start() -> None:
@@ -733,7 +716,7 @@ def test_a_model_of_a_known_line_is_no_dataset_whatever_its_edition() -> None:
         "while surpassing Qwen3-VL-235B, GPT-5.5, and Gemini-3.1-Pro with orders of magnitude "
         "fewer parameters."
     )
-    _, datasets, _ = classify_names(Analysis(text), find_candidates(text).names)
+    datasets = names_of(text)[1]
     assert not {"Qwen3-VL-235B", "GPT-5.5", "Gemini-3.1-Pro"} & set(datasets)
 
 
@@ -804,7 +787,7 @@ def test_a_long_form_with_small_words_inside_gives_its_short_form(sentence, name
 )
 def test_a_short_form_inside_the_emphasis_of_its_long_form_is_the_name(sentence, name) -> None:
     # the emphasis closes after the short form, not after the long form
-    assert name in _introduced(sentence)
+    assert name in names_of(sentence)[0]
 
 
 def test_a_problem_the_paper_names_is_a_task_as_well_as_its_own_name() -> None:
@@ -815,7 +798,7 @@ def test_a_problem_the_paper_names_is_a_task_as_well_as_its_own_name() -> None:
         "messages stored across $N$ non-colluding servers, while hiding the identity of the "
         "requested block from each server."
     )
-    assert "PCBR" in _introduced(sentence)
+    assert "PCBR" in names_of(sentence)[0]
     assert "Private Contiguous-Block Retrieval" in find_tasks(sentence)
 
 
@@ -841,12 +824,12 @@ def test_a_problem_the_paper_names_is_a_task_as_well_as_its_own_name() -> None:
     ],
 )
 def test_a_second_new_name_after_a_clause_about_the_first_is_new_too(sentence, names) -> None:
-    assert names <= set(_introduced(sentence))
+    assert names <= set(names_of(sentence)[0])
 
 
 def test_a_name_inside_the_clause_about_a_new_one_is_not_new() -> None:
     sentence = "We propose FooNet (FN), which combines a CNN and Long Short-Term Memory (LSTM)."
-    assert _introduced(sentence) == ["FN"]
+    assert names_of(sentence)[0] == ["FN"]
 
 
 @pytest.mark.parametrize(
@@ -867,7 +850,7 @@ def test_a_name_inside_the_clause_about_a_new_one_is_not_new() -> None:
     ],
 )
 def test_what_this_study_makes_with_a_short_form_is_new(sentence, name) -> None:
-    assert name in _introduced(sentence)
+    assert name in names_of(sentence)[0]
 
 
 def test_a_term_this_study_uses_is_not_what_it_makes() -> None:
@@ -877,7 +860,7 @@ def test_a_term_this_study_uses_is_not_what_it_makes() -> None:
         "logic with post-hoc SHAP explanations, validated through systematic clinician "
         "feedback."
     )
-    assert "XAI" not in _introduced(sentence)
+    assert "XAI" not in names_of(sentence)[0]
 
 
 @pytest.mark.parametrize(
@@ -901,7 +884,7 @@ def test_a_term_this_study_uses_is_not_what_it_makes() -> None:
 def test_a_version_after_a_name_at_a_sentence_start_is_no_value_where_written_inside_too(
     abstract,
 ) -> None:
-    assert _values(abstract) == []
+    assert values_of(abstract) == []
 
 
 def test_a_count_at_a_sentence_start_is_still_a_value() -> None:
@@ -911,7 +894,7 @@ def test_a_count_at_a_sentence_start_is_still_a_value() -> None:
         "GPT-4.1 and o1) have a high degree of knowledge, achieving >90% in the MCQA setup, "
         "and outperform humans with cursory search engine use."
     )
-    assert _values(sentence) == ["24", ">90%"]
+    assert values_of(sentence) == ["24", ">90%"]
 
 
 @pytest.mark.parametrize(
@@ -954,7 +937,7 @@ def test_a_count_at_a_sentence_start_is_still_a_value() -> None:
     ],
 )
 def test_a_counted_list_of_new_things_gives_each_name(sentence, names) -> None:
-    assert set(_introduced(sentence)) == names
+    assert set(names_of(sentence)[0]) == names
 
 
 @pytest.mark.parametrize(
@@ -970,7 +953,7 @@ def test_a_counted_list_of_new_things_gives_each_name(sentence, names) -> None:
     ],
 )
 def test_a_counted_list_of_described_things_gives_no_name(sentence) -> None:
-    assert _introduced(sentence) == []
+    assert names_of(sentence)[0] == []
 
 
 @pytest.mark.parametrize(
@@ -1000,7 +983,7 @@ def test_a_counted_list_of_described_things_gives_no_name(sentence) -> None:
     ],
 )
 def test_a_short_form_of_lower_case_words_the_paper_makes_is_new(sentence, name) -> None:
-    assert _introduced(sentence) == [name]
+    assert names_of(sentence)[0] == [name]
 
 
 @pytest.mark.parametrize(
@@ -1018,7 +1001,7 @@ def test_a_short_form_of_lower_case_words_the_paper_makes_is_new(sentence, name)
     ],
 )
 def test_a_field_or_a_measure_defined_after_making_is_not_new(sentence) -> None:
-    introduced = _introduced(sentence)
+    introduced = names_of(sentence)[0]
     assert not {"DIL", "UPQ", "VQA"} & set(introduced)
 
 
@@ -1057,7 +1040,7 @@ def test_a_field_or_a_measure_defined_after_making_is_not_new(sentence) -> None:
 def test_a_dataset_keeps_its_plus_signs_and_the_number_before_its_data_word(
     sentence, expected
 ) -> None:
-    assert expected <= set(_datasets(sentence))
+    assert expected <= set(names_of(sentence)[1])
 
 
 @pytest.mark.parametrize(
@@ -1091,7 +1074,7 @@ def test_a_dataset_keeps_its_plus_signs_and_the_number_before_its_data_word(
 def test_a_name_its_appositive_calls_a_method_model_or_platform_is_no_dataset(
     sentence, name
 ) -> None:
-    assert name not in _datasets(sentence)
+    assert name not in names_of(sentence)[1]
 
 
 @pytest.mark.parametrize(
@@ -1124,7 +1107,7 @@ def test_a_name_its_appositive_calls_a_method_model_or_platform_is_no_dataset(
     ],
 )
 def test_a_model_of_a_known_line_with_its_edition_is_no_dataset(sentence, model) -> None:
-    assert model not in _datasets(sentence)
+    assert model not in names_of(sentence)[1]
 
 
 @pytest.mark.parametrize(
@@ -1149,8 +1132,7 @@ def test_a_model_of_a_known_line_with_its_edition_is_no_dataset(sentence, model)
     ],
 )
 def test_a_hyphenated_adjective_or_a_numbers_compound_is_no_name(sentence, compound) -> None:
-    analysis = Analysis(sentence)
-    introduces, datasets, _ = classify_names(analysis, find_candidates(analysis).names)
+    introduces, datasets = names_of(sentence)
     assert compound not in introduces + datasets
 
 
@@ -1237,7 +1219,7 @@ def test_the_bare_kind_after_the_paper_names_its_work_is_that_work(
     ],
 )
 def test_a_name_then_our_kind_of_thing_is_the_papers(sentence, name) -> None:
-    assert name in _introduced(sentence)
+    assert name in names_of(sentence)[0]
 
 
 def test_a_setting_then_our_method_and_its_verb_is_not_the_papers() -> None:
@@ -1246,7 +1228,7 @@ def test_a_setting_then_our_method_and_its_verb_is_not_the_papers() -> None:
         "Notably, on LongVideoBench, our method outperforms the SOTA model Gemini 2.5 pro by "
         "3.6% and GPT-4o by 15.6%."
     )
-    assert "LongVideoBench" not in _introduced(sentence)
+    assert "LongVideoBench" not in names_of(sentence)[0]
 
 
 @pytest.mark.parametrize(
@@ -1319,7 +1301,7 @@ def test_a_version_after_a_model_line_at_a_sentence_start_is_no_value() -> None:
     ],
 )
 def test_a_new_name_with_a_dotted_version_is_whole(arxiv_id: str, sentence: str, name: str) -> None:
-    assert _introduced(sentence) == [name], arxiv_id
+    assert names_of(sentence)[0] == [name], arxiv_id
 
 
 @pytest.mark.parametrize(
@@ -1391,7 +1373,7 @@ def test_our_method_is_named_by_what_the_paper_says_it_makes(
     ],
 )
 def test_our_name_then_its_kind_is_the_papers_own(arxiv_id: str, sentence: str, name: str) -> None:
-    assert _introduced(sentence) == [name], arxiv_id
+    assert names_of(sentence)[0] == [name], arxiv_id
 
 
 @pytest.mark.parametrize(
@@ -1413,7 +1395,7 @@ def test_our_name_then_its_kind_is_the_papers_own(arxiv_id: str, sentence: str, 
     ],
 )
 def test_our_earlier_or_borrowed_model_is_not_introduced(arxiv_id: str, sentence: str) -> None:
-    assert _introduced(sentence) == [], arxiv_id
+    assert names_of(sentence)[0] == [], arxiv_id
 
 
 def test_a_mixture_of_experts_size_is_a_size_variant() -> None:
@@ -1454,7 +1436,7 @@ def test_a_mixture_of_experts_size_is_a_size_variant() -> None:
     ],
 )
 def test_what_the_papers_steps_result_in_is_its_own(arxiv_id: str, text: str, name: str) -> None:
-    assert _introduced(text) == [name], arxiv_id
+    assert names_of(text)[0] == [name], arxiv_id
 
 
 def test_the_resulting_model_without_a_name_introduces_nothing() -> None:
@@ -1463,7 +1445,7 @@ def test_the_resulting_model_without_a_name_introduces_nothing() -> None:
         "The resulting model is identical to that produced by conventional flattening, but "
         "compilation can be significantly faster."
     )
-    assert _introduced(sentence) == []
+    assert names_of(sentence)[0] == []
 
 
 @pytest.mark.parametrize(
@@ -1493,7 +1475,7 @@ def test_the_resulting_model_without_a_name_introduces_nothing() -> None:
 def test_a_short_form_said_to_be_proposed_is_the_papers(
     arxiv_id: str, text: str, name: str
 ) -> None:
-    assert _introduced(text) == [name], arxiv_id
+    assert names_of(text)[0] == [name], arxiv_id
 
 
 def test_a_short_form_of_what_a_proposed_thing_works_on_is_not_introduced() -> None:
@@ -1503,7 +1485,7 @@ def test_a_short_form_of_what_a_proposed_thing_works_on_is_not_introduced() -> N
         "incorporates masked deep representation learning with diffusion-based clustering. "
         "We evaluate it on HSI benchmarks."
     )
-    assert "HSI" not in _introduced(sentence)
+    assert "HSI" not in names_of(sentence)[0]
 
 
 def test_based_on_inside_a_long_form_in_title_case_is_part_of_the_name() -> None:
@@ -1514,7 +1496,7 @@ def test_based_on_inside_a_long_form_in_title_case_is_part_of_the_name() -> None
         "Identification Based on Packing (PFIP). PFIP incorporates an innovative preselection "
         "mechanism to reduce computational overhead."
     )
-    assert _introduced(text) == ["PFIP"]
+    assert names_of(text)[0] == ["PFIP"]
 
 
 @pytest.mark.parametrize(
@@ -1539,4 +1521,4 @@ def test_based_on_inside_a_long_form_in_title_case_is_part_of_the_name() -> None
     ],
 )
 def test_a_numbered_label_at_a_sentences_start_is_no_result(arxiv_id: str, sentence: str) -> None:
-    assert _values(sentence) == [], arxiv_id
+    assert values_of(sentence) == [], arxiv_id

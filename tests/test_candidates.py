@@ -13,10 +13,7 @@ from summarizer.rules import find_candidates, find_names, find_numbers, find_url
 from summarizer.rules.known_datasets import find_known_datasets, is_known_dataset
 from summarizer.rules.wordlists import table, words
 
-
-def _values(text: str) -> list[str]:
-    return [n.value for n in find_candidates(text).numbers]
-
+from .support.rule_reads import values_of
 
 # --- URLs ------------------------------------------------------------------------------------
 
@@ -71,7 +68,7 @@ def test_url_with_balanced_parentheses_is_kept_whole() -> None:
 
 
 def test_numbers_inside_urls_are_not_results() -> None:
-    assert _values("Code at https://github.com/a/v2.5 and 45% accuracy.") == ["45%"]
+    assert values_of("Code at https://github.com/a/v2.5 and 45% accuracy.") == ["45%"]
 
 
 # --- numbers ---------------------------------------------------------------------------------
@@ -175,12 +172,12 @@ def test_numbers_inside_urls_are_not_results() -> None:
     ],
 )
 def test_numbers_found(text: str, expected: list[str]) -> None:
-    assert _values(text) == expected
+    assert values_of(text) == expected
 
 
 def test_the_plus_of_a_deviation_stays_out_of_the_value() -> None:
     # arXiv, verbatim: "+-" is a deviation, not "more than"
-    values = _values("Furthermore, an accuracy of 98.09+-0.7% has been achieved in 80-shot")
+    values = values_of("Furthermore, an accuracy of 98.09+-0.7% has been achieved in 80-shot")
     assert values[0] == "98.09"
 
 
@@ -208,7 +205,7 @@ def test_the_plus_of_a_deviation_stays_out_of_the_value() -> None:
     ],
 )
 def test_not_numbers(text: str) -> None:
-    assert _values(text) == []
+    assert values_of(text) == []
 
 
 @pytest.mark.parametrize(
@@ -220,7 +217,7 @@ def test_not_numbers(text: str) -> None:
     ],
 )
 def test_multi_reference_citations_are_not_numbers(text: str) -> None:
-    assert _values(text) == []
+    assert values_of(text) == []
 
 
 @pytest.mark.parametrize(
@@ -231,15 +228,15 @@ def test_multi_reference_citations_are_not_numbers(text: str) -> None:
     ],
 )
 def test_decimal_inside_a_term_is_not_a_number(text: str) -> None:
-    assert _values(text) == []
+    assert values_of(text) == []
 
 
 def test_a_metric_name_before_a_number_keeps_it() -> None:
-    assert _values("It reaches AUC 0.9 and F1 8 on the test set.") == ["0.9", "8"]
+    assert values_of("It reaches AUC 0.9 and F1 8 on the test set.") == ["0.9", "8"]
 
 
 def test_count_that_looks_like_a_year_is_a_result() -> None:
-    assert _values("We label 2000 images and 1024 masks.") == ["2000", "1024"]
+    assert values_of("We label 2000 images and 1024 masks.") == ["2000", "1024"]
 
 
 @pytest.mark.parametrize(

@@ -15,10 +15,7 @@ from summarizer.rules import (
 )
 from summarizer.rules.cues import classify_name
 
-
-def names_of(abstract: str) -> tuple[list[str], list[str]]:
-    introduces, datasets, _ = classify_names(abstract, find_candidates(abstract).names)
-    return introduces, datasets
+from .support.rule_reads import names_of
 
 
 @pytest.mark.parametrize(

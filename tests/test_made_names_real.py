@@ -4,14 +4,9 @@ the sentence that presents it."""
 
 from __future__ import annotations
 
-from summarizer.rules import Analysis, classify_names, find_candidates
 from summarizer.rules.urls import blank_urls
 
-
-def _introduces(abstract: str) -> list[str]:
-    analysis = Analysis(abstract)
-    introduces, _, _ = classify_names(analysis, find_candidates(analysis).names)
-    return introduces
+from .support.rule_reads import names_of
 
 
 def test_an_appositive_of_several_words_after_a_made_name_counts() -> None:
@@ -20,7 +15,7 @@ def test_an_appositive_of_several_words_after_a_made_name_counts() -> None:
         "integrates attention-enhanced U-Net and ResNet architectures to simultaneously perform "
         "denoising, center correction, and elliptical distortion calibration."
     )
-    assert _introduces(sentence) == ["4D-PreNet"]
+    assert names_of(sentence)[0] == ["4D-PreNet"]
 
 
 def test_the_name_an_extension_starts_from_is_not_made_here() -> None:
@@ -28,7 +23,7 @@ def test_the_name_an_extension_starts_from_is_not_made_here() -> None:
         "Based on this insight, we propose SUTA-LM, a simple yet effective extension of SUTA, "
         "an entropy-minimization-based TTA approach, with language model rescoring."
     )
-    assert _introduces(sentence) == ["SUTA-LM"]
+    assert names_of(sentence)[0] == ["SUTA-LM"]
 
 
 SCENE_LCM = (
@@ -60,7 +55,7 @@ SCENE_LCM = (
 
 
 def test_a_name_in_a_url_before_the_sentence_that_makes_it_is_no_earlier_mention() -> None:
-    assert "SceneLCM" in _introduces(SCENE_LCM)
+    assert "SceneLCM" in names_of(SCENE_LCM)[0]
 
 
 def test_blank_urls_keeps_the_offsets() -> None:

@@ -19,12 +19,7 @@ from summarizer.rules import (
 )
 from summarizer.rules.listed import NameList
 
-
-def _names(abstract: str) -> tuple[list[str], list[str]]:
-    """(introduces, datasets) as the default prompt's plan decides them."""
-    analysis = Analysis(abstract)
-    introduces, datasets, _ = classify_names(analysis, find_candidates(analysis).names)
-    return introduces, datasets
+from .support.rule_reads import names_of
 
 
 def _results(abstract: str) -> list[tuple[str, str | None, str]]:
@@ -47,7 +42,7 @@ def test_a_short_form_called_novel_in_its_appositive_is_introduced_whatever_the_
         "family of novel and generic convolutional operators for handling object deformations "
         "by directly adapting the ERF while leaving the receptive field untouched."
     )
-    assert _names(sentence)[0] == ["DKs"]
+    assert names_of(sentence)[0] == ["DKs"]
 
 
 def test_a_spelled_out_name_in_parentheses_is_not_a_second_item() -> None:
@@ -56,7 +51,7 @@ def test_a_spelled_out_name_in_parentheses_is_not_a_second_item() -> None:
         "We introduce IO-Net (i.e. InlierOutlierNet), a novel proxy task for the "
         "self-supervision of keypoint detection, description and matching."
     )
-    assert _names(sentence)[0] == ["IO-Net"]
+    assert names_of(sentence)[0] == ["IO-Net"]
 
 
 def test_an_earlier_algorithm_named_beside_the_papers_own_is_not_introduced() -> None:
@@ -67,7 +62,7 @@ def test_an_earlier_algorithm_named_beside_the_papers_own_is_not_introduced() ->
         "Dilemma. In this paper we present Stable Opponent Shaping (SOS), a new method that "
         "interpolates between LOLA and a stable variant named LookAhead."
     )
-    introduces, _ = _names(abstract)
+    introduces, _ = names_of(abstract)
     assert "SOS" in introduces and "LOLA" not in introduces
 
 
@@ -77,7 +72,7 @@ def test_a_kind_of_record_the_paper_releases_is_no_name_of_its_own() -> None:
         "We release the largest public ECG dataset of continuous raw signals for representation "
         "learning containing over 11k patients and 2 billion labelled beats."
     )
-    assert _names(sentence) == ([], [])
+    assert names_of(sentence) == ([], [])
     assert [subject for _, subject, _ in _results(sentence)] == [None, None]
 
 
@@ -87,7 +82,7 @@ def test_the_counts_of_a_dataset_the_paper_builds_belong_to_it() -> None:
         "To study this, we introduce NATURAL INSTRUCTIONS, a dataset of 61 distinct tasks, "
         "their human-authored instructions, and 193k task instances (input-output pairs)."
     )
-    assert _names(sentence)[0] == ["NATURAL INSTRUCTIONS"]
+    assert names_of(sentence)[0] == ["NATURAL INSTRUCTIONS"]
     assert _results(sentence) == [
         ("61", "NATURAL INSTRUCTIONS", "absolute"),
         ("193k", "NATURAL INSTRUCTIONS", "absolute"),
@@ -137,7 +132,7 @@ def test_the_counts_of_a_dataset_the_paper_builds_belong_to_it() -> None:
     ],
 )
 def test_what_is_not_a_dataset(sentence: str, datasets: list[str]) -> None:
-    assert _names(sentence)[1] == datasets
+    assert names_of(sentence)[1] == datasets
 
 
 @pytest.mark.parametrize(
@@ -173,7 +168,7 @@ def test_resolutions_fields_and_kinds_of_record_are_no_candidate_names(
 def test_a_downsampled_dataset_keeps_its_resolution_in_its_name() -> None:
     # SciTLDR rk6qdGgCZ: "ImageNet32x32" is the name of a dataset, not a resolution beside one
     sentence = "It achieves state-of-the-art results on CIFAR-10 and ImageNet32x32."
-    assert _names(sentence)[1] == ["CIFAR-10", "ImageNet32x32"]
+    assert names_of(sentence)[1] == ["CIFAR-10", "ImageNet32x32"]
 
 
 # --- tasks ---------------------------------------------------------------------------------

@@ -1,10 +1,22 @@
-"""What the rules read in one sentence, for the tests of arXiv forms."""
+"""What the rules read in a text, for the tests of real and made-up forms: written once here."""
 
 from __future__ import annotations
 
-from summarizer.rules import find_candidates
+from summarizer.rules import Analysis, classify_names, find_candidates
 
 
 def value_metrics(sentence: str) -> list[tuple[str, str | None]]:
     """Each value the rules find in ``sentence``, with its metric, in order."""
     return [(n.value, n.metric) for n in find_candidates(sentence).numbers]
+
+
+def values_of(text: str) -> list[str]:
+    """Each value the rules find in ``text``, in order."""
+    return [n.value for n in find_candidates(text).numbers]
+
+
+def names_of(text: str) -> tuple[list[str], list[str]]:
+    """(introduces, datasets) as the default prompt's plan decides them."""
+    analysis = Analysis(text)
+    introduces, datasets, _ = classify_names(analysis, find_candidates(analysis).names)
+    return introduces, datasets
