@@ -20,7 +20,14 @@ from .analysis import Analysis, Sentence
 from .made import contribution_of
 from .number import Number
 from .number_lists import FROM_BEFORE
-from .syntax import MADE_NOUNS, in_setting, metric_of, noun_phrase_at, subject_of
+from .syntax import (
+    MADE_NOUNS,
+    in_setting,
+    metric_of,
+    noun_phrase_at,
+    other_performer,
+    subject_of,
+)
 
 __all__ = ["by_grammar", "name_in_setting", "own_work"]
 
@@ -29,13 +36,18 @@ def by_grammar(
     analysis: Analysis,
     numbers: list[Number],
     names: Sequence[str],
-    not_subjects: Sequence[str],
+    subjects: Sequence[str],
+    fallback: str | None = None,
 ) -> list[Number]:
     """``numbers`` with the metric or subject the wording rules left empty filled from the
     sentence's grammar where it says one, and a metric read from the words after a number cut
-    where its noun phrase ends. ``names`` are never a metric and ``not_subjects`` (datasets,
-    metric names) never a subject. A subject is the clause's performer, except for the value
-    before a change; failing that, what the paper makes, for a score (a unit or a decimal point)."""
+    where its noun phrase ends. ``names`` are never a metric, and only ``subjects`` of them
+    (not datasets or metric names) a subject. A subject is the clause's performer, except
+    for the value before a change; failing that, what the paper makes, for a score (a unit or
+    a decimal point). Where the wording rules gave the paper's main name (``fallback``) for
+    want of one in the sentence, others' models named by their kind take the result
+    (:func:`.syntax.other_performer`)."""
+    not_subjects = [n for n in names if n not in subjects]
     out = []
     own: list[str | None] = []  # the paper's own work, looked up once, on first need
     for number in numbers:
@@ -48,6 +60,14 @@ def by_grammar(
                 # "our method achieves 4.9%": what the paper says it makes, where it says so
                 own = own or [own_work(analysis)]
                 subject = own[0] or subject
+            if (
+                subject is not None
+                and subject == fallback
+                and fallback not in sentence.text
+                and not _before_change(analysis.text, number)
+            ):
+                # the paper's own name, not written here: the clause may say who else
+                subject = other_performer(sentence.text, at, to, not_subjects) or subject
             if subject is None and not _before_change(analysis.text, number):
                 subject = subject_of(sentence.text, at, to, not_subjects)
                 if subject is None and _SCORE.fullmatch(number.value):

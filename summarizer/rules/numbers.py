@@ -240,8 +240,8 @@ def _find_numbers(
         )
     numbers = shared_in_lists(abstract, starts, out, subjects)
     numbers = margins_share_the_metric(abstract, starts, numbers)
-    not_subjects = [n for n in names if n not in subjects]
-    numbers = elided_metrics(abstract, starts, by_grammar(analysis, numbers, names, not_subjects))
+    numbers = by_grammar(analysis, numbers, names, subjects, fallback)
+    numbers = elided_metrics(abstract, starts, numbers)
     numbers = deviations_share_the_metric(abstract, numbers)
     numbers = slashed_metrics(abstract, starts, numbers)
     numbers = versus_pairs(abstract, starts, numbers)

@@ -20,6 +20,7 @@ A parse is made per sentence, on first need, and kept by its text.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
@@ -40,6 +41,7 @@ __all__ = [
     "in_setting",
     "metric_of",
     "noun_phrase_at",
+    "other_performer",
     "parse",
     "subject_of",
 ]
@@ -238,6 +240,13 @@ def subject_of(
     sentence writes it (its determiner kept: "the hierarchical system"); None where that is
     a pronoun, a noun of what is measured, holds one of ``not_subjects`` (the datasets), or
     is not in the sentence."""
+    span = _subject_span(sentence, start, end, not_subjects)
+    return _ENUMERATOR.sub("", span.text) if span is not None else None
+
+
+def _subject_span(
+    sentence: str, start: int, end: int, not_subjects: Collection[str]
+) -> Span | None:
     doc = parse(sentence)
     head = _head_of(doc, start, end)
     verb = _clause_verb(head) if head is not None else None
@@ -249,7 +258,7 @@ def subject_of(
     noun = _actor(subjects[0])
     if noun is None or noun.lower_ in _NOT_ACTORS:
         return None
-    words = [t for t in noun.subtree if t.i <= noun.i]
+    words = [t for t in noun.subtree if t.i <= noun.i and not t.is_punct]
     # the noun with what comes before it in its phrase, from its first word
     first = min(t.i for t in words)
     span: Span = doc[first : noun.i + 1]
@@ -268,7 +277,50 @@ def subject_of(
         return None
     if any(name in span.text for name in not_subjects):
         return None
-    return span.text
+    return span
+
+
+# The heads of a phrase for models or methods as a kind ("most models", "frontier agents").
+_MODEL_KINDS = frozenset(words("model_kinds")) | frozenset(
+    "model method approach framework network system agent learner variant baseline "
+    "architecture transformer".split()
+)
+
+
+# Words that make what they modify the paper's own product: "the resulting models".
+_MADE_HERE = frozenset({"resulting", "resulted", "final"})
+
+
+def other_performer(
+    sentence: str, start: int, end: int, not_subjects: Collection[str] = ()
+) -> str | None:
+    """Who performs the clause of the number at ``sentence[start:end]`` (:func:`subject_of`)
+    where that is others' models or methods as a kind: a plural ("frontier agents score
+    34.1%", "models utilizing instructions"), or one singled out by a superlative ("even the
+    most advanced model achieves 58.1%"); None for the paper's own ("our method", "the final
+    model") and for anything else the clause may start with."""
+    span = _subject_span(sentence, start, end, not_subjects)
+    if span is None:
+        return None
+    noun = span[-1]
+    word = noun.lower_
+    plural = noun.tag_ in {"NNS", "NNPS"} and word.endswith("s")
+    singled = any(t.tag_ in {"JJS", "RBS"} for t in span)
+    if (
+        # the paper's own: "models distilled with our method", "the resulting models"
+        any(t.lower_ in _OWN_WORDS | _MADE_HERE for t in noun.subtree)
+        # whose, the parse cannot say: "their context models"
+        or any(t.dep_ == "poss" for t in span)
+        or not (plural or singled)
+        or not ({word, word[:-1], word[:-2]} if plural else {word}) & _MODEL_KINDS
+        or "\\" in span.text
+    ):
+        return None
+    return _ENUMERATOR.sub("", span.text)
+
+
+# An item's marker in a list written in a sentence: "(1) deep learning methods lose".
+_ENUMERATOR = re.compile(r"^\(?(?:\d{1,2}|[ivx]{1,4}|[a-h])\)\s*~?\s*")
 
 
 # Prepositions whose phrase is where, on what or of what a number was measured, or what it

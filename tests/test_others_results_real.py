@@ -1,0 +1,140 @@
+"""Whose result: the models or methods a paper evaluates, named by a kind, not by a name.
+
+A benchmark paper reports what others' models score on it ("frontier agents ... scoring
+34.1%"); the result is theirs, not the benchmark's, though the paper's own name is the
+subject of a result no name or phrase in its sentence claims. The clause's performer takes
+it when the parse shows others' models or methods as a kind: a plural ("current VLMs"), or
+one singled out by a superlative ("even the most advanced model"). The paper's own ("models
+distilled with our method", "the resulting models") keeps the paper's name.
+
+Each text is quoted from one arXiv abstract (metadata CC0, via the public
+``dw-dengwei/daily-arXiv-ai-enhanced`` repository; the arXiv id is in each case): the
+sentence that names what the paper makes and the result's sentence (two direct tests
+shorten theirs). None is from a gold record.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from summarizer.rules import find_candidates
+from summarizer.rules.syntax import other_performer
+
+
+def _subjects(text: str) -> dict[str, str | None]:
+    return {n.value: n.subject for n in find_candidates(text).numbers}
+
+
+@pytest.mark.parametrize(
+    ("abstract", "value", "subject"),
+    [
+        (  # arXiv 2603.08655
+            "We introduce OfficeQA Pro, a benchmark for evaluating AI agents on grounded, "
+            "multi-document reasoning over a large and heterogeneous document corpus. When "
+            "provided directly with the document corpus, frontier agents still struggle on over "
+            "half of questions, scoring 34.1% on average.",
+            "34.1%",
+            "frontier agents",
+        ),
+        (  # arXiv 2603.03790
+            "Building upon this insight, we present T2S-Bench, the first benchmark designed to "
+            "evaluate and improve text-to-structure capabilities of models. Evaluation on 45 "
+            "mainstream models reveals substantial improvement potential: the average accuracy "
+            "on the multi-hop reasoning task is only 52.1%, and even the most advanced model "
+            "achieves 58.1% node accuracy in end-to-end extraction.",
+            "58.1%",
+            "even the most advanced model",
+        ),
+        (  # arXiv 2606.21290
+            "We propose NoduLoCC2026, a challenge on lung nodule detection and localization in "
+            "chest X-ray images. The best method shows a balanced accuracy score of 0.72 and "
+            "AUC-ROC of 0.79.",
+            "0.72",
+            "The best method",
+        ),
+        (  # arXiv 2606.31307
+            "Using fault-injected benchmarks built on two structurally different datasets, "
+            "MultiWOZ 2.2 (5 domains) and SGD (20 domains), we find that naive agents "
+            "hallucinate on 30.5% of failure turns on MultiWOZ and 20.9% on SGD. Our "
+            "Guided-Retry strategy reduces hallucination by 50% on MultiWOZ (30.5 to 15.3%) and "
+            "by 42% on SGD (20.9 to 12.2%) without retraining.",
+            "30.5%",
+            "naive agents",
+        ),
+        (  # arXiv 2606.31187: a relative clause's noun
+            "We introduce UCF101-AD, a large-scale benchmark consisting of paired Action-Presence "
+            "and Action-Denial clips, designed to evaluate this capacity for denial. Evaluating "
+            "20 state-of-the-art MLLMs reveals a consistent failure: models that exceed 85% "
+            "accuracy on the positive action classes collapse below 50% on their action-denial "
+            "counterparts.",
+            "85%",
+            "models",
+        ),
+        (  # arXiv 2603.14864: an aside after the kind is left out
+            "In this paper, we introduce a novel benchmark with a long-term memory setup and "
+            "propose Shopping Companion, a unified framework that jointly tackles memory "
+            "retrieval and shopping assistance. Experimental results demonstrate that even "
+            "state-of-the-art models (such as GPT-5) achieve success rates under 70% on our "
+            "benchmark.",
+            "70%",
+            "even state-of-the-art models",
+        ),
+    ],
+)
+def test_others_models_named_by_their_kind_take_the_result(abstract, value, subject) -> None:
+    assert _subjects(abstract)[value] == subject
+
+
+@pytest.mark.parametrize(
+    ("abstract", "value"),
+    [
+        (  # arXiv 2603.19266: models the paper's method made
+            "Second, to improve generalization, Explanatory GRPO (\\texttt{EXGRPO}) uses a "
+            "reinforcement learning algorithm with a novel Dialogue Structure Utility Bonus, "
+            "which explicitly rewards the student for maintaining a coherent reasoning process "
+            "across these probes. Moreover, models distilled with our method show remarkable "
+            "training efficiency (e.g., surpassing vanilla fine-tuning with "
+            "\\textbf{10-25\\%} training data) and strong generalization to out-of-distribution "
+            "tasks.",
+            "25\\%",
+        ),
+        (  # arXiv 2601.10378: what the paper's training resulted in
+            "Consequently, we propose VIST2, a novel Transformer that interleaves input text "
+            "chunks alongside their visual encoding, while depending exclusively on visual "
+            "tokens in the pre-context to predict the next text token distribution. With a "
+            "4$\\times$ compression ratio, the resulting models demonstrate significant "
+            "superiority over baselines on long writing tasks, achieving, on average, a "
+            "3$\\times$ speedup in first-token generation, 77% reduction in memory usage, and "
+            "74% reduction in FLOPS.",
+            "77%",
+        ),
+    ],
+)
+def test_the_papers_own_models_keep_the_papers_name(abstract, value) -> None:
+    subject = _subjects(abstract)[value]
+    assert subject is not None and "models" not in subject
+
+
+def test_a_possessive_leaves_whose_models_unsaid() -> None:
+    # arXiv 2606.24479, its number (a resolution there) made a size
+    sentence = (
+        "Although existing metadata-based reconstruction frameworks can exploit this side "
+        "information, their context models often become computationally expensive, reaching "
+        "12 GB of memory."
+    )
+    at = sentence.index("12 GB")
+    assert other_performer(sentence, at, at + len("12 GB")) is None
+    plain = sentence.replace("their context models", "context models")
+    at = plain.index("12 GB")
+    assert other_performer(plain, at, at + len("12 GB")) == "context models"
+
+
+def test_a_list_items_marker_is_not_part_of_the_performer() -> None:
+    # arXiv 2603.04538, shortened
+    sentence = (
+        "Evaluating 12 methods under a four-scenario protocol, we find: (1) deep learning "
+        "methods lose 10-21 dB under mismatch, eliminating their advantage over classical "
+        "baselines."
+    )
+    at = sentence.index("21 dB")
+    assert other_performer(sentence, at, at + len("21 dB")) == "deep learning methods"
