@@ -20,12 +20,12 @@ from .analysis import Analysis, Sentence
 from .made import contribution_of
 from .number import Number
 from .number_lists import FROM_BEFORE
+from .performers import other_performer
 from .syntax import (
     MADE_NOUNS,
     in_setting,
     metric_of,
     noun_phrase_at,
-    other_performer,
     subject_of,
 )
 

@@ -117,14 +117,31 @@ _RESULT_VERB = (
     r"(?:achiev|reach|obtain|outperform|improv|surpass|attain|yield|deliver|scor|gain|"
     r"reduc|exceed|match|beat|rank|perform|generaliz|requir|need)\w*"
 )
+
+
+def _plural(word: str) -> str:
+    """A kind and its plural, as a pattern: "model" gives "models?", "policy" "polic(?:y|ies)"."""
+    if word.endswith("y"):
+        return word[:-1] + "(?:y|ies)"
+    return word + ("(?:es)?" if word.endswith(("ch", "sh", "s", "x")) else "s?")
+
+
+# The kinds of thing that perform a result (data/performer_kinds.txt), any case of the
+# first letter ("Transformers"), and the acronyms of large models ("LLMs", "MLLMs").
 _MODEL_HEADS = (
-    r"(?:models?|methods?|approach(?:es)?|frameworks?|networks?|systems?|agents?|learners?|"
-    r"variants?|baselines?|architectures?|LLMs?|MLLMs?|transformers?|Transformers?)"
+    r"(?:"
+    + "|".join(f"(?i:{w[0]}){_plural(w)[1:]}" for w in words("performer_kinds"))
+    + r"|LLMs?|MLLMs?)"
 )
+# Words that open the clause of an actor ("while the ensemble obtains", "with the strongest
+# model scoring"), and so are no part of it.
+_CLAUSE_OPENERS = "that|while|whereas|and|but|with|where|although|though"
 _ACTOR = re.compile(
-    r"(?:^|[,;:]\s+|\b(?:that|while|whereas|and|but)\s+)"
+    r"(?:^|[,;:]\s+|\b(?i:" + _CLAUSE_OPENERS + r")\s+)"
     r"(?P<det>(?i:the|our|this|these|such)\s+)?"
-    r"(?P<actor>(?:[A-Za-z][\w\-]*\s+){0,3}"
+    r"(?P<actor>(?!(?i:"
+    + _CLAUSE_OPENERS
+    + r")\s)(?:[A-Za-z][\w\-]*\s+){0,3}"
     + _MODEL_HEADS
     + r")\s+(?:\w+ly\s+)?(?:also\s+)?"
     + _RESULT_VERB
@@ -135,6 +152,8 @@ _ACTOR = re.compile(
 # Words that make the phrase the paper's own ("our method", "the proposed model"), and words
 # that make it no actor at all ("which models achieve").
 _OWN_WORDS = frozenset({"this", "our", "proposed"})
+# "The final ensemble achieves", "the resulting optimizer reduces": the paper's own product.
+_OWN_PRODUCT = frozenset(words("own_product_words"))
 _NOT_ACTORS = frozenset({"we", "it", "they", "which"})
 # Words that end the clause before an actor: "results show", "we find that".
 _REPORTING = frozenset(
@@ -173,7 +192,7 @@ def actor_phrase(text: str, begin: int, start: int) -> Actor | None:
     first = phrase.split()[0].lower()
     if first in _NOT_ACTORS:
         return None
-    if det and (det in _OWN_WORDS or first in _OWN_WORDS):
+    if det and (det in _OWN_WORDS or first in _OWN_WORDS or first in _OWN_PRODUCT):
         return Actor(text[begin + match.start("det") : begin + match.end("actor")], True)
     # "The system achieves ...": one bare kind, after what the paper made, is that thing
     # ("the baseline" is not, nor "the models", the ones it compared)

