@@ -184,3 +184,54 @@ def test_the_final_model_is_the_paper_named_earlier() -> None:
     )
     subjects = _subjects(abstract)
     assert [subjects[v] for v in ("0.867", "0.905", "0.783")] == ["DualSwinFusionSeg"] * 3
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "subject"),
+    [
+        (  # arXiv 2606.24510
+            "RaDaR showed the strongest performance among evaluated open-source models, including "
+            "the 671B DeepSeek-R1, across public benchmarks and four external validation centers.",
+            "671B",
+            "DeepSeek-R1",
+        ),
+        (  # arXiv 2606.24780
+            "In formal evaluations training a 124M-parameter GPT-2 baseline in FP32 on an 8-GPU "
+            "6000 Ada system, BluTrain outperforms industry-standard baselines in both throughput "
+            "(sustaining an average of 407K tokens/s versus PyTorch's 395K tokens/s) and memory "
+            "efficiency (achieving up to a 22% footprint reduction), while strictly preserving "
+            "numerical fidelity and converging to a marginally lower final validation loss.",
+            "124M",
+            "GPT-2",
+        ),
+        (  # arXiv 2606.19662
+            "Training to 600 epochs further improves to FID 1.02, outperforming the 1B-parameter "
+            "SFD-XXL result of FID 1.04 while using a smaller model.",
+            "1B",
+            "SFD-XXL",
+        ),
+    ],
+)
+def test_a_size_written_before_a_models_name_is_that_models(text, value, subject) -> None:
+    sized = {n.value: n for n in find_candidates(text).numbers}[value]
+    assert (sized.subject, sized.metric) == (subject, "parameters")
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        (  # arXiv 2603.05867: millions of data items, not a model's size
+            "We curate TumorCoT, a large-scale dataset of 1.5M CoT-labeled VQA instructions "
+            "paired with 3D CT scans.",
+            "1.5M",
+        ),
+        (  # arXiv 2603.19220: a kind of model, not a model's name
+            "We introduce Nemotron-Cascade 2, an open 30B MoE model with 3B activated parameters "
+            "that delivers best-in-class reasoning and strong agentic capabilities.",
+            "30B",
+        ),
+    ],
+)
+def test_a_size_before_data_or_a_kind_names_no_other_model(text, value) -> None:
+    subject = {n.value: n.subject for n in find_candidates(text).numbers}.get(value)
+    assert subject not in {"CoT", "MoE"}

@@ -21,6 +21,7 @@ from .made import contribution_of
 from .number import Number
 from .number_lists import FROM_BEFORE
 from .performers import other_performer
+from .subjects import named_after_size
 from .syntax import (
     MADE_NOUNS,
     in_setting,
@@ -54,6 +55,11 @@ def by_grammar(
         sentence = analysis.sentence_at(number.start)
         if sentence is not None:
             at, to = number.start - sentence.start, number.end - sentence.start
+            sized = named_after_size(analysis.text, number.start, number.end, list(subjects))
+            if sized is not None:
+                # "an 8B Llama model": the size of the model it names, not a measure of it
+                metric = None if number.metric and sized in number.metric else number.metric
+                number = replace(number, subject=sized, metric=metric)
             number = replace(number, metric=_phrase_after(sentence, to, number.metric))
             subject = number.subject
             if subject is not None and _OWN_KIND_ONLY.fullmatch(subject):

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from .metrics import METRIC_NAMES
+from .well_known import is_model_line
 from .wordlists import words
 
 # What a result is compared with is not its subject: "faster than DARTS", "over GPT-4",
@@ -103,6 +104,39 @@ def subject_before(text: str, begin: int, start: int, names: list[str]) -> tuple
                 best, best_at = name, at
             break
     return (best, best_at) if best is not None else None
+
+
+# A model's size written before its name: "an 8B Llama", "a 124M-parameter GPT-2", "the
+# 671B DeepSeek-R1". Millions or thousands are a model's size only when "parameter" says so
+# ("1.5M CoT-labeled VQA instructions", "7.7K CoT samples" count data).
+_BILLIONS = re.compile(r"\d+(?:\.\d+)?\s?B")
+_SIZE_VALUE = re.compile(r"\d+(?:\.\d+)?\s?[BMK]")
+_PARAMETER = re.compile(r"-?\s?parameters?")
+
+
+def named_after_size(text: str, start: int, end: int, names: list[str]) -> str | None:
+    """The model a size at ``text[start:end]`` is written right before ("an 8B Llama
+    model": Llama; "a 124M-parameter GPT-2": GPT-2): the longest of ``names`` there that is
+    a model's name, of a listed line or with a digit or a hyphen ("SFD-XXL"), not a kind
+    ("a 30B MoE model", "a 0.9B-parameter SNN"); None for any other number or name."""
+    if not _SIZE_VALUE.fullmatch(text, start, end):
+        return None
+    parameter = _PARAMETER.match(text, end)
+    if parameter is None and not _BILLIONS.fullmatch(text, start, end):
+        return None
+    at = parameter.end() if parameter else end
+    space = re.compile(r"\s+").match(text, at)
+    if space is None:
+        return None
+    at = space.end()
+    found = [
+        n
+        for n in names
+        if text.startswith(n, at)
+        and not text[at + len(n) : at + len(n) + 1].isalnum()
+        and (is_model_line(n) or n[0].isupper() and any(c.isdigit() or c == "-" for c in n))
+    ]
+    return max(found, key=len, default=None)
 
 
 def compared_side(text: str, begin: int, start: int) -> str | None:
