@@ -235,3 +235,50 @@ def test_a_size_written_before_a_models_name_is_that_models(text, value, subject
 def test_a_size_before_data_or_a_kind_names_no_other_model(text, value) -> None:
     subject = {n.value: n.subject for n in find_candidates(text).numbers}.get(value)
     assert subject not in {"CoT", "MoE"}
+
+
+@pytest.mark.parametrize(
+    ("sentence", "subjects"),
+    [
+        (  # arXiv 2606.28374
+            "RSEA is the strongest single-pass method on ALFWorld, reaching 69.3% compared with "
+            "64.6% for ReAct (McNemar (p=0.015)), and reaches 79.4% with retry, the best overall "
+            "result.",
+            {"69.3%": "RSEA", "64.6%": "ReAct"},
+        ),
+        (  # arXiv 2603.04873: "by" says whose as well
+            "On proprietary datasets, SEA-TS generated code reduces WAPE by 8.6% on solar PV "
+            "forecasting and 7.7% on residential load forecasting compared to human-engineered "
+            "baselines, and achieves 26.17% MAPE on load forecasting versus 29.34% by TimeMixer.",
+            {"29.34%": "TimeMixer"},
+        ),
+        (  # arXiv 2603.16758
+            "On a human connectome project (HCP) dataset with left-right/right-left b0 EPI pairs "
+            "and a co-registered T1 structural reference, SuCor achieves a mean volumetric mutual "
+            "information of 0.341 with the T1 image, compared to 0.317 for FSL TOPUP, while "
+            "running in approximately 12 seconds on a single CPU core.",
+            {"0.341": "SuCor", "0.317": "FSL TOPUP"},
+        ),
+        (  # arXiv 2603.17782: the next items of the list set against the result
+            "Results demonstrated that PEFT substantially outperformed alternatives, where the "
+            "best QLoRA configuration (all-linear layers and rank=64) achieved 83.16% test "
+            "accuracy with only 2.72% parameters (183.0M) in 5.8 hours, compared to 72.87% for "
+            "ResNet-18 (16.8 hours), 61.91% for ViT-Small (18.7 hours), and 76.56% for frozen "
+            "DINOv3 (17.5 hours).",
+            {"72.87%": "ResNet-18", "61.91%": "ViT-Small", "76.56%": "frozen DINOv3"},
+        ),
+    ],
+)
+def test_a_number_set_against_a_result_is_whose_for_names(sentence, subjects) -> None:
+    found = _subjects(sentence)
+    assert {value: found[value] for value in subjects} == subjects
+
+
+def test_a_share_after_than_is_no_side_set_against() -> None:
+    # arXiv 2603.11625
+    sentence = (
+        "Notably, MedPruner enables models such as MedGemma to maintain or even exceed their "
+        "original performance while retaining fewer than 5% of visual tokens, thereby "
+        "drastically reducing computational overhead."
+    )
+    assert _subjects(sentence)["5%"] != "visual tokens"

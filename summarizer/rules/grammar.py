@@ -21,7 +21,7 @@ from .made import contribution_of
 from .number import Number
 from .number_lists import FROM_BEFORE
 from .performers import other_performer
-from .subjects import named_after_size
+from .subjects import named_after_size, versus_side
 from .syntax import (
     MADE_NOUNS,
     in_setting,
@@ -51,6 +51,7 @@ def by_grammar(
     not_subjects = [n for n in names if n not in subjects]
     out = []
     own: list[str | None] = []  # the paper's own work, looked up once, on first need
+    listed_in = -1  # the sentence where a number was set against a result ("versus 0.3 for X")
     for number in numbers:
         sentence = analysis.sentence_at(number.start)
         if sentence is not None:
@@ -60,6 +61,13 @@ def by_grammar(
                 # "an 8B Llama model": the size of the model it names, not a measure of it
                 metric = None if number.metric and sized in number.metric else number.metric
                 number = replace(number, subject=sized, metric=metric)
+            listed = listed_in == sentence.start
+            versus = versus_side(analysis.text, number.start, number.end, listed)
+            if versus is not None:
+                listed_in = sentence.start
+            if versus is not None:
+                # "versus 72.07% for the IQ2_XXS baseline": the side set against, named
+                number = replace(number, subject=versus)
             number = replace(number, metric=_phrase_after(sentence, to, number.metric))
             subject = number.subject
             if subject is not None and _OWN_KIND_ONLY.fullmatch(subject):

@@ -139,6 +139,47 @@ def named_after_size(text: str, start: int, end: int, names: list[str]) -> str |
     return max(found, key=len, default=None)
 
 
+# "versus 72.07% for the IQ2_XXS baseline", "compared to 0.317 for FSL TOPUP", "vs. 44.9 for
+# the ReAct baseline": a number set against the result before it, and whose it is.
+_VERSUS_BEFORE = re.compile(
+    r"\b(?:versus|vs\.?|compared\s+(?:to|with)|relative\s+to)\s+"
+    r"(?:only\s+|just\s+|about\s+|approximately\s+|around\s+|~\s?)?\Z",
+    re.IGNORECASE,
+)
+_FOR_SIDE = re.compile(
+    r"\s+(?:for|by)\s+(?:(?:the|a|an)\s+)?"
+    r"(?P<side>[A-Za-z][\w\-+/]*(?:[ .][\w\-+/]+){0,3}?)"
+    r"(?=\s*[,;:()]|\.(?:\s|$)|\s+(?:and|or|with|at|on|in|under|while|which|across|when|"
+    r"respectively|but|as|to|from|using)\b|$)"
+)
+
+
+# The next item of a list of numbers set against a result: ", 61.91% for ViT-Small, and".
+_NEXT_ITEM = re.compile(r"[)\w]\s*,\s*(?:and\s+)?\Z|\s+and\s+\Z")
+
+
+def versus_side(text: str, start: int, end: int, listed: bool = False) -> str | None:
+    """Whose the number at ``text[start:end]`` is where the sentence sets it against a
+    result with "versus", "vs." or "compared to/with" and says whose after "for" or "by":
+    "89.4% versus 72.07% for the IQ2_XXS baseline" gives IQ2_XXS baseline; with ``listed``
+    (the number before it was one), the next of a list as well ("compared to 72.87% for
+    ResNet-18 (16.8 hours), 61.91% for ViT-Small"); None otherwise."""
+    window = max(0, start - 40)
+    if not (
+        _VERSUS_BEFORE.search(text, window, start)
+        or listed
+        and _NEXT_ITEM.search(text, window, start)
+    ):
+        return None
+    side = _FOR_SIDE.match(text, end)
+    if side is None:
+        return None
+    words = side.group("side").split()
+    if len(words) > 1 and words[-1].endswith("ed"):
+        words = words[:-1]  # "for neural networks trained with backpropagation"
+    return " ".join(words)
+
+
 def compared_side(text: str, begin: int, start: int) -> str | None:
     """The compared-with phrase that a number in parentheses right after it belongs to."""
     match = _COMPARED_PHRASE.search(text, max(begin, start - 80), start)
