@@ -282,3 +282,14 @@ def test_a_share_after_than_is_no_side_set_against() -> None:
         "drastically reducing computational overhead."
     )
     assert _subjects(sentence)["5%"] != "visual tokens"
+
+
+def test_a_number_set_against_a_result_is_measured_as_that_result() -> None:
+    # arXiv 2603.04873
+    sentence = (
+        "On proprietary datasets, SEA-TS generated code reduces WAPE by 8.6% on solar PV "
+        "forecasting and 7.7% on residential load forecasting compared to human-engineered "
+        "baselines, and achieves 26.17% MAPE on load forecasting versus 29.34% by TimeMixer."
+    )
+    against = {n.value: n for n in find_candidates(sentence).numbers}["29.34%"]
+    assert (against.subject, against.metric) == ("TimeMixer", "MAPE")

@@ -52,6 +52,7 @@ def by_grammar(
     out = []
     own: list[str | None] = []  # the paper's own work, looked up once, on first need
     listed_in = -1  # the sentence where a number was set against a result ("versus 0.3 for X")
+    against: str | None = None  # the metric of that result
     for number in numbers:
         sentence = analysis.sentence_at(number.start)
         if sentence is not None:
@@ -64,10 +65,13 @@ def by_grammar(
             listed = listed_in == sentence.start
             versus = versus_side(analysis.text, number.start, number.end, listed)
             if versus is not None:
+                # "26.17% MAPE ... versus 29.34% by TimeMixer": the side set against, named,
+                # measured as the result it is set against (the number before it)
+                if not listed:
+                    before = [n for n in out if n.start >= sentence.start]
+                    against = before[-1].metric if before else None
                 listed_in = sentence.start
-            if versus is not None:
-                # "versus 72.07% for the IQ2_XXS baseline": the side set against, named
-                number = replace(number, subject=versus)
+                number = replace(number, subject=versus, metric=number.metric or against)
             number = replace(number, metric=_phrase_after(sentence, to, number.metric))
             subject = number.subject
             if subject is not None and _OWN_KIND_ONLY.fullmatch(subject):
