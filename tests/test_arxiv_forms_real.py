@@ -1522,3 +1522,25 @@ def test_based_on_inside_a_long_form_in_title_case_is_part_of_the_name() -> None
 )
 def test_a_numbered_label_at_a_sentences_start_is_no_result(arxiv_id: str, sentence: str) -> None:
     assert values_of(sentence) == [], arxiv_id
+
+
+@pytest.mark.parametrize(
+    ("sentence", "values"),
+    [
+        (  # arXiv 2606.29301
+            "Compared with v1 (arXiv:2603.04337), this version directly predicts continuous "
+            "values, bypassing the need for quantized numerical parameters and thereby "
+            "eliminating quantization errors.",
+            [],
+        ),
+        (  # arXiv 2606.22748
+            "Drawing on over 500,000 anonymized, English-language ChatGPT-user conversations "
+            "(arXiv:2405.01470), we find that more than one third of the conversations involve "
+            "some form of fiction generation -- including original stories, roleplay, "
+            "fanfiction, and erotica.",
+            ["500,000"],
+        ),
+    ],
+)
+def test_an_arxiv_identifier_is_a_citation_not_a_result(sentence: str, values: list[str]) -> None:
+    assert values_of(sentence) == values

@@ -15,7 +15,7 @@ from .number import Number
 from .number_lists import PLAIN_LIST_GAP, RANGE_GAP, joined_runs, start_before, unit_of
 from .wordlists import alternation
 
-__all__ = ["margins_over", "respective_metrics"]
+__all__ = ["margins_over", "respective_metrics", "size_metric"]
 
 _HEDGES = alternation("metric_hedges")
 _OVER = "improvement over "
@@ -162,3 +162,12 @@ def respective_metrics(abstract: str, starts: list[int], numbers: list[Number]) 
                 for k, metric in zip(range(i, j + 1), metrics, strict=True):
                     out[k] = replace(out[k], metric=metric)
     return out
+
+
+# A model's size with nothing else said of it: "small LLMs (1.5B to 3B)", "a 30B agent"
+_SIZE = re.compile(r"\d+(?:\.\d+)?\s?[BM]\+?")
+
+
+def size_metric(value: str) -> str | None:
+    """ "parameters" for a value written as a model's size (billions or millions), else None."""
+    return "parameters" if _SIZE.fullmatch(value) else None

@@ -17,7 +17,7 @@ from .defined_metrics import defined_metric, metric_short_forms
 from .grammar import by_grammar, name_in_setting
 from .known_datasets import is_dataset_family, is_known_dataset
 from .markup import as_written
-from .metric_lists import margins_over, respective_metrics
+from .metric_lists import margins_over, respective_metrics, size_metric
 from .metrics import is_metric_name, metric_after, metric_before, one_value_of
 from .name_spans import mentions
 from .number import Number
@@ -72,7 +72,8 @@ _NUMBER = re.compile(
 )
 # What may follow the "+" of "330+" (not "98.09+-0.7%", "90+%" or "1+1").
 _AFTER_PLUS = frozenset(("", " ", "\n", ",", ".", ";", ":", ")"))
-_CITATION = re.compile(r"\[\d+(?:\s*[,\u2013-]\s*\d+)*\]")
+# Citations, whose numbers are no results: "[12]", "[3, 7]", "arXiv:2512.12960".
+_CITATION = re.compile(r"\[\d+(?:\s*[,\u2013-]\s*\d+)*\]|(?i:arxiv):?\s*\d{4}\.\d{4,5}")
 # LaTeX math: "$O(\epsilon^{-4})$", "$(1-\gamma)^7$" are formulas, whose numbers are no
 # results; a number written in math alone ("$75\%$", "$3.28$", "$25.72^\circ$") is one.
 _MATH = re.compile(r"\$([^$]{1,200})\$")
@@ -249,7 +250,7 @@ def _find_numbers(
     numbers = margins_over(abstract, starts, numbers)
     numbers = respective_metrics(abstract, starts, numbers)
     numbers = compared_share_the_metric(abstract, starts, numbers)
-    numbers = [replace(n, metric=one_value_of(n.metric) or _size_metric(n.value)) for n in numbers]
+    numbers = [replace(n, metric=one_value_of(n.metric) or size_metric(n.value)) for n in numbers]
     numbers = range_ends_share_the_metric(abstract, numbers)
     numbers = [scored_on(abstract, n, datasets) for n in numbers]
     # what is measured is not who scores: the paper's main name does, if it is not measured
@@ -259,15 +260,6 @@ def _find_numbers(
         else n
         for n in numbers
     ]
-
-
-# A model's size with nothing else said of it: "small LLMs (1.5B to 3B)", "a 30B agent"
-_SIZE = re.compile(r"\d+(?:\.\d+)?\s?[BM]\+?")
-
-
-def _size_metric(value: str) -> str | None:
-    """ "parameters" for a value written as a model's size (billions or millions), else None."""
-    return "parameters" if _SIZE.fullmatch(value) else None
 
 
 def _part_of_own(name: str, own: list[str], abstract: str) -> bool:
