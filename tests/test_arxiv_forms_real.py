@@ -1544,3 +1544,23 @@ def test_a_numbered_label_at_a_sentences_start_is_no_result(arxiv_id: str, sente
 )
 def test_an_arxiv_identifier_is_a_citation_not_a_result(sentence: str, values: list[str]) -> None:
     assert values_of(sentence) == values
+
+
+@pytest.mark.parametrize(
+    ("sentence", "value"),
+    [
+        (  # arXiv 2503.20953: the parse takes the "~" for the clause's subject
+            "Results: Our chatbot demonstrates promising performance in terms of relevance, with "
+            "~73% of its responses rated as very relevant, showcasing a strong understanding of "
+            "the clinical context.",
+            "73%",
+        ),
+        (  # arXiv 2503.21955, shortened: a list of three values joined by slashes
+            "Results: The method worked robustly on all field strengths (1.5/3/7) and Dice "
+            "coefficients of 0.7 or more were achieved for all structures.",
+            "0.7",
+        ),
+    ],
+)
+def test_odd_forms_are_read_without_failing(sentence: str, value: str) -> None:
+    assert any(value in v for v in values_of(sentence))

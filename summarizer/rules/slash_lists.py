@@ -59,7 +59,8 @@ def after_slash(abstract: str, start: int, value: str, previous: Number | None) 
     first, this = _plain(previous.value), _plain(value)
     if all(_WHOLE.fullmatch(v) for v in (first, this)):
         return False  # "12/05/2024", "1/5/10 lx": whole numbers alone are a date or counts
-    low, high = float(first.replace(",", "")), float(this.replace(",", ""))
+    # "1.5/3/7": the number itself, before a slash the value still holds
+    low, high = (float(v.split("/")[0].replace(",", "")) for v in (first, this))
     return not (high.is_integer() and int(high) in _SCALES and low <= high)
 
 

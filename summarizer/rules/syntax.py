@@ -264,6 +264,8 @@ def subject_span(
     if noun is None or noun.lower_ in _NOT_ACTORS:
         return None
     words = [t for t in noun.subtree if t.i <= noun.i and not t.is_punct]
+    if not words:
+        return None  # a mark the parse took for a noun
     # the noun with what comes before it in its phrase, from its first word
     first = min(t.i for t in words)
     span: Span = doc[first : noun.i + 1]
