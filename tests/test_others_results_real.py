@@ -293,3 +293,24 @@ def test_a_number_set_against_a_result_is_measured_as_that_result() -> None:
     )
     against = {n.value: n for n in find_candidates(sentence).numbers}["29.34%"]
     assert (against.subject, against.metric) == ("TimeMixer", "MAPE")
+
+
+@pytest.mark.parametrize(
+    ("sentence", "value", "subject"),
+    [
+        (  # arXiv 2603.09595
+            "Confli-mBERT achieves 75.46% accuracy compared to ConfliBERT's 79.34%.",
+            "79.34%",
+            "ConfliBERT",
+        ),
+        (  # arXiv 2606.27215
+            "GAversary is able to substantially reduce the target model's accuracy on test data "
+            "compared to the BAE and A2T attacks compared against (in the best case, reducing a "
+            "76.8% accuracy to 5.8%, compared to BAE's 27.6%).",
+            "27.6%",
+            "BAE",
+        ),
+    ],
+)
+def test_a_name_with_a_possessive_right_before_a_number_owns_it(sentence, value, subject) -> None:
+    assert _subjects(sentence)[value] == subject

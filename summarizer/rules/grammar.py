@@ -21,7 +21,7 @@ from .made import contribution_of
 from .number import Number
 from .number_lists import FROM_BEFORE
 from .performers import other_performer
-from .subjects import named_after_size, versus_side
+from .subjects import named_after_size, possessor, versus_side
 from .syntax import (
     MADE_NOUNS,
     in_setting,
@@ -62,6 +62,9 @@ def by_grammar(
                 # "an 8B Llama model": the size of the model it names, not a measure of it
                 metric = None if number.metric and sized in number.metric else number.metric
                 number = replace(number, subject=sized, metric=metric)
+            owner = possessor(analysis.text, number.start, list(subjects))
+            if owner is not None:
+                number = replace(number, subject=owner)  # "compared to Trafilatura's 63.6%"
             listed = listed_in == sentence.start
             versus = versus_side(analysis.text, number.start, number.end, listed)
             if versus is not None:

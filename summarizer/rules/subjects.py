@@ -180,6 +180,18 @@ def versus_side(text: str, start: int, end: int, listed: bool = False) -> str | 
     return " ".join(words)
 
 
+def possessor(text: str, start: int, names: list[str]) -> str | None:
+    """The name whose number this is by a possessive right before it: "compared to
+    Trafilatura's 63.6%", "surpassing GPT-5's 52"; the longest of ``names`` there, or None."""
+    before = text[max(0, start - 60) : start]
+    found = [
+        n
+        for n in names
+        if re.search(r"(?<![\w\-])" + re.escape(n) + r"(?:'s|\u2019s)\s+\Z", before)
+    ]
+    return max(found, key=len, default=None)
+
+
 def compared_side(text: str, begin: int, start: int) -> str | None:
     """The compared-with phrase that a number in parentheses right after it belongs to."""
     match = _COMPARED_PHRASE.search(text, max(begin, start - 80), start)
