@@ -180,10 +180,15 @@ def versus_side(text: str, start: int, end: int, listed: bool = False) -> str | 
     return " ".join(words)
 
 
+_POSSESSIVE_END = re.compile(r"(?:'s|\u2019s)\s+\Z")
+
+
 def possessor(text: str, start: int, names: list[str]) -> str | None:
     """The name whose number this is by a possessive right before it: "compared to
     Trafilatura's 63.6%", "surpassing GPT-5's 52"; the longest of ``names`` there, or None."""
     before = text[max(0, start - 60) : start]
+    if not _POSSESSIVE_END.search(before):
+        return None
     found = [
         n
         for n in names
