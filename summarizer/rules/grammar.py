@@ -49,6 +49,7 @@ def by_grammar(
     want of one in the sentence, others' models named by their kind take the result
     (:func:`.syntax.other_performer`)."""
     not_subjects = [n for n in names if n not in subjects]
+    candidates = list(subjects)
     out = []
     own: list[str | None] = []  # the paper's own work, looked up once, on first need
     listed_in = -1  # the sentence where a number was set against a result ("versus 0.3 for X")
@@ -57,12 +58,12 @@ def by_grammar(
         sentence = analysis.sentence_at(number.start)
         if sentence is not None:
             at, to = number.start - sentence.start, number.end - sentence.start
-            sized = named_after_size(analysis.text, number.start, number.end, list(subjects))
+            sized = named_after_size(analysis.text, number.start, number.end, candidates)
             if sized is not None:
                 # "an 8B Llama model": the size of the model it names, not a measure of it
                 metric = None if number.metric and sized in number.metric else number.metric
                 number = replace(number, subject=sized, metric=metric)
-            owner = possessor(analysis.text, number.start, list(subjects))
+            owner = possessor(analysis.text, number.start, candidates)
             if owner is not None:
                 number = replace(number, subject=owner)  # "compared to Trafilatura's 63.6%"
             listed = listed_in == sentence.start

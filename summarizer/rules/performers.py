@@ -7,18 +7,15 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
+from .subjects import OWN_PRODUCT
 from .syntax import OWN_WORDS, strip_marker, subject_span
 from .wordlists import words
 
-__all__ = ["MODEL_KINDS", "OWN_PRODUCT", "other_performer"]
+__all__ = ["MODEL_KINDS", "other_performer"]
 
 # The heads of a phrase for models or methods as a kind ("most models", "frontier agents"):
 # data/performer_kinds.txt, and model kinds written as acronyms ("VLMs").
 MODEL_KINDS = frozenset(words("model_kinds")) | frozenset(words("performer_kinds"))
-
-
-# Words that make what they modify the paper's own product: "the resulting models".
-OWN_PRODUCT = frozenset(words("own_product_words"))
 
 
 def other_performer(

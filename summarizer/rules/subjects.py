@@ -112,6 +112,7 @@ def subject_before(text: str, begin: int, start: int, names: list[str]) -> tuple
 _BILLIONS = re.compile(r"\d+(?:\.\d+)?\s?B")
 _SIZE_VALUE = re.compile(r"\d+(?:\.\d+)?\s?[BMK]")
 _PARAMETER = re.compile(r"-?\s?parameters?")
+_SPACE = re.compile(r"\s+")
 
 
 def named_after_size(text: str, start: int, end: int, names: list[str]) -> str | None:
@@ -125,7 +126,7 @@ def named_after_size(text: str, start: int, end: int, names: list[str]) -> str |
     if parameter is None and not _BILLIONS.fullmatch(text, start, end):
         return None
     at = parameter.end() if parameter else end
-    space = re.compile(r"\s+").match(text, at)
+    space = _SPACE.match(text, at)
     if space is None:
         return None
     at = space.end()
@@ -187,14 +188,18 @@ def possessor(text: str, start: int, names: list[str]) -> str | None:
     """The name whose number this is by a possessive right before it: "compared to
     Trafilatura's 63.6%", "surpassing GPT-5's 52"; the longest of ``names`` there, or None."""
     before = text[max(0, start - 60) : start]
-    if not _POSSESSIVE_END.search(before):
+    possessive = _POSSESSIVE_END.search(before)
+    if possessive is None:
         return None
-    found = [
-        n
-        for n in names
-        if re.search(r"(?<![\w\-])" + re.escape(n) + r"(?:'s|\u2019s)\s+\Z", before)
-    ]
+    head = before[: possessive.start()]
+    found = [n for n in names if head.endswith(n) and _starts_a_word(head, len(head) - len(n))]
     return max(found, key=len, default=None)
+
+
+def _starts_a_word(text: str, at: int) -> bool:
+    """True when nothing of a word (a letter, a digit, "_" or "-") is glued before ``at``."""
+    before = text[at - 1 : at] if at > 0 else ""
+    return not (before.isalnum() or before in ("_", "-"))
 
 
 def compared_side(text: str, begin: int, start: int) -> str | None:
@@ -244,8 +249,9 @@ _ACTOR = re.compile(
 # Words that make the phrase the paper's own ("our method", "the proposed model"), and words
 # that make it no actor at all ("which models achieve").
 _OWN_WORDS = frozenset({"this", "our", "proposed"})
-# "The final ensemble achieves", "the resulting optimizer reduces": the paper's own product.
-_OWN_PRODUCT = frozenset(words("own_product_words"))
+#: Words that make what they modify the paper's own product: "The final ensemble achieves",
+#: "the resulting optimizer reduces" (data/own_product_words.txt).
+OWN_PRODUCT = frozenset(words("own_product_words"))
 _NOT_ACTORS = frozenset({"we", "it", "they", "which"})
 # Words that end the clause before an actor: "results show", "we find that".
 _REPORTING = frozenset(
@@ -284,7 +290,7 @@ def actor_phrase(text: str, begin: int, start: int) -> Actor | None:
     first = phrase.split()[0].lower()
     if first in _NOT_ACTORS:
         return None
-    if det and (det in _OWN_WORDS or first in _OWN_WORDS or first in _OWN_PRODUCT):
+    if det and (det in _OWN_WORDS or first in _OWN_WORDS or first in OWN_PRODUCT):
         return Actor(text[begin + match.start("det") : begin + match.end("actor")], True)
     # "The system achieves ...": one bare kind, after what the paper made, is that thing
     # ("the baseline" is not, nor "the models", the ones it compared)
