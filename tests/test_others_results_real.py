@@ -18,12 +18,17 @@ from __future__ import annotations
 import pytest
 
 from summarizer.rules import find_candidates
+from summarizer.rules.number import Number
 from summarizer.rules.performers import other_performer
 from summarizer.rules.subjects import actor_phrase
 
 
+def _numbers(text: str) -> dict[str, Number]:
+    return {n.value: n for n in find_candidates(text).numbers}
+
+
 def _subjects(text: str) -> dict[str, str | None]:
-    return {n.value: n.subject for n in find_candidates(text).numbers}
+    return {value: n.subject for value, n in _numbers(text).items()}
 
 
 @pytest.mark.parametrize(
@@ -213,7 +218,7 @@ def test_the_final_model_is_the_paper_named_earlier() -> None:
     ],
 )
 def test_a_size_written_before_a_models_name_is_that_models(text, value, subject) -> None:
-    sized = {n.value: n for n in find_candidates(text).numbers}[value]
+    sized = _numbers(text)[value]
     assert (sized.subject, sized.metric) == (subject, "parameters")
 
 
@@ -233,7 +238,7 @@ def test_a_size_written_before_a_models_name_is_that_models(text, value, subject
     ],
 )
 def test_a_size_before_data_or_a_kind_names_no_other_model(text, value) -> None:
-    subject = {n.value: n.subject for n in find_candidates(text).numbers}.get(value)
+    subject = _subjects(text).get(value)
     assert subject not in {"CoT", "MoE"}
 
 
@@ -291,7 +296,7 @@ def test_a_number_set_against_a_result_is_measured_as_that_result() -> None:
         "forecasting and 7.7% on residential load forecasting compared to human-engineered "
         "baselines, and achieves 26.17% MAPE on load forecasting versus 29.34% by TimeMixer."
     )
-    against = {n.value: n for n in find_candidates(sentence).numbers}["29.34%"]
+    against = _numbers(sentence)["29.34%"]
     assert (against.subject, against.metric) == ("TimeMixer", "MAPE")
 
 
