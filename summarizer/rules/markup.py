@@ -8,6 +8,11 @@ length as the text, so that every position still points at the same character an
 read from it is a span of the abstract. A styled piece that a word goes on after
 ("\\textbf{S}elf") moves right to meet it, so the word reads whole ("Self"); a name that
 holds such a word is no span of the abstract, and the name rules drop it.
+
+:func:`percent_signed` does the same for a percent written as a word ("49.4 percent FLOPs
+reduction", "12 per cent"): the numbers are read with a percent sign in its place, so that
+every rule that knows "49.4%" reads it, and :func:`as_written` gives each value back as the
+abstract writes it ("49.4 percent").
 """
 
 from __future__ import annotations
@@ -17,7 +22,7 @@ from dataclasses import replace
 
 from .number import Number
 
-__all__ = ["as_written", "unstyled"]
+__all__ = ["as_written", "percent_signed", "unstyled"]
 
 # "\textbf{", "\emph{", ...: a style around text (not "\frac{", "\mathcal{", a symbol's font).
 _OPEN = re.compile(
@@ -108,14 +113,32 @@ def _tighten(chars: list[str], blank: list[bool]) -> None:
         at = end
 
 
+# A percent written as a word right after a number's digit: "49.4 percent", "12 per cent".
+_PERCENT_WORD = re.compile(r"(?<=\d) ?per ?cent\b", re.IGNORECASE)
+
+
+def percent_signed(text: str) -> str:
+    """``text`` with each percent written as a word after a number turned into a percent
+    sign and spaces (same length: "49.4 percent FLOPs" reads "49.4%        FLOPs")."""
+    if "cent" not in text:
+        return text
+    return _PERCENT_WORD.sub(lambda m: "%" + " " * (len(m.group()) - 1), text)
+
+
 def as_written(numbers: list[Number], text: str) -> list[Number]:
-    """The numbers read from the unstyled ``text`` that it writes as they were read, their
-    metrics and subjects with single spaces where a style was ("intrinsic method")."""
-    return [
-        replace(n, metric=_spaced(n.metric), subject=_spaced(n.subject))
-        for n in numbers
-        if text[n.start : n.end] == n.value
-    ]
+    """The numbers read from the unstyled or percent-signed ``text`` that it writes as they
+    were read, their metrics and subjects with single spaces where a style was ("intrinsic
+    method"); a value read with a percent sign where ``text`` writes the word is given as
+    ``text`` writes it ("49.4 percent")."""
+    out = []
+    for n in numbers:
+        if text[n.start : n.end] != n.value:
+            word = _PERCENT_WORD.match(text, n.end - 1) if n.value.endswith("%") else None
+            if word is None or text[n.start : n.end - 1] != n.value[:-1]:
+                continue
+            n = replace(n, value=text[n.start : word.end()], end=word.end())
+        out.append(replace(n, metric=_spaced(n.metric), subject=_spaced(n.subject)))
+    return out
 
 
 def _spaced(phrase: str | None) -> str | None:

@@ -16,7 +16,7 @@ from .data_counts import data_subject
 from .defined_metrics import defined_metric, metric_short_forms
 from .grammar import by_grammar, name_in_setting
 from .known_datasets import is_dataset_family, is_known_dataset
-from .markup import as_written
+from .markup import as_written, percent_signed
 from .metric_lists import margins_over, respective_metrics, size_metric
 from .metrics import is_metric_name, metric_after, metric_before, one_value_of
 from .name_spans import mentions
@@ -126,10 +126,14 @@ def find_numbers(
     A count that describes a dataset ("a dataset of 25k conversations") is the dataset's
     (:mod:`.data_counts`).
 
-    They are read with LaTeX's text styles blanked (:mod:`.markup`), as the abstract writes them.
+    They are read with LaTeX's text styles blanked and a percent written as a word read as a
+    sign (:mod:`.markup`), and given as the abstract writes them.
     """
     analysis = analysed(text)
     plain = analysis.unstyled
+    signed = percent_signed(plain.text)
+    if signed != plain.text:
+        plain = Analysis(signed)
     numbers = _find_numbers(plain, names, datasets, own)
     if plain is analysis:
         return numbers
