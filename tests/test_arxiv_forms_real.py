@@ -1564,3 +1564,36 @@ def test_an_arxiv_identifier_is_a_citation_not_a_result(sentence: str, values: l
 )
 def test_odd_forms_are_read_without_failing(sentence: str, value: str) -> None:
     assert any(value in v for v in values_of(sentence))
+
+
+@pytest.mark.parametrize(
+    ("arxiv_id", "sentence", "expected"),
+    [
+        pytest.param(
+            "2601.09298",
+            "Compared to the SOTA models with 7B and 32B parameters, our DICModel increases the "
+            "BLEU metric by approximately 56.8% and 20.8%, respectively.",
+            [("7B", "parameters"), ("32B", "parameters"), ("56.8%", "BLEU"), ("20.8%", "BLEU")],
+            id="a metric name changed by a number",
+        ),
+        pytest.param(
+            "2602.06330",
+            "Crucially, the average FPR95 drastically decreases from 33.58% to 22.84%, and AUROC "
+            "improves to 93.97%.",
+            [("33.58%", "average FPR95"), ("22.84%", "average FPR95"), ("93.97%", "AUROC")],
+            id="metric names changed from and to numbers",
+        ),
+        pytest.param(
+            "2602.04819",
+            "XtraLight-MedMamba achieved an accuracy of 97.18% and an F1-score of 0.9767 using "
+            "approximately 32,000 parameters, outperforming the baseline.",
+            [("97.18%", "accuracy"), ("0.9767", "F1-score"), ("32,000", "parameters")],
+            id="a metric name a number is of",
+        ),
+    ],
+)
+def test_a_metric_name_the_grammar_puts_a_number_on_is_its_metric(
+    arxiv_id: str, sentence: str, expected: list[tuple[str, str | None]]
+) -> None:
+    # the names of metrics are names, never a subject, but they are what is measured
+    assert value_metrics(sentence) == expected, arxiv_id

@@ -18,6 +18,7 @@ from dataclasses import replace
 
 from .analysis import Analysis, Sentence
 from .made import contribution_of
+from .metrics import is_metric_name
 from .number import Number
 from .number_lists import FROM_BEFORE
 from .performers import other_performer
@@ -49,6 +50,7 @@ def by_grammar(
     want of one in the sentence, others' models named by their kind take the result
     (:func:`.syntax.other_performer`)."""
     not_subjects = [n for n in names if n not in subjects]
+    not_metrics = [n for n in names if not is_metric_name(n)]
     candidates = list(subjects)
     out = []
     own: list[str | None] = []  # the paper's own work, looked up once, on first need
@@ -95,7 +97,7 @@ def by_grammar(
                 if subject is None and _SCORE.fullmatch(number.value):
                     own = own or [own_work(analysis)]
                     subject = own[0]
-            metric = number.metric or metric_of(sentence.text, at, to, names)
+            metric = number.metric or metric_of(sentence.text, at, to, not_metrics)
             number = replace(number, metric=metric, subject=subject)
         out.append(number)
     return out
