@@ -1597,3 +1597,52 @@ def test_a_metric_name_the_grammar_puts_a_number_on_is_its_metric(
 ) -> None:
     # the names of metrics are names, never a subject, but they are what is measured
     assert value_metrics(sentence) == expected, arxiv_id
+
+
+@pytest.mark.parametrize(
+    ("arxiv_id", "text", "adjective"),
+    [
+        pytest.param(
+            "2602.13504",
+            "We build a dataset of 3,600 articles from three major Turkish outlets with distinct "
+            "editorial orientations for binary classification of AI-rewritten content.",
+            "AI-rewritten",
+            id="a name before an irregular participle",
+        ),
+        pytest.param(
+            "2601.16138",
+            "The proposed models are evaluated using two datasets derived from two publicly "
+            "available corpora, covering texts from the pre-Islamic to the modern era.",
+            "pre-Islamic",
+            id="a prefix before a capitalised word, beside datasets",
+        ),
+        pytest.param(
+            "2601.20911",
+            "In this work we formalize and target the more challenging non-Markov setting, where "
+            "a user may refer back to earlier states, undo changes, or reference entities "
+            "introduced several rounds ago.",
+            "non-Markov",
+            id="a prefix before a name, in what the paper targets",
+        ),
+    ],
+)
+def test_a_capitalised_word_made_an_adjective_is_no_name(
+    arxiv_id: str, text: str, adjective: str
+) -> None:
+    assert adjective not in find_candidates(text).names, arxiv_id
+    introduces, datasets = names_of(text)
+    assert adjective not in introduces + datasets, arxiv_id
+
+
+def test_a_prefixed_word_is_no_subject_and_names_with_prefixes_stay() -> None:
+    # arXiv 2602.23203 (shortened: the name ColoDiff is the paper's)
+    text = (
+        "Additionally, ColoDiff employs a non-Markovian sampling strategy that cuts steps by "
+        "over 90% for real-time generation."
+    )
+    (number,) = find_candidates(text).numbers
+    assert number.subject == "ColoDiff"
+    # a prefix before capitals that are no plain word, or a word after one that is no prefix
+    assert {"non-IID", "pseudo-LiDAR", "e-SNLI", "Super-CLEVR"} <= set(
+        find_candidates("We use non-IID splits, pseudo-LiDAR, e-SNLI and Super-CLEVR.").names
+    )

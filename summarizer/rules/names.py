@@ -30,11 +30,13 @@ WHOLE_NAME = re.compile(_NAME.pattern[len(r"(?<![\w\-])(?<!\d\.)") :])
 
 # "ImageNet-based", "GPT-style": a name ending so is an adjective; so is one that ends in a
 # lower-case past participle ("ImageNet-derived", "GPU-accelerated", "LLM-labeled"; not
-# "-embed" nor "-speed") or a number's compound ("206B-token", "7B-scale", "3D-language").
+# "-embed" nor "-speed") or a number's compound ("206B-token", "7B-scale", "3D-language"),
+# and a capitalised word after a prefix ("non-English", "sub-Saharan").
 ADJECTIVE_SUFFIX = re.compile(
     r"-(?:" + alternation("name_adjective_suffixes") + r")$"
     r"|-(?-i:[a-z]+(?<![eb])ed)$"
-    r"|^\d[\w.]*-(?-i:[a-z]+)$",
+    r"|^\d[\w.]*-(?-i:[a-z]+)$"
+    r"|^(?-i:(?:" + alternation("name_adjective_prefixes") + r")-[A-Z][a-z]+)$",
     re.IGNORECASE,
 )
 
