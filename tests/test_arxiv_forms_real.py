@@ -525,6 +525,13 @@ def test_a_bare_domain_is_a_url_only_when_it_links_somewhere(
             ["University-1652", "SUES-200"],
             id="named with a number",
         ),
+        pytest.param(
+            "2602.09816",
+            "Extensive experiments on challenging benchmarks, including Tanks and Temples, Free, "
+            "and Hike, demonstrate that CompSplat achieves remarkable rendering quality.",
+            ["Tanks and Temples"],
+            id="a name with 'and' in it",
+        ),
     ],
 )
 def test_names_many_papers_use_as_data_are_datasets(
