@@ -1653,3 +1653,42 @@ def test_a_prefixed_word_is_no_subject_and_names_with_prefixes_stay() -> None:
     assert {"non-IID", "pseudo-LiDAR", "e-SNLI", "Super-CLEVR"} <= set(
         find_candidates("We use non-IID splits, pseudo-LiDAR, e-SNLI and Super-CLEVR.").names
     )
+
+
+@pytest.mark.parametrize(
+    ("arxiv_id", "text", "introduces", "datasets"),
+    [
+        pytest.param(
+            "2602.05650",
+            "Using the UDIVA v0.5 dataset, we trained a transformer-based model including "
+            "cross-modal (audiovisual) and cross-subject (dyad-aware) attention mechanisms.",
+            [],
+            ["UDIVA v0.5"],
+            id="a dataset with its version",
+        ),
+        pytest.param(
+            "2602.14577",
+            "Extensive experiments on NAVSIM v1, v2, and Navhard benchmarks demonstrate that "
+            "DriveFine exhibits strong efficacy and robustness.",
+            [],
+            ["NAVSIM v1", "Navhard"],
+            id="a second version on its own",
+        ),
+        pytest.param(
+            "2602.12241",
+            "To better meet the needs of on-device, streaming ASR use cases we introduce Moonshine "
+            "v2, an ergodic streaming-encoder ASR model that employs sliding-window "
+            "self-attention to achieve bounded, low-latency inference.",
+            ["Moonshine v2"],
+            [],
+            id="a new version the paper introduces",
+        ),
+    ],
+)
+def test_a_version_after_a_name_is_part_of_it_and_no_name_alone(
+    arxiv_id: str, text: str, introduces: list[str], datasets: list[str]
+) -> None:
+    assert names_of(text) == (introduces, datasets), arxiv_id
+    assert not any(
+        n.lower().startswith("v") and n[1:2].isdigit() for n in find_candidates(text).names
+    )

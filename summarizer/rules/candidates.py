@@ -24,7 +24,7 @@ from .cue_names import EARLIER_KIND_AFTER, EXISTING_BEFORE_NAMING, PROPOSED_BEFO
 from .cue_patterns import ARTIFACT_NOUN
 from .dataset_lists import find_dataset_phrases, find_listed_datasets
 from .name_spans import mentions, occurrences
-from .names import GLUED_AFTER, GLUED_WORD, find_names
+from .names import GLUED_AFTER, GLUED_WORD, find_names, is_version, only_with_version
 from .numbers import Number, find_numbers
 from .urls import find_urls, url_matches
 from .well_known import spaced_model_names
@@ -88,8 +88,16 @@ def find_candidates(text: str | Analysis, *, with_numbers: bool = True) -> Candi
     # "we introduce Compositional-ARC-a dataset", "LLMs-including o3-mini": a dash lost
     # between a name and the next word
     names = list(dict.fromkeys(GLUED_WORD.sub("", n) for n in names))
-    # a LaTeX macro ("\\model") is no name
-    names = [n for n in names if _written(n, outside_urls) and "\\" not in n]
+    # a LaTeX macro ("\\model") is no name, nor a version on its own ("NAVSIM v1, v2"), nor
+    # a name only written with a version after it ("HPD" of "HPD v3")
+    names = [
+        n
+        for n in names
+        if _written(n, outside_urls)
+        and "\\" not in n
+        and not is_version(n)
+        and not only_with_version(n, named.text)
+    ]
     if not with_numbers:
         return Candidates(names=names, urls=urls)
     numbers = find_numbers(analysis, names, set(datasets), find_cue_names(named))

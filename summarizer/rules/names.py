@@ -41,10 +41,19 @@ ADJECTIVE_SUFFIX = re.compile(
 )
 
 
+# A version written after a name, with a space: "SQuAD v2", "NAVSIM v1.0", "Pick-a-Pic V2".
+_VERSION_AFTER = re.compile(r" [vV]\d{1,2}(?:\.\d{1,2})?(?![\w\-]|\.\d)")
+# A version on its own ("NAVSIM v1, v2"): of the name before it, no name itself.
+_VERSION = re.compile(r"[vV]\d+(?:\.\d+)*")
+
+
 def whole_name_end(text: str, start: int, end: int) -> int:
     """Where a name a wording rule found at ``start:end`` ends, by the span rules: past its
-    joints, and over a slash when its first word reads over it ("called Graph ViT/MLP-Mixer")."""
-    return extend_over_joints(text, end, WHOLE_NAME, shared_head=" " in text[start:end].strip())
+    joints, over a slash when its first word reads over it ("called Graph ViT/MLP-Mixer"),
+    and over a version after it ("we introduce Moonshine v2")."""
+    end = extend_over_joints(text, end, WHOLE_NAME, shared_head=" " in text[start:end].strip())
+    version = _VERSION_AFTER.match(text, end)
+    return version.end() if version is not None else end
 
 
 def find_names(abstract: str | Analysis) -> list[str]:
@@ -58,6 +67,9 @@ def find_names(abstract: str | Analysis) -> list[str]:
                 continue  # a part of the name before, after its joint: "Z-Mixer2" of "Q/Z-Mixer2"
             # the whole name: "ZEN:re", "Graph-Q/Z-Mixer", "Open Drama-QA"
             start, end = name_bounds(sentence, match.start(), match.end(), WHOLE_NAME)
+            version = _VERSION_AFTER.match(sentence, end)
+            if version is not None:
+                end = version.end()  # "SQuAD v2": the version is part of the name
             name = sentence[start:end].rstrip(".")
             key = name.lower()
             if key in seen or key in GENERIC or len(name) < 2:
@@ -66,6 +78,8 @@ def find_names(abstract: str | Analysis) -> list[str]:
                 continue  # a number with a unit, not a name
             if re.fullmatch(r"\d+[A-Za-z]{1,2}", name) and not re.search(r"[A-Z]{2}", name):
                 continue  # "3D", "2.5D", "7B" are sizes or terms
+            if is_version(name):
+                continue  # "v2" of "NAVSIM v1, v2": a version of the name before it
             if RESOLUTION.fullmatch(name):
                 continue  # "256x256" of "ImageNet 256x256" is a resolution
             if ADJECTIVE_SUFFIX.search(name):
@@ -76,6 +90,18 @@ def find_names(abstract: str | Analysis) -> list[str]:
     # their acronym, which the guide prefers as the item.
     text = analysed(abstract).text
     return [n for n in out if not _only_as_tail(n, out, text)]
+
+
+def is_version(name: str) -> bool:
+    """True for a version on its own ("v2", "V1.5"), which is no name."""
+    return bool(_VERSION.fullmatch(name))
+
+
+def only_with_version(name: str, text: str) -> bool:
+    """True when every mention of ``name`` in ``text`` has a version after it ("HPD" of
+    "HPD v3"): the name with its version is the name."""
+    found = mentions(name, text)
+    return bool(found) and all(_VERSION_AFTER.match(text, end) for _, end in found)
 
 
 def _only_as_tail(name: str, names: list[str], text: str) -> bool:
