@@ -1692,3 +1692,46 @@ def test_a_version_after_a_name_is_part_of_it_and_no_name_alone(
     assert not any(
         n.lower().startswith("v") and n[1:2].isdigit() for n in find_candidates(text).names
     )
+
+
+@pytest.mark.parametrize(
+    ("arxiv_id", "text", "introduces", "datasets"),
+    [
+        pytest.param(
+            "2604.08543",
+            # shortened: the first sentence, then the start of the last
+            "This paper rethinks the setting and introduces E-3DPSM, an event-driven continuous "
+            "pose state machine for event-based egocentric 3D human pose estimation. E-3DPSM "
+            "runs in real-time at 80 Hz on a single workstation and sets a new state of the art "
+            "in experiments on two benchmarks.",
+            ["E-3DPSM"],
+            [],
+            id="a new name",
+        ),
+        pytest.param(
+            "2604.18208",
+            "We use our representation, SARR, to obtain canonic (symmetry-resolved) poses for the "
+            "symmetric objects in two popular 6D pose estimation datasets, T-LESS and ITODD.",
+            ["SARR"],
+            ["T-LESS", "ITODD"],
+            id="a dataset",
+        ),
+        pytest.param(
+            "2602.19668",
+            "Experiments on J-MID (1M exams) and MIMIC-CXR demonstrate consistent improvements "
+            "in linguistic accuracy, temporal coherence, and cross-visit consistency.",
+            [],
+            ["J-MID", "MIMIC-CXR"],
+            id="a dataset before a known one",
+        ),
+    ],
+)
+def test_a_name_that_starts_with_one_capital_and_a_hyphen(
+    arxiv_id: str, text: str, introduces: list[str], datasets: list[str]
+) -> None:
+    assert names_of(text) == (introduces, datasets), arxiv_id
+
+
+def test_one_capital_and_a_hyphen_before_a_plain_word_is_no_name() -> None:
+    text = "Chest X-ray images, K-means clustering, a U-shaped decoder and E-commerce data."
+    assert find_candidates(text).names == []

@@ -19,6 +19,10 @@ _NAME = re.compile(
     r"(?:[\-\.][A-Za-z0-9]+)*\*?"  # Droplet3D-4M, DeepSeek-R1, t-ReX*
     r"|[A-Z][a-z]+(?:-[A-Z0-9][A-Za-z0-9]*)+(?:[\-\.][A-Za-z0-9]+)*"  # Glocal-IB, Gemini-1.5-Pro
     r"|[a-z]+-[A-Z][A-Za-z0-9]*\*?"  # t-ReX
+    # one capital before a hyphen and a part shaped like a name: V-JEPA, A-OKVQA, D-NeRF
+    # (not X-ray, K-means, U-shaped)
+    r"|[A-Z]-(?=[A-Za-z0-9]*(?:[A-Z]{2}|[A-Za-z]\d|[a-z][A-Z]))[A-Za-z0-9]+"
+    r"(?:[\-\.][A-Za-z0-9]+)*\*?"
     r")(?![\w])"
 )
 
