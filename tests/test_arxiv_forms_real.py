@@ -1735,3 +1735,55 @@ def test_a_name_that_starts_with_one_capital_and_a_hyphen(
 def test_one_capital_and_a_hyphen_before_a_plain_word_is_no_name() -> None:
     text = "Chest X-ray images, K-means clustering, a U-shaped decoder and E-commerce data."
     assert find_candidates(text).names == []
+
+
+@pytest.mark.parametrize(
+    ("arxiv_id", "sentence", "expected"),
+    [
+        pytest.param(
+            "2602.19006",
+            "Results reveal clear tier stratification: flagship models achieve 81\\% average "
+            "accuracy, outperforming mid-tier (77\\%) and fast models (67\\%) by 4pp and 14pp "
+            "respectively.",
+            [
+                ("81\\%", "average accuracy"),
+                ("77\\%", "average accuracy"),
+                ("67\\%", None),
+                ("4pp", "average accuracy"),
+                ("14pp", "average accuracy"),
+            ],
+            id="margins after the scores they are between",
+        ),
+        pytest.param(
+            "2601.20524",
+            "AnomalyVFM achieves an average image-level AUROC of 94.1% across 9 diverse datasets, "
+            "surpassing previous methods by significant 3.3 percentage points.",
+            [
+                ("94.1%", "average image-level AUROC"),
+                ("9", "datasets"),
+                ("3.3 percentage points", "average image-level AUROC"),
+            ],
+            id="a margin in percentage points",
+        ),
+        pytest.param(
+            "2604.24473",
+            "The agentic system reached 79.6% concordance (95% CI 76.4-82.8), exceeding both "
+            "baselines (+3.8 and +4.2 pp; p = 0.006 and 0.007).",
+            [
+                ("79.6%", "concordance"),
+                ("95%", "CI"),
+                ("76.4", "CI"),
+                ("82.8", "CI"),
+                ("+3.8", None),
+                ("+4.2 pp", "concordance"),
+                ("0.006", "p"),
+                ("0.007", "p"),
+            ],
+            id="a confidence level is no score",
+        ),
+    ],
+)
+def test_a_difference_in_points_measures_the_score_in_percent_before_it(
+    arxiv_id: str, sentence: str, expected: list[tuple[str, str | None]]
+) -> None:
+    assert value_metrics(sentence) == expected, arxiv_id

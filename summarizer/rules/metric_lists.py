@@ -15,7 +15,7 @@ from .number import Number
 from .number_lists import PLAIN_LIST_GAP, RANGE_GAP, joined_runs, start_before, unit_of
 from .wordlists import alternation
 
-__all__ = ["margins_over", "respective_metrics", "size_metric"]
+__all__ = ["margins_over", "points_share_the_metric", "respective_metrics", "size_metric"]
 
 _HEDGES = alternation("metric_hedges")
 _OVER = "improvement over "
@@ -171,3 +171,36 @@ _SIZE = re.compile(r"\d+(?:\.\d+)?\s?[BM]\+?")
 def size_metric(value: str) -> str | None:
     """ "parameters" for a value written as a model's size (billions or millions), else None."""
     return "parameters" if _SIZE.fullmatch(value) else None
+
+
+# Units of a difference of percentages: "by 4pp", "+2.8 percentage points".
+_POINTS = frozenset(
+    ("pp", "p.p.", "points", "point", "percentage points", "percentage point", "pts")
+)
+# A level in percent that is no score: "(95% CI 76.4-82.8)".
+_NO_SCORE = frozenset(("CI", "confidence interval"))
+
+
+def points_share_the_metric(
+    abstract: str, starts: list[int], numbers: list[Number]
+) -> list[Number]:
+    """A difference in points that no rule gave a metric ("outperforming mid-tier (77%) and
+    fast models (67%) by 4pp and 14pp") measures what the last score in percent before it in
+    its sentence measures ("81% average accuracy")."""
+    out = list(numbers)
+    for i, number in enumerate(out):
+        if number.metric is not None or unit_of(number).lower() not in _POINTS:
+            continue
+        begin = start_before(starts, number.start)
+        scores = [
+            n.metric
+            for n in out[:i]
+            if n.start >= begin
+            and n.metric
+            and n.kind == "absolute"
+            and unit_of(n) in {"%", "\\%"}
+            and n.metric not in _NO_SCORE
+        ]
+        if scores:
+            out[i] = replace(number, metric=scores[-1])
+    return out

@@ -17,7 +17,7 @@ from .defined_metrics import defined_metric, metric_short_forms
 from .grammar import by_grammar, name_in_setting
 from .known_datasets import is_dataset_family, is_known_dataset
 from .markup import as_written, percent_signed
-from .metric_lists import margins_over, respective_metrics, size_metric
+from .metric_lists import margins_over, points_share_the_metric, respective_metrics, size_metric
 from .metrics import is_metric_name, metric_after, metric_before, one_value_of
 from .name_spans import mentions
 from .number import Number
@@ -254,6 +254,7 @@ def _find_numbers(
     numbers = margins_over(abstract, starts, numbers)
     numbers = respective_metrics(abstract, starts, numbers)
     numbers = compared_share_the_metric(abstract, starts, numbers)
+    numbers = points_share_the_metric(abstract, starts, numbers)
     numbers = [replace(n, metric=one_value_of(n.metric) or size_metric(n.value)) for n in numbers]
     numbers = range_ends_share_the_metric(abstract, numbers)
     numbers = [scored_on(abstract, n, datasets) for n in numbers]
