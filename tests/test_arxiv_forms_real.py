@@ -1591,6 +1591,25 @@ def test_odd_forms_are_read_without_failing(sentence: str, value: str) -> None:
             id="metric names changed from and to numbers",
         ),
         pytest.param(
+            "2605.01220",
+            "On ImageNet 256x256 benchmark, VIAR attains FID 2.16, and sFID 8.07 with only 38.4% "
+            "parameters of VAR, matching or surpassing it.",
+            [("2.16", "FID"), ("8.07", "sFID"), ("38.4%", "parameters")],
+            id="a metric name before its value",
+        ),
+        pytest.param(
+            "2604.11389",
+            "ConvFormer3D-TAP achieved 96% validation accuracy with per-class F1-scores >= 0.94 "
+            "and strong calibration (ECE = 0.025; Brier = 0.040).",
+            [
+                ("96%", "validation accuracy"),
+                ("0.94", None),
+                ("0.025", "ECE"),
+                ("0.040", "Brier"),
+            ],
+            id="metric names set equal to values",
+        ),
+        pytest.param(
             "2602.04819",
             "XtraLight-MedMamba achieved an accuracy of 97.18% and an F1-score of 0.9767 using "
             "approximately 32,000 parameters, outperforming the baseline.",
