@@ -319,3 +319,27 @@ def test_a_number_set_against_a_result_is_measured_as_that_result() -> None:
 )
 def test_a_name_with_a_possessive_right_before_a_number_owns_it(sentence, value, subject) -> None:
     assert _subjects(sentence)[value] == subject
+
+
+@pytest.mark.parametrize(
+    ("arxiv_id", "sentence", "value"),
+    [
+        pytest.param(
+            "2602.23831",
+            "For more complex pixel antenna empowered multiple-input multiple-output systems, the "
+            "computational speed is 297 times faster than the existing searching-based algorithm.",
+            "297 times",
+            id="a speed",
+        ),
+        pytest.param(
+            "2604.16726",
+            "State-of-the-art strategies achieve an overall precision of $0.494$ for pattern "
+            "spotting, where the precision for small non-square queries reaches 0.427.",
+            "0.427",
+            id="a precision",
+        ),
+    ],
+)
+def test_what_is_measured_performs_nothing(arxiv_id: str, sentence: str, value: str) -> None:
+    (number,) = [n for n in find_candidates(sentence).numbers if n.value == value]
+    assert number.subject is None, arxiv_id
