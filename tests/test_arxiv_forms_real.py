@@ -1806,3 +1806,34 @@ def test_a_difference_in_points_measures_the_score_in_percent_before_it(
     arxiv_id: str, sentence: str, expected: list[tuple[str, str | None]]
 ) -> None:
     assert value_metrics(sentence) == expected, arxiv_id
+
+
+@pytest.mark.parametrize(
+    ("arxiv_id", "text", "expected"),
+    [
+        pytest.param(
+            "2601.15560",
+            # shortened: two sentences of the abstract
+            "We propose a calibrated metric, Relative Classification Accuracy (RCA), which "
+            "normalizes generative performance against an oracle classifier's baseline. Our "
+            "evaluation reveals a critical trade-off: while the model achieves high visual quality "
+            "(FID 8.93), it suffers from severe semantic mode collapse (RCA 0.27), particularly "
+            "for visually ambiguous identities.",
+            [("8.93", "FID"), ("0.27", "RCA")],
+            id="the metric the paper defines, before its value",
+        ),
+        pytest.param(
+            "2602.04716",
+            # shortened: the end of one sentence, then the next
+            "By contrast, Feature Error Rate (FER) has recently attracted attention. Results on "
+            "Yoruba show a striking differential in metrics, with WER=0.788, CER=0.305, and "
+            "FER=0.151.",
+            [("0.788", "WER"), ("0.305", "CER"), ("0.151", "FER")],
+            id="a defined metric set equal to its value",
+        ),
+    ],
+)
+def test_a_metric_defined_with_a_short_form_measures_the_value_beside_it(
+    arxiv_id: str, text: str, expected: list[tuple[str, str | None]]
+) -> None:
+    assert value_metrics(text) == expected, arxiv_id

@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from dataclasses import replace
 
 from .analysis import Abbreviation
 from .metrics import HEDGE, ends_in_metric, is_metric_name
+from .number import Number
 
-__all__ = ["defined_metric", "metric_short_forms"]
+__all__ = ["defined_metric", "metric_short_forms", "short_forms_beside"]
 
 # Last words of a long form that may name a method as well as a measure: "Long Short-Term
 # Memory (LSTM)", "... with Verifiable Rewards (RLVR)".
@@ -53,3 +55,27 @@ def defined_metric(before: str) -> str | None:
         return None
     phrase = " ".join(long)
     return phrase if is_metric_name(short) or ends_in_metric(phrase) else None
+
+
+def short_forms_beside(abstract: str, numbers: list[Number], shorts: set[str]) -> list[Number]:
+    """``numbers`` with the metric short form (of :func:`metric_short_forms`) written right
+    before a value left without a metric ("RCA 0.27", "DDS = -53", "|DDS| up to 87pp") or
+    right after it ("0.9 CCS") as its metric."""
+    return [
+        replace(n, metric=_short_beside(abstract, n.start, n.end, shorts))
+        if n.metric is None
+        else n
+        for n in numbers
+    ]
+
+
+def _short_beside(abstract: str, start: int, end: int, shorts: set[str]) -> str | None:
+    before = abstract[max(0, start - 30) : start]
+    after = abstract[end : end + 30]
+    for short in sorted(shorts):
+        name = re.escape(short)
+        if re.search(r"(?<![\w\-])\|?" + name + r"\|?\s*(?:[=:~\u2248]\s*|up\s+to\s+)?$", before):
+            return short
+        if re.match(r"\s*" + name + r"(?![\w\-])", after):
+            return short
+    return None

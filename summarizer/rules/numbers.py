@@ -13,7 +13,7 @@ from dataclasses import replace
 from .analysis import Analysis, analysed
 from .cue_words import either, without
 from .data_counts import data_subject
-from .defined_metrics import defined_metric, metric_short_forms
+from .defined_metrics import defined_metric, metric_short_forms, short_forms_beside
 from .grammar import by_grammar, name_in_setting
 from .known_datasets import is_dataset_family, is_known_dataset
 from .markup import as_written, percent_signed
@@ -258,6 +258,7 @@ def _find_numbers(
     numbers = [replace(n, metric=one_value_of(n.metric) or size_metric(n.value)) for n in numbers]
     numbers = range_ends_share_the_metric(abstract, numbers)
     numbers = [scored_on(abstract, n, datasets) for n in numbers]
+    numbers = short_forms_beside(abstract, numbers, metric_shorts)  # "(RCA 0.27)"
     # what is measured is not who scores: the paper's main name does, if it is not measured
     return [
         replace(n, subject=None if measured_name(fallback, n.metric) else fallback)
