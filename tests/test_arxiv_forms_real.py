@@ -1837,3 +1837,39 @@ def test_a_metric_defined_with_a_short_form_measures_the_value_beside_it(
     arxiv_id: str, text: str, expected: list[tuple[str, str | None]]
 ) -> None:
     assert value_metrics(text) == expected, arxiv_id
+
+
+@pytest.mark.parametrize(
+    ("arxiv_id", "sentence", "expected"),
+    [
+        pytest.param(
+            "2605.18553",
+            # shortened: the end of the sentence left out
+            "Experiments on HOT3D and ARCTIC, two egocentric benchmarks featuring long "
+            "missing-hand spans and persistent hand-object occlusions, show that StableHand "
+            "achieves state-of-the-art performance across all reported metrics, reducing "
+            "W-MPJPE by 20-25% compared to the strongest baseline.",
+            [("20", "W-MPJPE", "StableHand"), ("25%", "W-MPJPE", "StableHand")],
+            id="a level before a metric's name",
+        ),
+        pytest.param(
+            "2601.19262",
+            "Results demonstrate that LightGBM consistently outperforms alternatives, achieving "
+            "PR-AUC 0.9879, ROC-AUC 0.9878, F1 0.9447, and a Brier score of 0.0414 with mixed "
+            "features, representing strong gains in calibration and discrimination over simpler "
+            "descriptors.",
+            [
+                ("0.9879", None, "LightGBM"),
+                ("0.9878", "ROC-AUC", "LightGBM"),
+                ("0.9447", "F1", "LightGBM"),
+                ("0.0414", "Brier score", "LightGBM"),
+            ],
+            id="metric names are nobody's",
+        ),
+    ],
+)
+def test_a_metric_name_with_a_level_before_it_is_a_metric(
+    arxiv_id: str, sentence: str, expected: list[tuple[str, str | None, str | None]]
+) -> None:
+    found = [(n.value, n.metric, n.subject) for n in find_candidates(sentence).numbers]
+    assert found == expected, arxiv_id

@@ -27,9 +27,10 @@ _NOT_AT_EDGE = frozenset(("under",))
 #: number's subject.
 METRIC_NAMES = frozenset(words("metric_names"))
 # A metric's name with its variant: "BLEU-4", "ROUGE-L", "AP50", "mAP50-95", "NDCG@10",
-# "F1-score"; not a name of its own that starts with one ("APT", "AP-10K").
+# "F1-score", or a level before it ("I-AUROC", "P-AUROC", "PA-MPJPE", "W-MPJPE"); not a name
+# of its own that starts with one ("APT", "AP-10K").
 _METRIC_NAME_VARIANT = re.compile(
-    r"(?:"
+    r"(?:[A-Z]{1,2}-)?(?:"
     + alternation("metric_names")
     + r")(?:(?:-(?:\d{1,3}|[A-Z]{1,2})|@?\d{1,3})(?:[-:]\d{1,3})?)?(?:[- ]scores?)?"
 )
