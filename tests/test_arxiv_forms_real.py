@@ -1873,3 +1873,14 @@ def test_a_metric_name_with_a_level_before_it_is_a_metric(
 ) -> None:
     found = [(n.value, n.metric, n.subject) for n in find_candidates(sentence).numbers]
     assert found == expected, arxiv_id
+
+
+def test_a_name_only_written_with_its_version_is_kept_with_it() -> None:
+    # arXiv 2605.30769
+    sentence = (
+        "We evaluate DisPlace on Oxford RobotCar, Nordland, Pittsburgh30k, and Google "
+        "Landmarks v2 across six state-of-the-art VPR descriptors."
+    )
+    names = find_candidates(sentence).names
+    assert "Google Landmarks v2" in names
+    assert "Google Landmarks" not in names and "v2" not in names
