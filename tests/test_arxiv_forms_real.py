@@ -1884,3 +1884,43 @@ def test_a_name_only_written_with_its_version_is_kept_with_it() -> None:
     names = find_candidates(sentence).names
     assert "Google Landmarks v2" in names
     assert "Google Landmarks" not in names and "v2" not in names
+
+
+@pytest.mark.parametrize(
+    ("arxiv_id", "sentence", "expected"),
+    [
+        pytest.param(
+            "2602.10364",
+            "BMD had a sensitivity of 81.0% (95% CI 74.0-86.8%) and specificity of 78.4% (95% CI "
+            "72.3-83.7%).",
+            [
+                ("81.0%", "sensitivity"),
+                ("95%", "CI"),
+                ("74.0", "CI"),
+                ("86.8%", "CI"),
+                ("78.4%", "specificity"),
+                ("95%", "CI"),
+                ("72.3", "CI"),
+                ("83.7%", "CI"),
+            ],
+            id="of a value",
+        ),
+        pytest.param(
+            "2602.05189",
+            # shortened: the start of the sentence left out
+            "We find a considerable degree of overlap between the sensitivity (81%--97%) and "
+            "specificity (91%--100%) of the open-weight LLMs and those of the proprietary ones.",
+            [
+                ("81%", "sensitivity"),
+                ("97%", "sensitivity"),
+                ("91%", "specificity"),
+                ("100%", "specificity"),
+            ],
+            id="ranges in parentheses",
+        ),
+    ],
+)
+def test_sensitivity_and_specificity_are_metrics(
+    arxiv_id: str, sentence: str, expected: list[tuple[str, str | None]]
+) -> None:
+    assert value_metrics(sentence) == expected, arxiv_id
