@@ -1591,6 +1591,13 @@ def test_odd_forms_are_read_without_failing(sentence: str, value: str) -> None:
             id="metric names changed from and to numbers",
         ),
         pytest.param(
+            "2602.13870",
+            "It contains 10,000 samples with linguistic feature annotations across 16 politeness "
+            "categories and achieves substantial inter-annotator agreement (kappa = 0.703).",
+            [("10,000", "samples"), ("16", "politeness categories"), ("0.703", "kappa")],
+            id="an agreement's kappa",
+        ),
+        pytest.param(
             "2605.01220",
             "On ImageNet 256x256 benchmark, VIAR attains FID 2.16, and sFID 8.07 with only 38.4% "
             "parameters of VAR, matching or surpassing it.",
