@@ -1591,6 +1591,21 @@ def test_odd_forms_are_read_without_failing(sentence: str, value: str) -> None:
             id="metric names changed from and to numbers",
         ),
         pytest.param(
+            "2602.19079",
+            # shortened: the sentence goes on after the parenthesis
+            "In benchmarks across 20 Newsgroups, BBC News, AG News, and Arxiv, TriTopic achieves "
+            "the highest NMI on every dataset (mean NMI 0.575 vs. 0.513 for BERTopic, 0.416 for "
+            "NMF, 0.299 for LDA).",
+            [
+                ("20", "Newsgroups"),
+                ("0.575", "NMI"),
+                ("0.513", "NMI"),
+                ("0.416", "NMI"),
+                ("0.299", "NMI"),
+            ],
+            id="a clustering metric's name",
+        ),
+        pytest.param(
             "2602.13870",
             "It contains 10,000 samples with linguistic feature annotations across 16 politeness "
             "categories and achieves substantial inter-annotator agreement (kappa = 0.703).",
