@@ -1893,8 +1893,7 @@ def test_a_metric_defined_with_a_short_form_measures_the_value_beside_it(
 def test_a_metric_name_with_a_level_before_it_is_a_metric(
     arxiv_id: str, sentence: str, expected: list[tuple[str, str | None, str | None]]
 ) -> None:
-    found = [(n.value, n.metric, n.subject) for n in find_candidates(sentence).numbers]
-    assert found == expected, arxiv_id
+    assert _results(sentence) == expected, arxiv_id
 
 
 def test_a_name_only_written_with_its_version_is_kept_with_it() -> None:

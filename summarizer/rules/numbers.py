@@ -20,6 +20,7 @@ from .markup import as_written, percent_signed
 from .metric_lists import margins_over, points_share_the_metric, respective_metrics, size_metric
 from .metrics import is_metric_name, metric_after, metric_before, one_value_of
 from .name_spans import mentions
+from .names import is_version
 from .number import Number
 from .number_lists import (
     compared_share_the_metric,
@@ -341,7 +342,7 @@ def _can_be_subject(name: str) -> bool:
         or name in _HARDWARE
         or _RANGE.fullmatch(name)
         or is_metric_name(name)
-        or re.fullmatch(r"(?i)v\d+(?:\.\d+)*", name)  # "v2": a version, of what it follows
+        or is_version(name)  # "v2": a version, of what it follows
         or re.fullmatch(r"(?i)top-\d+", name)
         or _NUMBER.fullmatch(name)  # "3times"
         or _UNIT_ALONE.fullmatch(name)  # "dB", "GPU-days"

@@ -26,6 +26,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from ..errors import ConfigError
+from .metrics import METRIC_NAMES
 from .wordlists import table, words
 
 if TYPE_CHECKING:
@@ -77,7 +78,6 @@ _MEASURES = frozenset(w for w in words("metric_nouns") if " " not in w) - {
     "energy",
     "p",
 }
-_METRIC_NAMES = frozenset(words("metric_names"))
 # The forms of "be" ("the accuracy is 85%").
 _BE = frozenset("be is are was were been being am 's 're 'm \u2019s \u2019re".split())
 NOUNS = frozenset({"NOUN", "PROPN"})
@@ -262,7 +262,7 @@ def subject_of(
 
 def _measures(noun: Token) -> bool:
     """True for a noun that says what is measured: "speed", "precision", "mAP"."""
-    return noun.text in _METRIC_NAMES or noun.text.islower() and noun.lower_ in _MEASURES
+    return noun.text in METRIC_NAMES or noun.text.islower() and noun.lower_ in _MEASURES
 
 
 def subject_span(
