@@ -342,3 +342,91 @@ def test_a_name_with_a_possessive_right_before_a_number_owns_it(sentence, value,
 )
 def test_what_is_measured_performs_nothing(arxiv_id: str, sentence: str, value: str) -> None:
     assert _subjects(sentence)[value] is None, arxiv_id
+
+
+@pytest.mark.parametrize(
+    ("arxiv_id", "sentence", "value", "subject"),
+    [
+        pytest.param(
+            "2504.17447",
+            "For videos, FRAG substantially improves InternVL2-76B by 5.8% on MLVU and 3.7% on "
+            "Video-MME.",
+            "5.8%",
+            "FRAG",
+            id="a model of a listed line",
+        ),
+        pytest.param(
+            "2512.22120",
+            "Across eight benchmarks, BiPS boosts Qwen2.5-VL-7B by 8.2% on average and shows "
+            "strong out-of-domain generalization to unseen datasets and image types.",
+            "8.2%",
+            "BiPS",
+            id="boosts, and a name the parser splits",
+        ),
+        pytest.param(
+            "2605.02757",
+            "For example, our method improves RDT-1B by 8% on Robotwin 2.0, and boosts $π_0$ by "
+            "5.1% on the more challenging LIBERO-Plus benchmark.",
+            "8%",
+            None,
+            id="a model with its size",
+        ),
+    ],
+)
+def test_the_model_a_method_improves_is_not_what_is_measured(
+    arxiv_id: str, sentence: str, value: str, subject: str | None
+) -> None:
+    number = _numbers(sentence)[value]
+    assert number.metric is None, arxiv_id
+    if subject is not None:
+        assert number.subject == subject, arxiv_id
+
+
+def test_a_benchmark_a_method_improves_stays_what_is_measured() -> None:
+    # a sentence of a dev abstract: "GSM8K" ends in a digit and a "K", and is not a model
+    sentence = (
+        "On real-world benchmarks, IHA improves Multi-Key retrieval on RULER by 10-20% (4k-16k) "
+        "and, after fine-tuning for reasoning on OpenThoughts, improves GSM8K by 5.8% and "
+        "MATH-500 by 2.8% (Majority Vote) over full attention."
+    )
+    assert _numbers(sentence)["5.8%"].metric == "GSM8K"
+
+
+def test_what_boosts_a_models_score_performs_the_result() -> None:
+    # arXiv 2508.09241: the gain is what the paper's diagnostic framework adds
+    sentence = (
+        "Using our VDA in controlled experiments, quantifying the impact of visual capabilities, "
+        "we showed that ideal visual localization boosts Gemini-2.5-Flash's success rate by "
+        "14.9\\%."
+    )
+    number = _numbers(sentence)["14.9\\%"]
+    assert (number.metric, number.subject) == ("success rate", "VDA")
+
+
+@pytest.mark.parametrize(
+    ("arxiv_id", "sentence", "value", "metric"),
+    [
+        pytest.param(
+            "2511.21066",
+            "Self-knowledge retrieval improves macro-F1 by 3.29% on Semeval and by 4.08% on "
+            "MUStARD.",
+            "4.08%",
+            "macro-F1",
+            id="macro-F1",
+        ),
+        pytest.param(
+            "2606.10392",
+            "Experiments show that the LoRA-adapted DeepSeek-R1-8B achieves a micro-F1 of 0.901 "
+            "on seven entity types (Company, Date, Location, Money, Person, Product and "
+            "Quantity), and adding NEFTune further boosts the micro-F1 to 0.912, outperforming "
+            "Llama3-8B, Qwen3-8B, Baichuan2-7B, T5 and BERT-Base baselines.",
+            "0.912",
+            "micro-F1",
+            id="micro-F1",
+        ),
+    ],
+)
+def test_a_metric_the_parser_splits_is_read_whole(
+    arxiv_id: str, sentence: str, value: str, metric: str
+) -> None:
+    assert _numbers(sentence)[value].metric == metric, arxiv_id

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from .well_known import is_model_line
 from .wordlists import alternation, table, words
 
 # Words that end the words saying what a number measures: "accuracy on ImageNet".
@@ -300,6 +301,17 @@ def _modified(before: str, at: int, noun: str) -> str:
     return out
 
 
+# A model's size at the end of its name: "RDT-1B", "Qwen3-VL-8B", "LLaVA-Next-7B".
+_SIZED_NAME = re.compile(r"[A-Z][\w.\-]*-\d+(?:\.\d+)?[BMK]")
+
+
+def _names_a_model(words_: str) -> bool:
+    """True for words that name a model, of a listed line or with its size ("improves
+    InternVL2-76B by 5.8%", "boosts Qwen3-VL-8B by 43%", "improves RDT-1B by 8%"): the model
+    improved upon, never what is measured."""
+    return is_model_line(words_) or bool(_SIZED_NAME.fullmatch(words_))
+
+
 def metric_before(before: str, after: str = "") -> str | None:
     """What the words before a number say it measures, when the words after say nothing."""
     before = plain_math(before).removesuffix("$")  # "by $1.36\\%$": inline math opens
@@ -322,7 +334,7 @@ def metric_before(before: str, after: str = "") -> str | None:
         or _PASSIVE.search(before)
         or _RISES.search(before)
     )
-    if match is not None:
+    if match is not None and not _names_a_model(match.group(1)):
         return _phrase(match.group(1), 4)
     tail = before[-40:]
     noun_from = _NOUN_FROM.search(tail)

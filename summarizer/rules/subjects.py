@@ -19,10 +19,10 @@ from .well_known import is_model_line
 from .wordlists import words
 
 # What a result is compared with is not its subject: "faster than DARTS", "over GPT-4",
-# "improves DSU by 2.8%" (the name improved upon).
+# "improves DSU by 2.8%", "boosts Qwen2.5-VL-7B by 8.2%" (the name improved upon).
 _COMPARED_WITH = re.compile(
     r"(?:\b(?:than|over|vs\.?|versus|against|outperform\w*|surpass\w*|beat\w*|improv\w*|"
-    r"exceed\w*|compared (?:to|with)|relative to|like|such as)\s+(?:(?:the|an?)\s+)?"
+    r"boost\w*|exceed\w*|compared (?:to|with)|relative to|like|such as)\s+(?:(?:the|an?)\s+)?"
     r"(?:[\w\-]+,?\s+){0,1})$",
     re.IGNORECASE,
 )

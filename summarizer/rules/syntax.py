@@ -26,7 +26,8 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from ..errors import ConfigError
-from .metrics import METRIC_NAMES
+from .metrics import METRIC_NAMES, ends_in_metric
+from .well_known import is_model_line
 from .wordlists import table, words
 
 if TYPE_CHECKING:
@@ -156,7 +157,14 @@ def _phrase(noun: Token, names: Collection[str]) -> str | None:
     text = noun.doc[first.i : noun.i + 1].text
     if text in names or noun.text in names or not any(c.isalpha() for c in text):
         return None
-    return text
+    written = noun.doc.text[first.idx :].split(None, 1)[0].rstrip(".,;:)")
+    if " " in text or written == text or not written.startswith(text):
+        return text
+    # a piece of one written word: "macro" of "macro-F1" (the metric written whole),
+    # "Qwen2.5" of "Qwen2.5-VL-7B" (a model, no metric)
+    if ends_in_metric(written):
+        return written
+    return None if written in names or is_model_line(written) else text
 
 
 def _glued_after(token: Token) -> bool:
