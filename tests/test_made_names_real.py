@@ -1,8 +1,10 @@
 """Names the paper makes, read on arXiv abstracts (public daily-arXiv-ai-enhanced repository),
-verbatim: an appositive of several words after the name, and a name written in a URL before
-the sentence that presents it."""
+verbatim: an appositive of several words after the name, a name written in a URL before the
+sentence that presents it, and a metric's name the paper uses but does not make."""
 
 from __future__ import annotations
+
+import pytest
 
 from summarizer.rules.urls import blank_urls
 
@@ -63,3 +65,46 @@ def test_blank_urls_keeps_the_offsets() -> None:
     blanked = blank_urls(text)
     assert len(blanked) == len(text)
     assert "SceneLCM" not in blanked[:56] and blanked.endswith("We propose SceneLCM.")
+
+
+@pytest.mark.parametrize(
+    ("arxiv_id", "text", "metric"),
+    [
+        pytest.param(
+            "2508.14561",
+            "Experiments on the HumanML3D dataset show that our model reduces Frechet inception "
+            "distance (FID) from 0.041 to 0.015 and improves Top-1 R-Precision from 0.508 to "
+            "0.510.",
+            "FID",
+            id="its long form names a measure",
+        ),
+        pytest.param(
+            "2505.00020",
+            "Our AUROC scores show that GPT-4o, OpenAI's more recent and capable model, "
+            "demonstrates strong recognition of paywalled O'Reilly book content (AUROC = 82\\%), "
+            "compared to OpenAI's earlier model GPT-3.5 Turbo.",
+            "AUROC",
+            id="no long form, not said to be made",
+        ),
+        pytest.param(
+            "2605.00296",
+            "Notably, our ViT reduces Floating Point Operations (FLOPs) by an order of magnitude "
+            "and maintains constant parameter complexity regardless of the time series length, "
+            "whereas the CNN baseline scales linearly.",
+            "FLOPs",
+            id="a measure's last word beside the metric nouns",
+        ),
+    ],
+)
+def test_a_metric_the_paper_uses_is_not_introduced(arxiv_id: str, text: str, metric: str) -> None:
+    assert metric not in names_of(text)[0], arxiv_id
+
+
+def test_a_metric_the_authors_say_they_propose_is_introduced() -> None:
+    # SciTLDR train: a new metric whose short form is in the list of metric names
+    text = (
+        "To this extent we propose Fréchet Video Distance (FVD), a new metric for generative "
+        "models of video based on FID. We contribute a large-scale human study, which confirms "
+        "that FVD correlates well with qualitative human judgment of generated videos."
+    )
+    assert names_of(text)[0] == ["FVD"]

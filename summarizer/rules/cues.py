@@ -43,6 +43,7 @@ from .dataset_lists import (
     find_listed_datasets,
     inside_a_titled_name,
 )
+from .defined_metrics import used_as_a_metric
 from .known_datasets import find_known_datasets, is_known_dataset, never_a_dataset, only_counted
 from .metrics import is_metric_name
 from .name_evidence import (
@@ -347,9 +348,8 @@ def _background(name: str, analysis: Analysis) -> bool:
 def classify_names(
     text: str | Analysis, names: list[str] | None = None
 ) -> tuple[list[str], list[str], list[NameCall]]:
-    """(introduces, datasets, every call) for the candidate names of an abstract (its text,
-    or its :class:`Analysis`). Names are read with LaTeX's styles blanked (:mod:`.markup`),
-    and kept when written in the abstract itself."""
+    """(introduces, datasets, every call) for an abstract's candidate names (its text or its
+    :class:`Analysis`), read with LaTeX's styles blanked (:mod:`.markup`), written in it."""
     given = analysed(text)
     written, analysis = given.text, given.unstyled
     abstract = analysis.text
@@ -364,6 +364,7 @@ def classify_names(
     introduces = prefer_short(own, abstract)
     introduces = [n for n in introduces if not expansion_only(n, abstract, introduces)]
     introduces = as_short_forms(introduces, analysis)
+    introduces = [n for n in introduces if not used_as_a_metric(n, analysis)]
     if introduces:  # the named parts of what the paper makes
         introduces += [n for n in defined_components(analysis) if n not in introduces]
     # Neither "Fine-grained Entity Recognition (FgER)", a task data is made for, nor "a BLEU

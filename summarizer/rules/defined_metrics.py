@@ -11,11 +11,13 @@ import re
 from collections.abc import Iterable
 from dataclasses import replace
 
-from .analysis import Abbreviation
-from .metrics import HEDGE, ends_in_metric, is_metric_name
+from .analysis import Abbreviation, Analysis
+from .cue_words import MAKE_AFTER_WHO, MAKE_BARE, THIS_WORK
+from .metrics import HEDGE, METRIC_NAMES, ends_in_metric, is_metric_name
 from .number import Number
+from .wordlists import words
 
-__all__ = ["defined_metric", "metric_short_forms", "short_forms_beside"]
+__all__ = ["defined_metric", "metric_short_forms", "short_forms_beside", "used_as_a_metric"]
 
 # Last words of a long form that may name a method as well as a measure: "Long Short-Term
 # Memory (LSTM)", "... with Verifiable Rewards (RLVR)".
@@ -79,3 +81,36 @@ def _short_beside(abstract: str, start: int, end: int, shorts: set[str]) -> str 
         if re.match(r"\s*" + name + r"(?![\w\-])", after):
             return short
     return None
+
+
+# Last words of a long form that make it a measure's, beside the metric nouns: "Frechet
+# Inception Distance (FID)", "structural similarity index (SSIM)".
+_MEASURE_ENDS = frozenset(words("metric_long_form_ends"))
+# The authors saying they make what follows in the sentence: "we propose Frechet Video
+# Distance (FVD), a new metric", "this work presents HOTA".
+_MADE_BEFORE = re.compile(
+    r"\b(?i:we|"
+    + THIS_WORK
+    + r")\s+(?:\w+\s+){0,2}?(?:"
+    + "|".join(sorted({w.removesuffix("e") for w in MAKE_AFTER_WHO + MAKE_BARE}))
+    + r")\w*\b"
+)
+
+
+def used_as_a_metric(name: str, analysis: Analysis) -> bool:
+    """True for a metric's name as :data:`.metrics.METRIC_NAMES` lists it ("FID", "mIoU",
+    "AUROC") that the abstract uses as that metric, so the paper does not introduce it: no
+    sentence says the authors make it ("we propose Frechet Video Distance (FVD)"), and it has
+    no long form or one that names a measure ("our model reduces Frechet inception distance
+    (FID)", "Our AUROC scores show")."""
+    if name not in METRIC_NAMES:
+        return False
+    for sentence in analysis.sentences:
+        at = sentence.text.find(name)
+        if at >= 0 and _MADE_BEFORE.search(sentence.text, 0, at):
+            return False
+    longs = [a.long for a in analysis.abbreviations if a.short == name]
+    return not longs or any(
+        ends_in_metric(long) or long.split()[-1].rpartition("-")[2].lower() in _MEASURE_ENDS
+        for long in longs
+    )
