@@ -94,6 +94,14 @@ def test_blank_urls_keeps_the_offsets() -> None:
             "FLOPs",
             id="a measure's last word beside the metric nouns",
         ),
+        pytest.param(
+            "2508.07514",
+            "Our model significantly improved species identification (F1-score: 0.52 to 0.85, "
+            "R-squared: 0.75 to 0.98) and damage classification (F1-score: 0.28 to 0.44, "
+            "R-squared: 0.71 to 0.87) over prior methods.",
+            "F1-score",
+            id="a listed name with score after it",
+        ),
     ],
 )
 def test_a_metric_the_paper_uses_is_not_introduced(arxiv_id: str, text: str, metric: str) -> None:

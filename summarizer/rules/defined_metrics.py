@@ -97,13 +97,20 @@ _MADE_BEFORE = re.compile(
 )
 
 
+# A metric's name as listed, or with a cut-off or "score" after it ("mAP50-95", "FPR95",
+# "BLEU-4", "F1-score"); not with letters of a variant of the paper's ("SN-WER", "RH-AUC").
+_STANDARD_VARIANT = re.compile(r"(?P<base>.+?)(?:[- ]?scores?|-?@?\d{1,3}(?:[-:]\d{1,3})?)?")
+
+
 def used_as_a_metric(name: str, analysis: Analysis) -> bool:
     """True for a metric's name as :data:`.metrics.METRIC_NAMES` lists it ("FID", "mIoU",
-    "AUROC") that the abstract uses as that metric, so the paper does not introduce it: no
-    sentence says the authors make it ("we propose Frechet Video Distance (FVD)"), and it has
-    no long form or one that names a measure ("our model reduces Frechet inception distance
-    (FID)", "Our AUROC scores show")."""
-    if name not in METRIC_NAMES:
+    "AUROC"), or with a cut-off or "score" after it ("mAP50-95", "F1-score"), that the
+    abstract uses as that metric, so the paper does not introduce it: no sentence says the
+    authors make it ("we propose Frechet Video Distance (FVD)"), and it has no long form or
+    one that names a measure ("our model reduces Frechet inception distance (FID)", "Our
+    AUROC scores show")."""
+    variant = _STANDARD_VARIANT.fullmatch(name)
+    if name not in METRIC_NAMES and (variant is None or variant["base"] not in METRIC_NAMES):
         return False
     for sentence in analysis.sentences:
         at = sentence.text.find(name)
