@@ -430,3 +430,37 @@ def test_a_metric_the_parser_splits_is_read_whole(
     arxiv_id: str, sentence: str, value: str, metric: str
 ) -> None:
     assert _numbers(sentence)[value].metric == metric, arxiv_id
+
+
+@pytest.mark.parametrize(
+    ("arxiv_id", "sentence", "value"),
+    [
+        pytest.param(
+            "2504.21023",
+            "For example, the $Param\\Delta$ Model obtained from 70B Llama3-inst, Llama3-base, "
+            "Llama3.1-base models attains approximately 95\\% of Llama3.1-inst model's "
+            "performance on average.",
+            "95\\%",
+            id="a share of a model's",
+        ),
+        pytest.param(
+            "2505.22222",
+            "When evaluated across multiple domain-specific and general-purpose models, L&M "
+            "demonstrates significant gains, including a 1.2% improvement in overall metrics "
+            "(A.AVG) for CXR-LLaVA compared to baseline prompting and a remarkable 9.2% boost "
+            "for LLaVA-Med.",
+            "9.2%",
+            id="a gain for a model",
+        ),
+        pytest.param(
+            "2512.04220",
+            "Across seven open-domain and multi-hop QA benchmarks, our method stabilizes "
+            "training, prevents gradient explosion, and yields substantial performance "
+            "improvements, including +37.8% gains on Qwen2.5-3B and +32.0% gains on Qwen2.5-7B.",
+            "+37.8%",
+            id="gains on a model",
+        ),
+    ],
+)
+def test_a_models_name_is_never_what_is_measured(arxiv_id: str, sentence: str, value: str) -> None:
+    assert _numbers(sentence)[value].metric is None, arxiv_id
