@@ -384,9 +384,8 @@ def one_value_of(metric: str | None) -> str | None:
     """The metric of one number: a plural noun of what is measured or changed in the
     singular, as the abstract writes it less its "s" ("error rate" of "error rates of 3.9%,
     18.5% and 26.0%", "average improvement" of "average improvements of 23.81% and 11.15%",
-    "speed up" of "3x to 7x speed ups"). A model's name is none: "achieves 95% of
-    Llama3.1-inst model's performance", "a 9.2% boost for LLaVA-Med" (not a metric's, "SAM"
-    the spectral angle mapper)."""
+    "speed up" of "3x to 7x speed ups"). A model's name that is not also a metric's is none:
+    "achieves 95% of Llama3.1-inst model's performance", "a 9.2% boost for LLaVA-Med"."""
     if not metric:
         return metric
     if metric[0].isupper() and _names_a_model(metric) and not is_metric_name(metric):
