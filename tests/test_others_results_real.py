@@ -464,3 +464,39 @@ def test_a_metric_the_parser_splits_is_read_whole(
 )
 def test_a_models_name_is_never_what_is_measured(arxiv_id: str, sentence: str, value: str) -> None:
     assert _numbers(sentence)[value].metric is None, arxiv_id
+
+
+@pytest.mark.parametrize(
+    ("arxiv_id", "sentence", "value", "metric"),
+    [
+        pytest.param(
+            "2505.02146",
+            "As a result, the programming productivity of DLS is improved by up to 96.0x via "
+            "transcompiling legacy tensor programs.",
+            "96.0x",
+            "programming productivity",
+            id="via",
+        ),
+        pytest.param(
+            "2601.16498",
+            "Crucially, as a lightweight plug-and-play module, EKDC-Net improves backbone accuracy "
+            "by 6.42% and precision by 11.46% using only 0.08M additional learnable parameters.",
+            "11.46%",
+            "precision",
+            id="using",
+        ),
+        pytest.param(
+            "2510.15859",
+            "When implemented on the Qwen3-4B-Instruct model, our method can greatly enhance its "
+            "performance on the HealthBench-Hard benchmark from 7.0 to 27.2 using only 2k "
+            "samples, thus achieving state-of-the-art results for models of this scale.",
+            "7.0",
+            "performance",
+            id="using, after a change",
+        ),
+    ],
+)
+def test_the_means_after_a_value_is_not_what_it_measures(
+    arxiv_id: str, sentence: str, value: str, metric: str
+) -> None:
+    assert _numbers(sentence)[value].metric == metric, arxiv_id
