@@ -494,6 +494,24 @@ def test_a_models_name_is_never_what_is_measured(arxiv_id: str, sentence: str, v
             "performance",
             id="using, after a change",
         ),
+        pytest.param(
+            "2504.13480",
+            "Extensive evaluations across six benchmark datasets demonstrate that LA2Former "
+            "improves predictive accuracy by over 50% relative to existing linear attention "
+            "methods, while also outperforming full pairwise attention under optimal conditions.",
+            "50%",
+            "predictive accuracy",
+            id="relative to",
+        ),
+        pytest.param(
+            "2603.16212",
+            "This paper presents a reduced-order model (ROM) based methodology for rapid worstcase "
+            "gust identification that achieves computational speedups of up to 600 times "
+            "relative to full-order nonlinear simulations.",
+            "600 times",
+            "speedup",
+            id="relative to, after a metric",
+        ),
     ],
 )
 def test_the_means_after_a_value_is_not_what_it_measures(

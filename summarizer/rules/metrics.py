@@ -87,8 +87,8 @@ def _phrase(text: str, limit: int = 3, *, count: bool = False) -> str | None:
             break
         picked.append(word)
     picked = picked[:limit]
-    while picked and picked[-1].lower() in _NOT_AT_EDGE:
-        picked.pop()  # "24.60 under 4-bit quantization": a setting, not what is measured
+    while picked and picked[-1].lower() in _NOT_AT_EDGE | {"relative"}:
+        picked.pop()  # "24.60 under 4-bit quantization", "by 84% relative to": no measure
     while picked and len(picked[-1]) == 1 and picked[-1].islower() and picked[-1] != "p":
         picked.pop()  # the "w" of "w.r.t.", cut at its first period
     return " ".join(picked) or None
