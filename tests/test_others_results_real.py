@@ -512,6 +512,25 @@ def test_a_models_name_is_never_what_is_measured(arxiv_id: str, sentence: str, v
             "speedup",
             id="relative to, after a metric",
         ),
+        pytest.param(
+            "2601.09667",
+            "Across challenging benchmarks in medicine, math, and education, MATTRL improves "
+            "accuracy by an average of 3.67\\% over a multi-agent baseline, and by 8.67\\% over "
+            "comparable single-agent baselines.",
+            "3.67\\%",
+            "accuracy",
+            id="by an average of",
+        ),
+        pytest.param(
+            "2606.09585",
+            "Across mathematical, scientific, and interleaved-modal reasoning benchmarks, optical "
+            "reasoning can match or even exceed traditional text reasoning while reducing "
+            "reasoning tokens by an average of 28.57% on language tasks and 16% on multimodal "
+            "tasks, achieving 1.96 times the token efficiency of text reasoning.",
+            "28.57%",
+            "reasoning tokens",
+            id="by an average of, reduced",
+        ),
     ],
 )
 def test_the_means_after_a_value_is_not_what_it_measures(

@@ -315,8 +315,8 @@ def _names_a_model(words_: str) -> bool:
 def metric_before(before: str, after: str = "") -> str | None:
     """What the words before a number say it measures, when the words after say nothing."""
     before = plain_math(before).removesuffix("$")  # "by $1.36\\%$": inline math opens
-    article = _METRIC_OF.search(before)
-    if article:
+    article = _METRIC_OF.search(before)  # "by an average of 5%": what the verb changes first
+    if article and article.group(1).lower() != "average":
         return _phrase(article.group(1), 4)
     named = _NAMED_BEFORE.search(before[-30:])
     if named and (named.group(1).lower() != "p" or re.search(r"(?:^|[\s(])p\s*[<=]?\s*$", before)):
@@ -344,7 +344,7 @@ def metric_before(before: str, after: str = "") -> str | None:
     # not the last word of a longer name of it: "FTB and FBS scores above 0.80"
     if where and not (where.group(1) or "")[:1].isupper():
         return where.group(2)
-    return None
+    return article.group(1) if article else None
 
 
 # Words a phrase of a sentence does not start or end with when it may say what a number
