@@ -531,6 +531,22 @@ def test_a_models_name_is_never_what_is_measured(arxiv_id: str, sentence: str, v
             "reasoning tokens",
             id="by an average of, reduced",
         ),
+        pytest.param(
+            "2508.17239",
+            "For example, on the in-the-wild dataset 3DPW, PersPose achieves an MPJPE of 60.1 mm, "
+            "7.54% lower than the previous SOTA approach.",
+            "7.54%",
+            "MPJPE",
+            id="lower than",
+        ),
+        pytest.param(
+            "a dev abstract",
+            "On the Winograd Schema Challenge (Levesque et al., 2011), language models are 11% "
+            "higher in accuracy than previous state-of-the-art supervised methods.",
+            "11%",
+            "accuracy",
+            id="higher in",
+        ),
     ],
 )
 def test_the_means_after_a_value_is_not_what_it_measures(

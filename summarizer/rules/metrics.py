@@ -24,6 +24,7 @@ _CHANGE_NOUNS = frozenset(words("change_nouns"))
 _COUNT_ADJECTIVES = frozenset(words("count_adjectives"))
 # Words inside a metric's name ("area under curve") that never start or end one.
 _NOT_AT_EDGE = frozenset(("under",))
+_BARE_AFTER = frozenset(("relative", "higher", "lower", "better", "worse"))  # "4% higher than"
 #: The names of metrics written as names ("BLEU", "AUROC", "NDCG"): never a dataset or a
 #: number's subject.
 METRIC_NAMES = frozenset(words("metric_names"))
@@ -61,10 +62,9 @@ _AT_SUFFIX = re.compile(r"(?:@[\d.]+(?::[\d.]+)?)?")
 # Units that name what they measure: "73.6 AP", "30.2 BLEU", "21 mAP".
 _METRIC_UNITS = frozenset(words("units")) & METRIC_NAMES
 _CHANGE_OBJECT = re.compile(r"\s+(?:in|on|for|of)\s+(?:the\s+)?", re.IGNORECASE)
-# "7-20% in accuracy", "2% in Dice": a metric noun after "in" or "on"
-_IN_METRIC = re.compile(
-    r"\s+(?:in|on)\s+(?:the\s+)?((?:[\w\-]+\s+)?" + _METRIC_NOUN + r")\b", re.IGNORECASE
-)
+# "7-20% in accuracy", "2% in Dice", "11% higher in accuracy": a metric noun after "in" or "on"
+_IN = r"\s+(?:(?:higher|lower|better|worse)\s+)?(?:in|on)\s+(?:the\s+)?((?:[\w\-]+\s+)?"
+_IN_METRIC = re.compile(_IN + _METRIC_NOUN + r")\b", re.IGNORECASE)
 # "by up to 34.3% in terms of AUROC": what the number is in terms of
 _IN_TERMS_OF = re.compile(r"\s+in\s+terms\s+of\s+(?:the\s+)?(?=[A-Za-z])", re.IGNORECASE)
 # "10 MB of parameter memory": an amount of something
@@ -87,7 +87,7 @@ def _phrase(text: str, limit: int = 3, *, count: bool = False) -> str | None:
             break
         picked.append(word)
     picked = picked[:limit]
-    while picked and picked[-1].lower() in _NOT_AT_EDGE | {"relative"}:
+    while picked and picked[-1].lower() in _NOT_AT_EDGE | _BARE_AFTER:
         picked.pop()  # "24.60 under 4-bit quantization", "by 84% relative to": no measure
     while picked and len(picked[-1]) == 1 and picked[-1].islower() and picked[-1] != "p":
         picked.pop()  # the "w" of "w.r.t.", cut at its first period
@@ -307,8 +307,7 @@ _SIZED_NAME = re.compile(r"[A-Z][\w.\-]*-\d+(?:\.\d+)?[BM]")
 
 def _names_a_model(words_: str) -> bool:
     """True for words that name a model, of a listed line or with its size ("improves
-    InternVL2-76B by 5.8%", "boosts Qwen3-VL-8B by 43%", "improves RDT-1B by 8%"): the model
-    improved upon, never what is measured."""
+    InternVL2-76B by 5.8%", "improves RDT-1B by 8%"): never what is measured."""
     return is_model_line(words_) or bool(_SIZED_NAME.fullmatch(words_))
 
 
