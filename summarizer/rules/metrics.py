@@ -24,7 +24,8 @@ _CHANGE_NOUNS = frozenset(words("change_nouns"))
 _COUNT_ADJECTIVES = frozenset(words("count_adjectives"))
 # Words inside a metric's name ("area under curve") that never start or end one.
 _NOT_AT_EDGE = frozenset(("under",))
-_BARE_AFTER = frozenset(("relative", "higher", "lower", "better", "worse"))  # "4% higher than"
+_HIGHER = ("higher", "lower", "better", "worse")  # "4.29% higher than", "higher in accuracy"
+_NOT_LAST = _NOT_AT_EDGE | {"relative", *_HIGHER}  # never end one: "by 84% relative to"
 #: The names of metrics written as names ("BLEU", "AUROC", "NDCG"): never a dataset or a
 #: number's subject.
 METRIC_NAMES = frozenset(words("metric_names"))
@@ -63,7 +64,7 @@ _AT_SUFFIX = re.compile(r"(?:@[\d.]+(?::[\d.]+)?)?")
 _METRIC_UNITS = frozenset(words("units")) & METRIC_NAMES
 _CHANGE_OBJECT = re.compile(r"\s+(?:in|on|for|of)\s+(?:the\s+)?", re.IGNORECASE)
 # "7-20% in accuracy", "2% in Dice", "11% higher in accuracy": a metric noun after "in" or "on"
-_IN = r"\s+(?:(?:higher|lower|better|worse)\s+)?(?:in|on)\s+(?:the\s+)?((?:[\w\-]+\s+)?"
+_IN = r"\s+(?:(?:" + "|".join(_HIGHER) + r")\s+)?(?:in|on)\s+(?:the\s+)?((?:[\w\-]+\s+)?"
 _IN_METRIC = re.compile(_IN + _METRIC_NOUN + r")\b", re.IGNORECASE)
 # "by up to 34.3% in terms of AUROC": what the number is in terms of
 _IN_TERMS_OF = re.compile(r"\s+in\s+terms\s+of\s+(?:the\s+)?(?=[A-Za-z])", re.IGNORECASE)
@@ -87,7 +88,7 @@ def _phrase(text: str, limit: int = 3, *, count: bool = False) -> str | None:
             break
         picked.append(word)
     picked = picked[:limit]
-    while picked and picked[-1].lower() in _NOT_AT_EDGE | _BARE_AFTER:
+    while picked and picked[-1].lower() in _NOT_LAST:
         picked.pop()  # "24.60 under 4-bit quantization", "by 84% relative to": no measure
     while picked and len(picked[-1]) == 1 and picked[-1].islower() and picked[-1] != "p":
         picked.pop()  # the "w" of "w.r.t.", cut at its first period
