@@ -41,6 +41,7 @@ from ..rules import (
     find_tasks,
 )
 from ..rules.keywords import choose_keywords
+from ..rules.known_datasets import defined_as_a_term
 from ..rules.metrics import metric_phrases
 from ..rules.numbers import Number
 from ..schemas.paper_summary import PaperSummary, Result, SummaryChecks, keyword_problem
@@ -252,9 +253,14 @@ def plan(paper: Paper, prompt: Prompt, schema: type[BaseModel]) -> Plan:
         # One analysis of the abstract, read by every rule below.
         analysis = Analysis(paper.abstract)
         cands = find_candidates(analysis, with_numbers=False)
-        introduces, datasets, _ = classify_names(analysis, cands.names)
-        # Results once the paper's own names and its datasets are known (their subjects).
-        cands.numbers = find_numbers(analysis, cands.names, datasets, introduces)
+        introduces, datasets, calls = classify_names(analysis, cands.names)
+        # Results once the paper's own names and its datasets are known (their subjects). A
+        # term the wording reads as data is no subject either ("four public HSI datasets").
+        terms = analysis.abbreviations
+        read_as_data = datasets + [
+            c.name for c in calls if c.label == "dataset" and defined_as_a_term(c.name, terms)
+        ]
+        cands.numbers = find_numbers(analysis, cands.names, read_as_data, introduces)
         decided: dict[str, Any] = {
             "introduces": introduces,
             "datasets": datasets,

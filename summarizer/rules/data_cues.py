@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from .cue_words import MAKE_DATA_FORMS, either
-from .known_datasets import is_known_dataset
+from .known_datasets import DATA_WORD, is_known_dataset
 from .name_spans import glued, mentions, occurrences
 from .short_forms import OPEN_PAREN_END
 from .wordlists import words
@@ -24,8 +24,6 @@ __all__ = [
     "named_as_model",
     "with_versions",
 ]
-
-DATA_WORD = r"(?:datasets?|benchmarks?|corpus|corpora|suites?|test sets?|splits?|collections?)"
 
 
 _LIST_CUE = re.compile(

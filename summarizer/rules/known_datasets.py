@@ -25,12 +25,61 @@ _LIST = NameList("known_datasets", "counted_datasets")
 KNOWN_DATASETS = _LIST.names
 
 
+# A word that names data: "datasets", "benchmark", "corpora", "test set".
+DATA_WORD = r"(?:datasets?|benchmarks?|corpus|corpora|suites?|test sets?|splits?|collections?)"
+
+
 def never_a_dataset(name: str, defined: Iterable[Abbreviation] = ()) -> bool:
     """True for a metric's name ("F1-score", "ROUGE-L"), a well-known method or model
-    ("LoRA", "GRPO", "Gemini-2.5"), a model of a known line ("Gemini-3.1-Pro", "Phi-4-mini")
-    or a shared term ("EHR", "AR", "MRI"): whatever the words around it, no dataset.
-    ``defined`` are the abstract's short forms."""
-    return is_metric_name(name) or is_common(name, defined) or is_model_line(name)
+    ("LoRA", "GRPO", "Gemini-2.5"), a model of a known line ("Gemini-3.1-Pro", "Phi-4-mini"),
+    a shared term ("EHR", "AR", "MRI") or a term the abstract defines
+    (:func:`defined_as_a_term`): whatever the words around it, no dataset. ``defined`` are
+    the abstract's short forms."""
+    return (
+        is_metric_name(name)
+        or is_common(name, defined)
+        or is_model_line(name)
+        or defined_as_a_term(name, defined)
+    )
+
+
+def defined_as_a_term(name: str, defined: Iterable[Abbreviation] = ()) -> bool:
+    """True for a short form the abstract defines by a common noun phrase, written in lower
+    case but its first word: "hyperspectral image (HSI)", "Parkinson's disease (PD)",
+    "Diabetic retinopathy (DR)". "Four public HSI datasets" are datasets of a kind, none of
+    them named. A name of the hand-made list stays a dataset ("outside knowledge visual
+    question answering (OK-VQA)")."""
+    if on_hand_list(name):
+        return False
+    letters = sum(c.isalpha() for c in name)
+    return any(a.short == name and _is_term(a.long, letters) for a in defined)
+
+
+_LONG_PART = re.compile(r"[^\s\-]+")
+_LOWER_WORD = re.compile(r"[a-z]+(?:'s)?")
+# A long form with a data word names data ("Devanagari handwritten character dataset",
+# "Mycetoma database", "hardware model checking competition"); one with a pronoun is a
+# clause read as a long form ("evaluate our method on satellite imagery").
+_NOT_A_TERM = re.compile(
+    r"(?i)\b(?:data\w*|bench\w*|" + DATA_WORD[3:-1] + r"|competitions?|challenges?"
+    r"|we|our|this|these|its|their)\b"
+)
+_FUNCTION_WORDS = frozenset(("of", "and", "or", "the", "in", "on", "for", "to", "with", "from"))
+
+
+def _is_term(long: str, letters: int) -> bool:
+    """Whether a long form is a common noun phrase: its words are lower case but the first
+    (a one-word long form must be lower case: "ventriculomegaly (VM)", not "EndoMapper
+    (EM)"), with no digit nor inner capital, and no more content words than the short form
+    has letters (more is a clause read as a long form)."""
+    parts = _LONG_PART.findall(long)
+    if not parts or _NOT_A_TERM.search(long):
+        return False
+    if len(parts) > 1:
+        parts[0] = parts[0][:1].lower() + parts[0][1:]
+    if not all(_LOWER_WORD.fullmatch(part) for part in parts):
+        return False
+    return sum(part not in _FUNCTION_WORDS for part in parts) <= letters
 
 
 _BY_HAND = NameList("known_datasets")

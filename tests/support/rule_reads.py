@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+from summarizer.io.inputs import make_paper
+from summarizer.prompting.strategy import plan
+from summarizer.prompting.templates import load_prompt
 from summarizer.rules import Analysis, classify_names, find_candidates
+from summarizer.schemas.paper_summary import PaperSummary
 
 
 def value_metrics(sentence: str) -> list[tuple[str, str | None]]:
@@ -20,3 +24,10 @@ def names_of(text: str) -> tuple[list[str], list[str]]:
     analysis = Analysis(text)
     introduces, datasets, _ = classify_names(analysis, find_candidates(analysis).names)
     return introduces, datasets
+
+
+def planned_subjects(text: str) -> dict[str, str | None]:
+    """Each value's subject as the default prompt's plan decides it (datasets known)."""
+    paper = make_paper(text, "x", None, None, 10**9)
+    plan_ = plan(paper, load_prompt("default"), PaperSummary)
+    return {n.value: n.subject for n in plan_.candidates.numbers}

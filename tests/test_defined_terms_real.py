@@ -1,0 +1,117 @@
+"""A short form the abstract defines by a common noun phrase ("hyperspectral image (HSI)",
+"Parkinson's disease (PD)") names a kind of data, a field or a condition: never one
+dataset, nor whom a number belongs to. Sentences quoted from arXiv abstracts (ids given)."""
+
+from __future__ import annotations
+
+import pytest
+
+from .support.rule_reads import names_of, planned_subjects
+
+
+@pytest.mark.parametrize(
+    ("arxiv_id", "text", "datasets"),
+    [
+        pytest.param(
+            "2504.19074",
+            "Convolutional neural networks (CNNs) are effective for hyperspectral image (HSI) "
+            "classification, but their 3D convolutional structures introduce high computational "
+            "costs and limited generalization in few-shot scenarios. Experiments on four "
+            "publicly available HSI datasets illustrate that the proposal achieves superior "
+            "performance compared to other methods.",
+            [],
+            id="a kind of image",
+        ),
+        pytest.param(
+            "2512.21861",
+            "Diabetic retinopathy (DR) remains a leading cause of preventable blindness, yet "
+            "large-scale screening is constrained by limited specialist availability and variable "
+            "image quality across devices and populations. Using 11,156 images pooled from five "
+            "public datasets (APTOS, EyePACS, IDRiD, Messidor, and ODIR), we frame DR detection "
+            "as a binary classification task and compare three pretrained models (ResNet50, "
+            "EfficientNet-B0, and DenseNet121) against pairwise and tri-fusion variants. These "
+            "findings indicate that lightweight feature fusion can enhance generalization across "
+            "heterogeneous datasets, supporting scalable binary DR screening workflows where both "
+            "accuracy and throughput are critical.",
+            ["APTOS", "EyePACS", "IDRiD", "Messidor", "ODIR"],
+            id="a disease beside five named datasets",
+        ),
+        pytest.param(
+            "2505.18722",
+            "Speech-based Parkinson's disease (PD) detection has gained attention for its "
+            "automated, cost-effective, and non-intrusive nature. As research studies usually rely "
+            "on data from diagnostic-oriented speech tasks, this work explores the feasibility of "
+            "diagnosing PD on the basis of speech data not originally intended for diagnostic "
+            "purposes, using the Turn-Taking (TT) dataset. Our findings indicate that TT can be as "
+            "useful as diagnostic-oriented PD datasets like PC-GITA.",
+            ["PC-GITA", "TT"],
+            id="a disease with a possessive",
+        ),
+        pytest.param(
+            "2505.04088",
+            "Thermal infrared (TIR) object tracking often suffers from challenges such as target "
+            "occlusion, motion blur, and background clutter, which significantly degrade the "
+            "performance of trackers. Extensive experi-ments are conducted on four TIR tracking "
+            "benchmarks, including LSOTB-TIR, PTB-TIR, VOT-TIR2015, and VOT-TIR 2017.",
+            ["LSOTB-TIR", "PTB-TIR", "VOT-TIR 2017", "VOT-TIR2015"],
+            id="a kind of imaging",
+        ),
+        pytest.param(
+            "2503.20685",
+            "Accurate segmentation of nodules in both 2D breast ultrasound (BUS) and 3D automated "
+            "breast ultrasound (ABUS) is crucial for clinical diagnosis and treatment planning. "
+            "Extensively validated on the large in-house BUS and ABUS datasets, our Flip Learning "
+            "method outperforms state-of-the-art WSS methods and foundation models, and achieves "
+            "comparable performance as fully-supervised learning algorithms.",
+            [],
+            id="two kinds of scan",
+        ),
+    ],
+)
+def test_a_term_the_abstract_defines_is_no_dataset(
+    arxiv_id: str, text: str, datasets: list[str]
+) -> None:
+    assert sorted(names_of(text)[1]) == datasets, arxiv_id
+
+
+@pytest.mark.parametrize(
+    ("arxiv_id", "text", "dataset"),
+    [
+        pytest.param(
+            "2505.02654",
+            "We run experiments both on a novel simulated dataset for fold segmentation, and real "
+            "data from the EndoMapper (EM) dataset. All our new generated data and new EM metadata "
+            "is being released to facilitate further research, as no public benchmark is "
+            "currently available for the task of fold segmentation.",
+            "EM",
+            id="a proper name as the long form",
+        ),
+        pytest.param(
+            "2511.22521",
+            "Document visual question answering (DocVQA) requires models to jointly reason over "
+            "textual content and spatial layout. Our student (Gemma-3 12B) achieves 91.4\\% ANLS "
+            "and 82.4\\% mAP on DocVQA as a pure VLM requiring no text detection or OCR at "
+            "inference.",
+            "DocVQA",
+            id="a listed dataset named after its task",
+        ),
+    ],
+)
+def test_a_dataset_defined_by_a_name_or_listed_stays_one(
+    arxiv_id: str, text: str, dataset: str
+) -> None:
+    assert dataset in names_of(text)[1], arxiv_id
+
+
+def test_a_term_read_as_data_owns_no_number() -> None:
+    # arXiv 2510.24777
+    text = (
+        "Accurate diagnosis of Alzheimer's disease (AD) is essential for enabling timely "
+        "intervention and slowing disease progression. To support this work, we constructed a "
+        "synchronized multimodal dataset, including 25 patients with AD and 25 healthy controls "
+        "(HC), by recording aligned facial video and eye-tracking sequences during a visual "
+        "memory-search paradigm, providing an ecologically valid resource for evaluating "
+        "integration strategies."
+    )
+    assert "AD" not in names_of(text)[1]
+    assert "AD" not in planned_subjects(text).values()
