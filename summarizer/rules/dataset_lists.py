@@ -100,9 +100,9 @@ def _listed_datasets(analysis: Analysis) -> tuple[str, ...]:
 
 
 _DATA_NOUN = r"(?:data[\s\-]?sets?|benchmarks?|corpora|corpus)"
-# "Cora", "Fashion MNIST", "CNN/Daily Mail", "enwik8", "miniImageNet"
+# "Cora", "Fashion MNIST", "CNN/Daily Mail", "NTU RGB+D 120", "enwik8", "miniImageNet"
 _ITEM = (
-    r"(?:[A-Z][\w\-]*(?:[./][\w\-]+)*(?:\s+[A-Z0-9][\w\-]*){0,2}"
+    r"(?:[A-Z][\w\-]*(?:[./+][\w\-]+)*(?:\s+[A-Z0-9][\w\-]*(?:\+[\w\-]+)*){0,2}"
     r"|[a-z]+\d[\w\-]*|[a-z]+[A-Z][\w\-]*)"
 )
 _LIST = _ITEM + r"(?:\s*,\s*(?:the\s+)?" + _ITEM + r")*\s*,?\s+(?:and|or)\s+(?:the\s+)?" + _ITEM

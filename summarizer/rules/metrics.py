@@ -30,10 +30,10 @@ _NOT_LAST = _NOT_AT_EDGE | {"relative", *_HIGHER}  # never end one: "by 84% rela
 #: number's subject.
 METRIC_NAMES = frozenset(words("metric_names"))
 # A metric's name with its variant: "BLEU-4", "ROUGE-L", "AP50", "mAP50-95", "NDCG@10",
-# "F1-score", or a level before it ("I-AUROC", "P-AUROC", "PA-MPJPE", "W-MPJPE"); not a name
-# of its own that starts with one ("APT", "AP-10K").
+# "F1-score", a level or an average before it ("I-AUROC", "PA-MPJPE", "macro-F1"); not a
+# name of its own that starts with one ("APT", "AP-10K").
 _METRIC_NAME_VARIANT = re.compile(
-    r"(?:[A-Z]{1,2}-)?(?:"
+    r"(?:[A-Z]{1,2}-|(?i:macro|micro|weighted)-)?(?:"
     + alternation("metric_names")
     + r")(?:(?:-(?:\d{1,3}|[A-Z]{1,2})|@?\d{1,3})(?:[-:]\d{1,3})?)?(?:[- ]scores?)?"
 )

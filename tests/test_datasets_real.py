@@ -1,6 +1,11 @@
-"""A short form the abstract defines by a common noun phrase ("hyperspectral image (HSI)",
-"Parkinson's disease (PD)") names a kind of data, a field or a condition: never one
-dataset, nor whom a number belongs to. Sentences quoted from arXiv abstracts (ids given)."""
+"""What is a dataset and what is not, on sentences quoted from arXiv abstracts (ids given).
+
+- A short form the abstract defines by a common noun phrase ("hyperspectral image (HSI)",
+  "Parkinson's disease (PD)") names a kind of data, a field or a condition: never one
+  dataset, nor whom a number belongs to.
+- A dataset with a plus sign inside its name ("NTU RGB+D 120") is one name.
+- A metric's name ("macro-F1", "HD95") or a company's ("OpenAI") is no dataset.
+"""
 
 from __future__ import annotations
 
@@ -115,3 +120,76 @@ def test_a_term_read_as_data_owns_no_number() -> None:
     )
     assert "AD" not in names_of(text)[1]
     assert "AD" not in planned_subjects(text).values()
+
+
+@pytest.mark.parametrize(
+    ("arxiv_id", "sentence", "datasets"),
+    [
+        pytest.param(
+            "2503.14960",
+            "Experiments on large-scale benchmarks (NTU RGB+D 60, NTU RGB+D 120, PKU-MMD, and "
+            "Northwestern-UCLA) demonstrate that BHaRNet achieves SOTA accuracies -- improving "
+            "from 86.4\\% to 93.0\\% in hand-intensive actions -- while maintaining fewer GFLOPs "
+            "and parameters than the relevant unified methods.",
+            ["NTU RGB+D 120", "NTU RGB+D 60", "Northwestern-UCLA", "PKU-MMD"],
+            id="with a number, in parentheses",
+        ),
+        pytest.param(
+            "2504.21266",
+            "Extensive experiments demonstrate that CoCoDiff achieves SOTA performance on "
+            "skeleton-based action recognition benchmarks, including NTU RGB+D, NTU RGB+D 120 "
+            "and Kinetics-Skeleton.",
+            ["Kinetics-Skeleton", "NTU RGB+D", "NTU RGB+D 120"],
+            id="with and without a number",
+        ),
+        pytest.param(
+            "2505.23012",
+            "Experimental evaluations on the NTU RGB+D 60, NTU RGB+D 120, and PKUMMD datasets "
+            "in various downstream tasks demonstrate that the proposed STJD-CL and STJD-MP "
+            "improved performance, particularly by 3.5 and 3.6 percentage points over the "
+            "state-of-the-art contrastive methods on the NTU RGB+D 120 dataset using X-sub and "
+            "X-set evaluations, respectively.",
+            ["NTU RGB+D 120", "NTU RGB+D 60", "PKUMMD"],
+            id="in a list before 'datasets'",
+        ),
+    ],
+)
+def test_a_dataset_with_a_plus_inside_its_name_is_one_name(
+    arxiv_id: str, sentence: str, datasets: list[str]
+) -> None:
+    assert sorted(names_of(sentence)[1]) == datasets, arxiv_id
+
+
+@pytest.mark.parametrize(
+    ("arxiv_id", "sentence", "datasets"),
+    [
+        pytest.param(
+            "2504.09309",
+            "We evaluate our method on two benchmark datasets, POSTURE50K and EURLEX57K, using "
+            "micro-F1 and macro-F1 scores.",
+            ["EURLEX57K", "POSTURE50K"],
+            id="an averaged F1",
+        ),
+        pytest.param(
+            "2603.21083",
+            "Experiments on the TextBraTS dataset demonstrate consistent improvements across all "
+            "sub-regions against state-of-the-art methods by 1.7% and 6% on the main metrics "
+            "Dice and HD95.",
+            ["TextBraTS"],
+            id="a distance's percentile",
+        ),
+        pytest.param(
+            "2503.20794",
+            "We systematically assess the performance of three leading API-based "
+            "de-identification systems - Azure Health Data Services, AWS Comprehend Medical, "
+            "and OpenAI GPT-4o - against our de-identification systems on a ground truth "
+            "dataset of 48 clinical documents annotated by medical experts.",
+            [],
+            id="a company before its model",
+        ),
+    ],
+)
+def test_a_metric_or_a_company_is_no_dataset(
+    arxiv_id: str, sentence: str, datasets: list[str]
+) -> None:
+    assert sorted(names_of(sentence)[1]) == datasets, arxiv_id
