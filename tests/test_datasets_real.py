@@ -4,12 +4,15 @@
   "Parkinson's disease (PD)") names a kind of data, a field or a condition: never one
   dataset, nor whom a number belongs to.
 - A dataset with a plus sign inside its name ("NTU RGB+D 120") is one name.
-- A metric's name ("macro-F1", "HD95") or a company's ("OpenAI") is no dataset.
+- A metric's name ("macro-F1", "HD95", "DSC") or a company's ("OpenAI") is no dataset, and a
+  metric's name is what a number measures, not whose it is.
 """
 
 from __future__ import annotations
 
 import pytest
+
+from summarizer.rules import find_candidates
 
 from .support.rule_reads import names_of, planned_subjects
 
@@ -193,3 +196,43 @@ def test_a_metric_or_a_company_is_no_dataset(
     arxiv_id: str, sentence: str, datasets: list[str]
 ) -> None:
     assert sorted(names_of(sentence)[1]) == datasets, arxiv_id
+
+
+@pytest.mark.parametrize(
+    ("arxiv_id", "sentence", "value", "metric", "subject"),
+    [
+        pytest.param(
+            "2505.16625",
+            "Notably, on the Pancreas dataset, CVBM outperforms fully supervised methods (i.e., "
+            "DSC: 84.57% vs. 83.89%) while utilizing only 20% annotations.",
+            "84.57%",
+            "DSC",
+            "CVBM",
+            id="Dice's short form",
+        ),
+        pytest.param(
+            "2603.15154",
+            "On the validation set covering all four sources, the Stage 1 model achieves the best "
+            "macro-F1 of 0.9711, ACC of 0.9712, and AUC of 0.9791.",
+            "0.9712",
+            "ACC",
+            "the Stage 1 model",
+            id="accuracy's short form",
+        ),
+        pytest.param(
+            "2512.15171",
+            "On an in-house dataset, CMUS-Net achieves an ACC of 95.37+/-2.41%, an AUC of "
+            "99.05+/-0.53%, and an F1-score of 95.32+/-2.41%.",
+            "95.37",
+            "ACC",
+            "CMUS-Net",
+            id="'an ACC of'",
+        ),
+    ],
+)
+def test_a_metrics_short_form_is_what_is_measured_not_whose(
+    arxiv_id: str, sentence: str, value: str, metric: str, subject: str
+) -> None:
+    (found,) = [n for n in find_candidates(sentence).numbers if n.value == value]
+    assert (found.metric, found.subject) == (metric, subject), arxiv_id
+    assert metric not in names_of(sentence)[1]

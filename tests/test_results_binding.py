@@ -667,7 +667,7 @@ def test_a_size_alone_counts_parameters() -> None:
             "DSC: 84.57% vs. 83.89%) while utilizing only 20% of the labeled data.",
             ["CVBM"],
             "83.89%",
-            None,
+            "DSC",
             "fully supervised methods",
             id="the compared side named before the pair",
         ),
