@@ -4,8 +4,9 @@
   "Parkinson's disease (PD)") names a kind of data, a field or a condition: never one
   dataset, nor whom a number belongs to.
 - A dataset with a plus sign inside its name ("NTU RGB+D 120") is one name.
-- A metric's name ("macro-F1", "HD95", "DSC") or a company's ("OpenAI") is no dataset, and a
-  metric's name is what a number measures, not whose it is.
+- A metric's name ("macro-F1", "HD95", "DSC"), a company's ("OpenAI") or a language ("the
+  Arabic dataset") is no dataset, and a metric's name is what a number measures, not whose
+  it is.
 """
 
 from __future__ import annotations
@@ -236,3 +237,39 @@ def test_a_metrics_short_form_is_what_is_measured_not_whose(
     (found,) = [n for n in find_candidates(sentence).numbers if n.value == value]
     assert (found.metric, found.subject) == (metric, subject), arxiv_id
     assert metric not in names_of(sentence)[1]
+
+
+@pytest.mark.parametrize(
+    ("arxiv_id", "sentence"),
+    [
+        pytest.param(
+            "2507.07539",
+            "Notably, our method proved especially robust on the Arabic dataset, likely due to "
+            "its resilience to annotation inconsistencies.",
+            id="the Arabic dataset",
+        ),
+        pytest.param(
+            "2510.08813",
+            "Mostly evaluated for English, this paper investigates how language structure "
+            "affects privacy leakage in LLMs trained on English, Spanish, French, and Italian "
+            "medical corpora.",
+            id="a list before 'corpora'",
+        ),
+        pytest.param(
+            "2512.24772",
+            "Tests on Arabic, Bangla, English, and Spanish datasets show that our approach "
+            "consistently beats strong baselines.",
+            id="a list before 'datasets'",
+        ),
+        pytest.param(
+            "2606.02303",
+            "This study advances the TreeMort-1T-UNet (Tree Mortality 1-Task U-Net) model, "
+            "initially trained on Finnish aerial imagery (source domain), by applying knowledge "
+            "distillation (KD) to adapt it to various target domains, including Polish, German, "
+            "and Estonian datasets representing diverse forest types.",
+            id="countries' data by their languages' names",
+        ),
+    ],
+)
+def test_a_language_is_no_dataset(arxiv_id: str, sentence: str) -> None:
+    assert names_of(sentence)[1] == [], arxiv_id

@@ -41,7 +41,7 @@ from ..rules import (
     find_tasks,
 )
 from ..rules.keywords import choose_keywords
-from ..rules.known_datasets import defined_as_a_term
+from ..rules.known_datasets import a_kind_of_data
 from ..rules.metrics import metric_phrases
 from ..rules.numbers import Number
 from ..schemas.paper_summary import PaperSummary, Result, SummaryChecks, keyword_problem
@@ -255,10 +255,11 @@ def plan(paper: Paper, prompt: Prompt, schema: type[BaseModel]) -> Plan:
         cands = find_candidates(analysis, with_numbers=False)
         introduces, datasets, calls = classify_names(analysis, cands.names)
         # Results once the paper's own names and its datasets are known (their subjects). A
-        # term the wording reads as data is no subject either ("four public HSI datasets").
+        # kind of data the wording reads as data is no subject either ("four public HSI
+        # datasets", "Japanese benchmarks").
         terms = analysis.abbreviations
         read_as_data = datasets + [
-            c.name for c in calls if c.label == "dataset" and defined_as_a_term(c.name, terms)
+            c.name for c in calls if c.label == "dataset" and a_kind_of_data(c.name, terms)
         ]
         cands.numbers = find_numbers(analysis, cands.names, read_as_data, introduces)
         decided: dict[str, Any] = {
