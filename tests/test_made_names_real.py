@@ -1,6 +1,8 @@
 """Names the paper makes, read on arXiv abstracts (public daily-arXiv-ai-enhanced repository),
 verbatim: an appositive of several words after the name, a name written in a URL before the
-sentence that presents it, and a metric's name the paper uses but does not make."""
+sentence that presents it, and a metric's name the paper uses but does not make; no adjective
+made from a name ("a Bayesian classification framework"), no term of the field ("XAI"), no
+single letter of a name set in LaTeX ("M$^2$D-LIF")."""
 
 from __future__ import annotations
 
@@ -116,3 +118,46 @@ def test_a_metric_the_authors_say_they_propose_is_introduced() -> None:
         "that FVD correlates well with qualitative human judgment of generated videos."
     )
     assert names_of(text)[0] == ["FVD"]
+
+
+@pytest.mark.parametrize(
+    ("arxiv_id", "sentence", "introduced"),
+    [
+        pytest.param(
+            "2503.21510",
+            "In this work we propose a Bayesian classification framework using generative "
+            "modelling to take account of input measurement uncertainty.",
+            [],
+            id="an adjective made from a name",
+        ),
+        pytest.param(
+            "2503.13951",
+            "Next, we introduce a Gaussian mask to enhance the point cloud information.",
+            [],
+            id="another such adjective",
+        ),
+        pytest.param(
+            "2506.06680",
+            "In this study, we introduce an explainable artificial intelligence (XAI) framework "
+            "for classifying embryos, employing a fusion of convolutional neural network (CNN) "
+            "and long short-term memory (LSTM) architecture, referred to as CNN-LSTM.",
+            ["CNN-LSTM"],
+            id="a field's short form",
+        ),
+    ],
+)
+def test_no_adjective_or_term_is_introduced(
+    arxiv_id: str, sentence: str, introduced: list[str]
+) -> None:
+    assert names_of(sentence)[0] == introduced, arxiv_id
+
+
+def test_a_single_letter_before_a_latex_power_is_no_name() -> None:
+    # arXiv 2503.11780
+    sentence = (
+        "Therefore, we construct an novel framework called M$^2$D-LIF, which consists of the "
+        "Mono-Modality Distillation (M$^2$D) method and the Local Illumination-aware Fusion "
+        "(LIF) module."
+    )
+    introduced = names_of(sentence)[0]
+    assert "M" not in introduced and "LIF" in introduced

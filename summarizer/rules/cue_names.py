@@ -208,8 +208,8 @@ def _add_names(
             continue
         if ADJECTIVE_SUFFIX.search(name):
             continue  # "we propose KAN-based detectors": a kind, not a name
-        if name and name.lower() not in GENERIC and name not in out:
-            out.append(name)
+        if len(name) > 1 and name.lower() not in GENERIC and name not in out:
+            out.append(name)  # not "M" of "M$^2$D-LIF"
         if not short:
             continue
         more = _AND_ANOTHER.match(abstract, match.end()) or _AND_LATER.match(abstract, match.end())
