@@ -553,3 +553,40 @@ def test_the_means_after_a_value_is_not_what_it_measures(
     arxiv_id: str, sentence: str, value: str, metric: str
 ) -> None:
     assert _numbers(sentence)[value].metric == metric, arxiv_id
+
+
+@pytest.mark.parametrize(
+    ("arxiv_id", "sentence", "value", "subject"),
+    [
+        pytest.param(
+            "2504.03775",
+            "In this paper, we propose FlowKV, a novel disaggregated inference framework, which "
+            "reduces the average transmission latency of KV cache by 96%, from 0.944s to 0.053s, "
+            "almost eliminating the transfer time relative to the total request latency by "
+            "optimizing the KV cache transfer.",
+            "0.944s",
+            None,
+            id="a part of the model",
+        ),
+        pytest.param(
+            "2603.20172",
+            "Per-model gaps range from 2.6 to 30.6 percentage points; all are statistically "
+            "significant (McNemar's test, p < 0.001).",
+            "< 0.001",
+            None,
+            id="a statistical test",
+        ),
+        pytest.param(
+            "2503.23021",
+            "The downstream Gleason grading algorithm was trained and tested using 70,524 WSIs "
+            "from 13 clinical sites scanned on 13 different scanners.",
+            "13",
+            None,
+            id="a kind of image",
+        ),
+    ],
+)
+def test_a_part_a_test_or_a_kind_of_data_owns_no_number(
+    arxiv_id: str, sentence: str, value: str, subject: str | None
+) -> None:
+    assert _numbers(sentence)[value].subject == subject, arxiv_id
