@@ -257,9 +257,9 @@ def plan(paper: Paper, prompt: Prompt, schema: type[BaseModel]) -> Plan:
         # Results once the paper's own names and its datasets are known (their subjects). A
         # kind of data the wording reads as data is no subject either ("four public HSI
         # datasets", "Japanese benchmarks").
-        terms = analysis.abbreviations
+        defined = analysis.abbreviations
         read_as_data = datasets + [
-            c.name for c in calls if c.label == "dataset" and a_kind_of_data(c.name, terms)
+            c.name for c in calls if c.label == "dataset" and a_kind_of_data(c.name, defined)
         ]
         cands.numbers = find_numbers(analysis, cands.names, read_as_data, introduces)
         decided: dict[str, Any] = {

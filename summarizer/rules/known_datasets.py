@@ -72,7 +72,7 @@ _LOWER_WORD = re.compile(r"[a-z]+(?:'s)?")
 # "Mycetoma database", "hardware model checking competition"); one with a pronoun is a
 # clause read as a long form ("evaluate our method on satellite imagery").
 _NOT_A_TERM = re.compile(
-    r"(?i)\b(?:data\w*|bench\w*|" + DATA_WORD[3:-1] + r"|competitions?|challenges?"
+    r"(?i)\b(?:data\w*|bench\w*|" + DATA_WORD + r"|competitions?|challenges?"
     r"|we|our|this|these|its|their)\b"
 )
 _FUNCTION_WORDS = frozenset(("of", "and", "or", "the", "in", "on", "for", "to", "with", "from"))
