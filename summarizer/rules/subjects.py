@@ -253,6 +253,9 @@ _OWN_WORDS = frozenset({"this", "our", "proposed"})
 #: "the resulting optimizer reduces" (data/own_product_words.txt).
 OWN_PRODUCT = frozenset(words("own_product_words"))
 _NOT_ACTORS = frozenset({"we", "it", "they", "which"})
+# Words before an actor that stress it or open a clause: "even the best model", "even though".
+_FOCUS = frozenset({"even", "though", "if"})
+_DETS = frozenset({"the", "our", "this", "these", "such"})
 # Words that end the clause before an actor: "results show", "we find that".
 _REPORTING = frozenset(
     "that show shows showed demonstrate demonstrates demonstrated indicate indicates reveal "
@@ -287,11 +290,21 @@ def actor_phrase(text: str, begin: int, start: int) -> Actor | None:
         if words[i].lower() in _REPORTING:
             phrase, det = " ".join(words[i + 1 :]), ""
             break
+    written = text[begin + match.start("det") : begin + match.end("actor")] if det else phrase
+    lead = phrase.split()
+    if len(lead) > 1 and lead[0].lower() in _FOCUS:
+        # "even the strongest model attains", "Even though our model ...": a word that
+        # stresses the actor, or opens a clause, is no part of it
+        while len(lead) > 1 and lead[0].lower() in _FOCUS:
+            lead = lead[1:]
+        written = " ".join(lead)
+        det = lead[0].lower() if lead[0].lower() in _DETS and len(lead) > 1 else ""
+        phrase = " ".join(lead[1:] if det else lead)
     first = phrase.split()[0].lower()
     if first in _NOT_ACTORS:
         return None
     if det and (det in _OWN_WORDS or first in _OWN_WORDS or first in OWN_PRODUCT):
-        return Actor(text[begin + match.start("det") : begin + match.end("actor")], True)
+        return Actor(written, True)
     # "The system achieves ...": one bare kind, after what the paper made, is that thing
     # ("the baseline" is not, nor "the models", the ones it compared)
     bare = det == "the" and " " not in phrase and not _OTHERS.fullmatch(phrase)

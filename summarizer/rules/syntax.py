@@ -60,12 +60,10 @@ _COMPARING_STEMS = tuple(words("comparing_verbs"))
 _PRONOUNS = frozenset(
     "we i you it they this that these those which who whom one ours itself each all both".split()
 )
-# Nouns that say what is counted or measured, never who performs it.
-_NOT_ACTORS = frozenset(
-    "experiment experiments result results evaluation evaluations analysis analyses study "
-    "studies test tests number numbers percentage percentages share shares fraction fractions "
-    "amount amounts rate rates accuracy accuracies performance performances score scores error "
-    "errors".split()
+# Nouns that say what is counted, measured or found, never who performs it
+# (data/not_performer_nouns.txt), and the nouns of change but "enhancement", a method's too.
+_NOT_ACTORS = frozenset(words("not_performer_nouns")) | (
+    frozenset(words("change_nouns")) - {"enhancement"}
 )
 # One-word nouns of what is measured, written in lower case ("the computational speed is 297
 # times faster", "its precision remained high at 95%"): never who performs. Not those that
@@ -294,6 +292,8 @@ def subject_span(
         return None  # a mark the parse took for a noun
     # the noun with what comes before it in its phrase, from its first word
     first = min(t.i for t in words)
+    while first < noun.i and doc[first].lower_ == "even":
+        first += 1  # "even the best frontier models score below 10%": no part of them
     span: Span = doc[first : noun.i + 1]
     pointed = [t.lower_ for t in span if t.dep_ in _DETERMINERS and t.lower_ in _PRONOUNS]
     own = any(t.lower_ in OWN_WORDS for t in span if t.dep_ in _DETERMINERS)
