@@ -1,8 +1,9 @@
 """Names the paper makes, read on arXiv abstracts (public daily-arXiv-ai-enhanced repository),
 verbatim: an appositive of several words after the name, a name written in a URL before the
-sentence that presents it, and a metric's name the paper uses but does not make; no adjective
-made from a name ("a Bayesian classification framework"), no term of the field ("XAI"), no
-single letter of a name set in LaTeX ("M$^2$D-LIF")."""
+sentence that presents it, a long form and its short form after "this study presents", and a
+metric's name the paper uses but does not make; no adjective made from a name ("a Bayesian
+classification framework"), no term of the field ("XAI"), no single letter of a name set in
+LaTeX ("M$^2$D-LIF")."""
 
 from __future__ import annotations
 
@@ -161,3 +162,37 @@ def test_a_single_letter_before_a_latex_power_is_no_name() -> None:
     )
     introduced = names_of(sentence)[0]
     assert "M" not in introduced and "LIF" in introduced
+
+
+@pytest.mark.parametrize(
+    ("arxiv_id", "sentence", "name"),
+    [
+        pytest.param(
+            "2512.04888",
+            "This study introduces You Only Train Once (YOTO), a methodology designed to address "
+            "the issue of catastrophic forgetting by integrating YOLO11n for object localization "
+            "with DeIT and Proxy Anchor Loss for feature extraction and metric learning.",
+            "YOTO",
+            id="no article",
+        ),
+        pytest.param(
+            "2503.11692",
+            "This study presents Flower Pose Estimation (FloPE), a real-time flower pose "
+            "estimation framework for computationally constrained robotic pollination systems.",
+            "FloPE",
+            id="no article, a task's words",
+        ),
+        pytest.param(
+            "2602.20928",
+            "This study presents the Surrogate Engine for Crop Simulations (SECS) a group of "
+            "deep-learning models that emulate the process-based ECroPS model using only daily "
+            "maximum and minimum temperature and precipitation.",
+            "SECS",
+            id="a preposition in the long form",
+        ),
+    ],
+)
+def test_this_study_presents_a_long_form_and_its_short_form(
+    arxiv_id: str, sentence: str, name: str
+) -> None:
+    assert names_of(sentence)[0] == [name], arxiv_id

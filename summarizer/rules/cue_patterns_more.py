@@ -98,11 +98,15 @@ MORE_CUES: tuple[Cue, ...] = (
         # "this study proposes the Hierarchical Attribution Prompt Optimization (HAPO)
         # framework": "this study / research / article" makes the thing it names with a
         # short form right after. Without one, half of what these words open is not the
-        # paper's ("This study introduces a novel approach that leverages ImageBind").
+        # paper's ("This study introduces a novel approach that leverages ImageBind"). The
+        # article may be left out, and a long form may hold a preposition: "This research
+        # presents Knowledge Distillation for Healthcare Multi-Label Text Classification
+        # (KDH-MLTC)".
         pattern=re.compile(
             r"\b[Tt]his\s+(?:study|research|article)\s+(?:propos|present|develop|introduc|"
-            r"design|devis)\w*\s+(?:an?\s+|the\s+)(?:novel\s+|new\s+)?"
-            r"(?P<name>(?:[A-Z][\w\-]*\s+){0,7}[A-Z][\w\-]*)" + ACRONYM_AFTER
+            r"design|devis)\w*\s+(?:an?\s+|the\s+)?(?:novel\s+|new\s+)?"
+            r"(?P<name>[A-Z][\w\-]*(?:\s+(?:(?:for|of|and|in|with|on|to|via)\s+)?[A-Z][\w\-]*)"
+            r"{0,7})" + ACRONYM_AFTER
         ),
         example="This study proposes the Sparse Routing Fusion Network (SRFN) for tabular data.",
         expect=("SRFN",),
