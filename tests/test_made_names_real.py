@@ -1,9 +1,9 @@
 """Names the paper makes, read on arXiv abstracts (public daily-arXiv-ai-enhanced repository),
 verbatim: an appositive of several words after the name, a name written in a URL before the
-sentence that presents it, a long form and its short form after "this study presents", and a
-metric's name the paper uses but does not make; no adjective made from a name ("a Bayesian
-classification framework"), no term of the field ("XAI"), no single letter of a name set in
-LaTeX ("M$^2$D-LIF")."""
+sentence that presents it, a long form and its short form after "this study presents" or after
+any verb of making with an appositive of a kind, and a metric's name the paper uses but does
+not make; no adjective made from a name ("a Bayesian classification framework"), no term of
+the field ("XAI"), no single letter of a name set in LaTeX ("M$^2$D-LIF")."""
 
 from __future__ import annotations
 
@@ -196,3 +196,56 @@ def test_this_study_presents_a_long_form_and_its_short_form(
     arxiv_id: str, sentence: str, name: str
 ) -> None:
     assert names_of(sentence)[0] == [name], arxiv_id
+
+
+@pytest.mark.parametrize(
+    ("arxiv_id", "sentence", "name"),
+    [
+        pytest.param(
+            "2505.19239",
+            "DriveX introduces Omni Scene Modeling (OSM), a module that unifies multimodal "
+            "supervision-3D point cloud forecasting, 2D semantic representation, and image "
+            "generation-to capture comprehensive scene evolution.",
+            "OSM",
+            id="the paper's method introduces",
+        ),
+        pytest.param(
+            "2512.24172",
+            "This report presents Deep Global Clustering (DGC), a conceptual framework for "
+            "memory-efficient HSI segmentation that learns global clustering structure from "
+            "local patch observations without pre-training.",
+            "DGC",
+            id="this report presents",
+        ),
+        pytest.param(
+            "2507.04632",
+            "Distinguished from these direct evaluate-then-select schemes, this work "
+            "investigates iterative approximate evaluation for arbitrary prompts and introduces "
+            "Model Predictive Prompt Selection (MoPPS), a Bayesian risk-predictive framework "
+            "that online estimates prompt difficulty without requiring costly LLM interactions.",
+            "MoPPS",
+            id="a second verb",
+        ),
+        pytest.param(
+            "2604.10335",
+            "This paper describes Adaptive Multi-Expert Reasoning (AMR), a framework that "
+            "focuses on problem complexity by reasoning with dynamically adapted strategies.",
+            "AMR",
+            id="describes",
+        ),
+    ],
+)
+def test_a_verb_of_making_and_an_appositive_of_a_kind_make_a_name(
+    arxiv_id: str, sentence: str, name: str
+) -> None:
+    assert name in names_of(sentence)[0], arxiv_id
+
+
+def test_a_verb_of_use_and_an_appositive_make_no_name() -> None:
+    # arXiv 2510.07038: a method another paper developed, with an appositive of its kind
+    sentence = (
+        "Our approach employs a modified version of Dynamic Sampling Policy Optimization "
+        "(DAPO), a recently developed RL paradigm, which we adapt specifically for tool "
+        "invocation."
+    )
+    assert names_of(sentence)[0] == []

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 
+from .cue_apposed import APPOSED_CUES
 from .cue_parts import (
     ACRONYM_AFTER,
     ARTIFACT_NOUN,
@@ -381,4 +382,4 @@ _FIRST_CUES: tuple[Cue, ...] = (
 )
 
 #: Every cue, in the order they are tried: these, then those of :mod:`.cue_patterns_more`.
-CUES: tuple[Cue, ...] = (*_FIRST_CUES, *MORE_CUES)
+CUES: tuple[Cue, ...] = (*_FIRST_CUES, *MORE_CUES, *APPOSED_CUES)
