@@ -7,6 +7,8 @@
 - A metric's name ("macro-F1", "HD95", "DSC"), a company's ("OpenAI") or a language ("the
   Arabic dataset") is no dataset, and a metric's name is what a number measures, not whose
   it is.
+- What the paper's work is run on ("our experiments on in-distribution (MMLU)") is a
+  dataset, not a name of the paper's own.
 """
 
 from __future__ import annotations
@@ -246,3 +248,38 @@ def test_a_metrics_short_form_is_what_is_measured_not_whose(
     (found,) = [n for n in find_candidates(sentence).numbers if n.value == value]
     assert (found.metric, found.subject) == (metric, subject), arxiv_id
     assert metric not in names_of(sentence)[1]
+
+
+# "our method on the X (Y) benchmark": what the paper's work is run on, not its name.
+@pytest.mark.parametrize(
+    ("arxiv_id", "text", "name"),
+    [
+        pytest.param(
+            "2510.04844",
+            "Our results on the Dyadic User EngagemenT (DUET) dataset demonstrate that this "
+            "method enables scalable, accurate, and human-centered modeling of behavior",
+            "DUET",
+            id="our results on the X (Y) dataset",
+        ),
+        pytest.param(
+            "2503.23483",
+            "Our experiments on in-distribution (MMLU) and out-of-distribution (CSQA, ARC "
+            "Challenge) multiple-choice tasks show that SBP fine-tuning significantly improves "
+            "accuracy and robustness to answer-order permutations.",
+            "MMLU",
+            id="our experiments on",
+        ),
+        pytest.param(
+            "2505.02266",
+            "We train standard transformers and our architecture on natural language inference "
+            "tasks (SNLI and MNLI), and evaluate zero-shot performance on sentence textual "
+            "similarity.",
+            "SNLI",
+            id="our architecture on",
+        ),
+    ],
+)
+def test_what_our_work_is_run_on_is_no_name_of_ours(arxiv_id: str, text: str, name: str) -> None:
+    introduces, datasets = names_of(text)
+    assert name not in introduces, arxiv_id
+    assert name in datasets, arxiv_id

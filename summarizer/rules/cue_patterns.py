@@ -64,12 +64,12 @@ _ACHIEVING = r"achieves?|obtains?|reach(?:es)?|attains?|yields?"
 # Words a cue's phrase does not run over: a clause ("which", "that"), or a verb of achieving.
 _NOT_IN_CUE = r"(?!(?:which|that|where|" + _ACHIEVING + r")\b)"
 # "Our approach, Language Guided Bottlenecks (LaBo)", "our generalist model with dynamic
-# routing (DRMC)": the name given to the paper's own thing.
+# routing (DRMC)": the name given to the paper's own thing; not what it is set against or
+# run on ("our method on the Room-to-Room (R2R) benchmark").
 OUR_APPOSITIVE = re.compile(
     r"\bour\s+(?:[\w-]+\s+){0,2}[\w-]+\s*[,:]\s*(?:[\w-]+\s+){0,4}\(?$"
-    r"|\bour\s+(?!(?:[\w-]+\s+){0,5}?(?:than|over|versus|vs|like|unlike|such|e\.g|"
-    + _ACHIEVING
-    + r")\b)(?:[\w-]+\s+){1,6}\($"
+    r"|\bour\s+(?!(?:[\w-]+\s+){0,5}?(?:than|over|versus|vs|like|unlike|such|e\.g|on|across|"
+    r"against|" + _ACHIEVING + r")\b)(?:[\w-]+\s+){1,6}\($"
 )
 
 # The participles after a short form that say the paper made it: the cue words' (data/
