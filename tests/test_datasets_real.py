@@ -8,7 +8,9 @@
   Arabic dataset") is no dataset, and a metric's name is what a number measures, not whose
   it is.
 - What the paper's work is run on ("our experiments on in-distribution (MMLU)") is a
-  dataset, not a name of the paper's own.
+  dataset, not a name of the paper's own; so is what a score is measured on ("93.3% MOTA on
+  WILDTRACK"), not the hardware a speedup is measured on, and an existing benchmark named like
+  one ("GenAI-Bench", "AlpacaEval").
 """
 
 from __future__ import annotations
@@ -283,3 +285,71 @@ def test_what_our_work_is_run_on_is_no_name_of_ours(arxiv_id: str, text: str, na
     introduces, datasets = names_of(text)
     assert name not in introduces, arxiv_id
     assert name in datasets, arxiv_id
+
+
+# A score on what it is measured on: "94.3% IDF1 and 93.3% MOTA on WILDTRACK"; not a cost on
+# the hardware it runs on.
+@pytest.mark.parametrize(
+    ("arxiv_id", "text", "dataset"),
+    [
+        pytest.param(
+            "2606.13127",
+            "MV3DT achieves 94.3% IDF1 and 93.3% MOTA on WILDTRACK, competitive with "
+            "state-of-the-art centralized methods",
+            "WILDTRACK",
+            id="a metric's name",
+        ),
+        pytest.param(
+            "2605.12282",
+            "It also achieves 91.43% F1 and 84.21% IoU on LEVIR-CD, and 93.85% F1 and 88.41% "
+            "IoU on WHU-CD, demonstrating strong robustness and generalization.",
+            "WHU-CD",
+            id="two scores on each",
+        ),
+    ],
+)
+def test_a_score_on_a_name_is_measured_on_data(arxiv_id: str, text: str, dataset: str) -> None:
+    assert dataset in names_of(text)[1], arxiv_id
+
+
+def test_a_speedup_on_hardware_is_no_score_on_data() -> None:
+    # arXiv 2503.18773
+    text = (
+        "Experiments show that BitDecoding achieves up to 7.5x speedup on RTX 4090, 4.8x on "
+        "A100, and 8.9x on H100, compared to FP16 FlashDecoding-v2."
+    )
+    assert names_of(text)[1] == []
+
+
+@pytest.mark.parametrize(
+    ("arxiv_id", "text", "dataset"),
+    [
+        pytest.param(
+            "2504.10358",
+            "Notably, our model surpasses existing methods by a relative margin of $11.8\\%$ on "
+            "GenAI-Bench and $5.5\\%$ on MonetBench with only 3.3k training videos, which is at "
+            "most one-tenth of the training samples utilized by other methods.",
+            "GenAI-Bench",
+            id="a hyphen before Bench",
+        ),
+        pytest.param(
+            "2506.09944",
+            "On multi-hop reasoning tasks LongMemEval and CLIPPER, this yields over 10% "
+            "performance gains over full context and outperforms strong dense retrievers.",
+            "LongMemEval",
+            id="Eval",
+        ),
+    ],
+)
+def test_an_existing_benchmark_named_like_one_is_a_dataset(
+    arxiv_id: str, text: str, dataset: str
+) -> None:
+    assert dataset in names_of(text)[1], arxiv_id
+
+
+def test_a_benchmark_named_like_one_that_the_paper_makes_is_no_dataset() -> None:
+    # made up after the NAS-Bench-201 paper: the wording says the paper makes it
+    text = "In this work, we propose QuxNet-Bench, a benchmark for architecture search."
+    introduces, datasets = names_of(text)
+    assert "QuxNet-Bench" in introduces
+    assert datasets == []

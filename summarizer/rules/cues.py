@@ -37,6 +37,7 @@ from .data_cues import (
     with_versions,
 )
 from .dataset_lists import (
+    BENCH_LIKE,
     BENCH_NAME,
     TITLED_DATASET,
     beside_a_known_dataset,
@@ -80,9 +81,8 @@ __all__ = ["EVIDENCE", "Evidence", "NameCall", "classify_name", "classify_names"
 _INTRO_VERB = MAKE_IN_WINDOW_GROUP
 _NAMING = r"(?:" + either(NAMED_IN_WINDOW) + r")"
 _NEW_NOUN = r"(?:" + either(NEW_WORDS) + r")"
-# The word before a name in a sentence about datasets that makes it one of them ("on X",
-# "a dataset of X, Y and Z"). Not "in", "with" or "to": "gains of up to 12% in NDCG",
-# "the applicability of face analytic systems to non-White race groups".
+# The word before a name in a sentence about datasets that makes it one of them ("on X", "a
+# dataset of X, Y and Z"); not "in", "with", "to": "gains of up to 12% in NDCG", "... to X".
 _DATA_CONTEXT = r"(?:on|across|over|using|from|including|such as|e\.g\.,?|and|of)"
 
 
@@ -97,9 +97,8 @@ _WE_PROPOSE_APPOSITIVE = re.compile(
 )
 
 
-# Names differ in every abstract, so the rules below find a name with str.find and test
-# the text around it with fixed, compiled patterns (a pattern per name would be compiled
-# anew for every abstract).
+# Names differ in every abstract, so the rules below find a name with str.find and test the
+# text around it with fixed, compiled patterns (not a pattern per name, for every abstract).
 
 # "dubbed GNT with Mixture-of-View-Experts (GNT-MOVE)": the name is the short form.
 _CITED_AFTER = re.compile(
@@ -260,7 +259,8 @@ def classify_name(
         tally.add("listed_as_data")
     if name in find_listed_datasets(analysis):
         tally.add("listed_beside_data_word")
-    if TITLED_DATASET.fullmatch(name) or BENCH_NAME.fullmatch(name):
+    bench = BENCH_NAME.fullmatch(name) or BENCH_LIKE.fullmatch(name) and not points["new"]
+    if TITLED_DATASET.fullmatch(name) or bench:
         tally.add("data_word_in_name")
     if is_known_dataset(name) and not (points["new"] and only_counted(name)):
         tally.add("known_dataset")

@@ -58,6 +58,11 @@ TITLED_DATASET = re.compile(
 )
 # One token that ends in its data word: "GaslightingBench", "MMBench", "LongBench-v2".
 BENCH_NAME = re.compile(r"[A-Z][\w]*(?:Bench|Benchmark)(?:-[\w.]+)?")
+# A token that ends like a benchmark's name, after a hyphen or in "Eval" or "Arena":
+# "GenAI-Bench", "VL-RewardBench", "AlpacaEval", "WebArena"; a paper names its own ones so too
+# ("we propose an extension to NAS-Bench-101: NAS-Bench-201"), so this counts only where no
+# wording says the name is new (rules/cues.py). Not "SemEval-2026", a series of shared tasks.
+BENCH_LIKE = re.compile(r"(?!SemEval)[A-Z][\w\-]*?(?:Bench|Benchmark|Eval|Arena)(?:-[\w.]+)?")
 _SENTENCE_START = re.compile(r"(?:^|[.!?]\s+)$")
 _LOWER_WORD_BEFORE = re.compile(r"\b(?:" + alternation("dataset_lead_words") + r")\s+$")
 
