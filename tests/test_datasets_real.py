@@ -10,7 +10,7 @@
 - What the paper's work is run on ("our experiments on in-distribution (MMLU)") is a
   dataset, not a name of the paper's own; so is what a score is measured on ("93.3% MOTA on
   WILDTRACK"), not the hardware a speedup is measured on, and an existing benchmark named like
-  one ("GenAI-Bench", "AlpacaEval").
+  one ("GenAI-Bench", "AlpacaEval"), with its edition ("SWE-bench Verified").
 """
 
 from __future__ import annotations
@@ -353,3 +353,28 @@ def test_a_benchmark_named_like_one_that_the_paper_makes_is_no_dataset() -> None
     introduces, datasets = names_of(text)
     assert "QuxNet-Bench" in introduces
     assert datasets == []
+
+
+@pytest.mark.parametrize(
+    ("arxiv_id", "text", "dataset"),
+    [
+        pytest.param(
+            "2508.02085",
+            "We evaluate SE-Agent on SWE-bench Verified to resolve real-world GitHub issues.",
+            "SWE-bench Verified",
+            id="Verified",
+        ),
+        pytest.param(
+            "2505.14467",
+            "To show the effectiveness of our method, we evaluated three distinct "
+            "instruction-tuned LMs from the Llama, Mistral, and Qwen families on three "
+            "benchmarks: MMLU, GPQA Diamond, and BoolQ.",
+            "GPQA Diamond",
+            id="Diamond",
+        ),
+    ],
+)
+def test_a_benchmarks_edition_is_part_of_its_name(arxiv_id: str, text: str, dataset: str) -> None:
+    datasets = names_of(text)[1]
+    assert dataset in datasets, arxiv_id
+    assert dataset.split()[0] not in datasets, arxiv_id

@@ -156,12 +156,15 @@ LANGUAGE_PAIR = re.compile(_LANGUAGES + r"(?:(?:-(?:to-)?|\s+to\s+)" + _LANGUAGE
 # What follows a dataset name and belongs to it: "ScanNet++", "WMT'14 English-German", "IWSLT
 # 2014 German to English", "PASCAL VOC 2007", "MovieLens 1M" (a size, not a count of things:
 # "ImageNet 1.2M images"), a number or a version before the word for data ("the
-# CustomConcept 101 dataset", "the Spider 2.0 benchmark").
+# CustomConcept 101 dataset", "the Spider 2.0 benchmark"), and the edition of a benchmark
+# written after it ("SWE-bench Verified", "GPQA Diamond", "BIG-Bench Hard", "LongBench Pro").
 _VERSION_AFTER = re.compile(
     r"(?:\+\+?(?![\w+]))?"
     r"(?:\s*['\u2019]\d{2}|\s+(?:19|20)\d{2}|\s+\d+(?:\.\d+)?[KM](?![\w\-])(?!\s+[a-z]+s\b)"
     r"|\s+\d+(?:\.\d+)?(?=\s+" + DATA_WORD + r"\b))?"
-    r"(?:\s+" + LANGUAGE_PAIR.pattern + r")?(?![\w\-])"
+    r"(?:\s+" + LANGUAGE_PAIR.pattern + r")?"
+    r"(?:\s+(?:Verified|Lite|Pro|Hard|Diamond|Mini|Multilingual|Multimodal)(?![\w\-+]))?"
+    r"(?![\w\-])"
 )
 
 
