@@ -1,4 +1,5 @@
-"""The task rules: which phrases of an abstract name a task (made-up sentences)."""
+"""The task rules: which phrases of an abstract name a task (made-up sentences, and arXiv
+sentences quoted with their ids)."""
 
 from __future__ import annotations
 
@@ -152,3 +153,30 @@ def test_task_lists_compared_in_lower_case_are_written_in_lower_case(name):
     entries = words(name)
     assert entries
     assert [e for e in entries if e != e.lower()] == []
+
+
+@pytest.mark.parametrize(
+    ("arxiv_id", "text"),
+    [
+        pytest.param(
+            "2503.12732",
+            "Event cameras possess numerous advantages, such as high dynamic range, high "
+            "temporal resolution, and low power consumption.",
+            id="temporal",
+        ),
+        pytest.param(
+            "2503.16426",
+            "The advancement of remote sensing technology has improved the spatial resolution "
+            "of satellite imagery, facilitating more detailed visual representations for "
+            "diverse interpretations.",
+            id="spatial",
+        ),
+    ],
+)
+def test_a_resolution_that_is_a_property_is_no_task(arxiv_id: str, text: str) -> None:
+    assert not [t for t in find_tasks(text) if t.endswith("resolution")], arxiv_id
+
+
+def test_a_resolution_that_is_a_problem_is_a_task() -> None:
+    text = "We study coreference resolution and image super-resolution for documents."
+    assert find_tasks(text) == ["coreference resolution", "image super-resolution"]

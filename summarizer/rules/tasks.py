@@ -37,6 +37,13 @@ _TOOL_BEFORE = frozenset(words("task_tool_before"))
 # Fields of study that end in a head: "machine learning", "scientific machine learning".
 _FIELDS = frozenset(words("task_fields"))
 _FIELD_ENDS = tuple(" " + field for field in _FIELDS)
+# A resolution that is how fine something is, not a problem resolved: "spatial resolution",
+# "high-resolution" (not "coreference resolution", "super-resolution").
+_A_RESOLUTION = re.compile(
+    r"(?:^| )(?:high|low|higher|lower|ultra high|spatial|temporal|spectral|angular|image|full|"
+    r"native|input|output|fine|coarse|arbitrary|variable|pixel|frame|video|spatiotemporal|time) "
+    r"resolution$"
+)
 
 
 def _is_task_use(abstract: str, phrase: Phrase) -> bool:
@@ -90,8 +97,8 @@ def find_tasks(abstract: str | Analysis, limit: int = 4) -> list[str]:
         phrase = found.text
         key = phrase.lower()
         field = key.replace("-", " ")
-        if field in _FIELDS or field.endswith(_FIELD_ENDS):
-            continue
+        if field in _FIELDS or field.endswith(_FIELD_ENDS) or _A_RESOLUTION.search(field):
+            continue  # a field of study; a resolution that is a property ("spatial resolution")
         if names and _is_own_name(text, found, key, names):
             own.add(key)
         counts[key] += 1
