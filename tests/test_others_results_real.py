@@ -654,3 +654,20 @@ def test_a_word_that_stresses_the_performer_is_no_part_of_it(
     arxiv_id: str, sentence: str, value: str, subject: str
 ) -> None:
     assert _subjects(sentence)[value] == subject, arxiv_id
+
+
+def test_a_currency_beside_an_amount_is_its_unit_not_a_name() -> None:
+    # arXiv 2506.20112
+    sentence = (
+        "Operational costs per 1,000 reports dropped to USD 5.58 (Framework 3) from USD 9.72 "
+        "(Framework 1) and USD 6.85 (Framework 2), reflecting reductions of 42.6% and 18.5%, "
+        "respectively."
+    )
+    assert "USD" not in find_candidates(sentence).names
+    assert "USD" not in _subjects(sentence).values()
+
+
+def test_a_currency_code_never_beside_an_amount_may_be_a_name() -> None:
+    # made up: the short form of a method, not a currency
+    text = "We propose Unbiased Semantic Decoding (USD), a decoding method. USD improves accuracy."
+    assert "USD" in find_candidates(text).names

@@ -60,6 +60,23 @@ def whole_name_end(text: str, start: int, end: int) -> int:
     return version.end() if version is not None else end
 
 
+_CURRENCIES = frozenset(words("currency_codes"))
+# Right after the code, an amount ("USD 5.58", "USD~146,000", "USD$\sim$340,000"); right
+# before it, one with its size ("89M USD", "1.81B USD").
+_AMOUNT_AFTER = re.compile(r"(?:\s|~|\$|\\sim)*\d")
+_AMOUNT_BEFORE = re.compile(r"\d[\d.,]*\s?[KMBkmb]?\s*$")
+
+
+def _an_amounts_unit(text: str, code: str) -> bool:
+    """True when the abstract writes the currency ``code`` beside an amount."""
+    for match in re.finditer(r"(?<![\w\-])" + code + r"(?![\w\-])", text):
+        if _AMOUNT_AFTER.match(text, match.end()) or _AMOUNT_BEFORE.search(
+            text, max(0, match.start() - 16), match.start()
+        ):
+            return True
+    return False
+
+
 def find_names(abstract: str | Analysis) -> list[str]:
     """Spans that may name an artifact (method, model, dataset, benchmark), in order."""
     out: list[str] = []
@@ -78,6 +95,8 @@ def find_names(abstract: str | Analysis) -> list[str]:
             key = name.lower()
             if key in seen or key in GENERIC or len(name) < 2:
                 continue
+            if name in _CURRENCIES and _an_amounts_unit(analysed(abstract).text, name):
+                continue  # "USD 5.58", "89M USD": the unit of an amount
             if re.fullmatch(r"[\d.,%]+[A-Za-z]?", name):
                 continue  # a number with a unit, not a name
             if re.fullmatch(r"\d+[A-Za-z]{1,2}", name) and not re.search(r"[A-Z]{2}", name):
