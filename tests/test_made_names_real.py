@@ -249,3 +249,13 @@ def test_a_verb_of_use_and_an_appositive_make_no_name() -> None:
         "invocation."
     )
     assert names_of(sentence)[0] == []
+
+
+def test_we_refer_to_a_longer_phrase_as_a_name() -> None:
+    # arXiv 2606.19857: six words between "refer to this" and "as"
+    sentence = (
+        "We refer to this class of model-centric textual representations as BabelTele, "
+        "approached here not as a fixed protocol but as an empirical probe into LLMs' capacity "
+        "to generate and interpret such representations."
+    )
+    assert names_of(sentence)[0] == ["BabelTele"]

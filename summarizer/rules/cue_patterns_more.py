@@ -148,9 +148,10 @@ MORE_CUES: tuple[Cue, ...] = (
     Cue(
         name="we-refer-to-as",
         # "which we refer to as Recall Traces", "We refer to the architecture as transformer
-        # VAE (trVAE)", "We call the more general learning framework ReNeg, since ...".
+        # VAE (trVAE)", "We refer to the models trained with our losses as RSPose", "We call
+        # the more general learning framework ReNeg, since ...".
         pattern=re.compile(
-            r"(?i:\bwe\s+(?:refer\s+to\s+(?:(?:this|these|the|our|it|them)(?:\s+[\w\-]+){0,3}?"
+            r"(?i:\bwe\s+(?:refer\s+to\s+(?:(?:this|these|the|our|it|them)(?:\s+[\w\-]+){0,6}?"
             + r"\s+)?as|call\s+(?:this|the|our)(?:\s+[\w\-]+){1,4}?)\s+(?:an?\s+|the\s+)?)"
             # a lower-case first word only before a short form: "transformer VAE (trVAE)"
             + r"(?P<name>(?:[a-z][\w\-]*\s+(?=[A-Z][\w\-]*(?:\s+[A-Z][\w\-]*)*[\s~]*\())?"
