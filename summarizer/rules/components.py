@@ -1,9 +1,11 @@
 """Named parts of the paper's own method: "LKMN has two core components: Enhanced Partial
-Large Kernel Block (EPLKB) and Cross-Gate Feed-Forward Network (CGFN)".
+Large Kernel Block (EPLKB) and ..." gives EPLKB.
 
 The guide counts named components of what a paper makes among what it introduces. A short
 form the abstract defines is one when its long form ends in a noun of a part
-(``component`` of ``data/contribution_nouns.toml``: module, block, adapter, loss, ...), the
+(``component`` of ``data/contribution_nouns.toml``: module, block, adapter, loss, ...; not
+"network", which as often names others' networks a method builds on: "Kolmogorov-Arnold
+Networks (KAN)", "Temporal Convolutional Networks (TCNs)"), the
 abstract introduces a name of its own, the short form is no well-known method
 (``data/naming_well_known.txt``), no dataset's ("the Peripheral Blood Cell (PBC) dataset")
 and no example of others' ("techniques such as Memory as Gate (MaG)").
