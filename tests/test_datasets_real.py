@@ -10,7 +10,8 @@
 - What the paper's work is run on ("our experiments on in-distribution (MMLU)") is a
   dataset, not a name of the paper's own; so is what a score is measured on ("93.3% MOTA on
   WILDTRACK"), not the hardware a speedup is measured on, and an existing benchmark named like
-  one ("GenAI-Bench", "AlpacaEval"), with its edition ("SWE-bench Verified").
+  one ("GenAI-Bench", "AlpacaEval"), with its edition ("SWE-bench Verified"), and what a
+  sentence opens on ("On Geometry3K, UEC-RL achieves"), unless a model ("On LLaMA2-7B").
 """
 
 from __future__ import annotations
@@ -378,3 +379,34 @@ def test_a_benchmarks_edition_is_part_of_its_name(arxiv_id: str, text: str, data
     datasets = names_of(text)[1]
     assert dataset in datasets, arxiv_id
     assert dataset.split()[0] not in datasets, arxiv_id
+
+
+@pytest.mark.parametrize(
+    ("arxiv_id", "text", "datasets"),
+    [
+        pytest.param(
+            "2604.14646",
+            "On Geometry3K, UEC-RL achieves a 37.9\\% relative improvement over GRPO, indicating "
+            "that it sustains effective exploration without compromising convergence.",
+            ["Geometry3K"],
+            id="one",
+        ),
+        pytest.param(
+            "2605.07933",
+            "On OpenWebText and LM1B, LDLM achieves better generation performance than existing "
+            "discrete and continuous diffusion language models.",
+            ["OpenWebText", "LM1B"],
+            id="two",
+        ),
+        pytest.param(
+            "2512.14481",
+            "On LLaMA2-7B, it achieves 5.2% lower perplexity than QuaRot",
+            [],
+            id="a model it opens on",
+        ),
+    ],
+)
+def test_what_a_sentence_opens_on_is_a_dataset(
+    arxiv_id: str, text: str, datasets: list[str]
+) -> None:
+    assert names_of(text)[1] == datasets, arxiv_id

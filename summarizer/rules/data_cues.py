@@ -12,6 +12,7 @@ from .cue_words import MAKE_DATA_FORMS, either
 from .known_datasets import DATA_WORD, is_known_dataset
 from .name_spans import glued, mentions, occurrences
 from .short_forms import OPEN_PAREN_END
+from .well_known import is_model_line
 from .wordlists import words
 
 __all__ = [
@@ -57,6 +58,14 @@ _MEASURED_ON = re.compile(
 )
 
 
+# "On Geometry3K, UEC-RL achieves ...", "On OpenWebText and LM1B, LDLM achieves ...": the data
+# a sentence opens on, before a comma; not a model it opens on ("On LLaMA2-7B, it achieves",
+# "On Qwen3-Omni-thinking, ..."): a model line's name or a size in the name.
+_OPENING_ON = re.compile(r"(?:^|[.!?]\s+)On\s+(?:the\s+)?(?:[\w\-+.]+\s+and\s+)?$")
+_OPENING_ON_AFTER = re.compile(r"\s*,|\s+and\s+[\w\-+.]+\s*,")
+_SIZED = re.compile(r"[\s\-]\d+(?:\.\d+)?[BM]\b")  # "LLaMA2-7B", "Llama-3 70B"; not "LM1B"
+
+
 def listed_as_data(name: str, abstract: str, loose: bool = True) -> bool:
     """ "datasets such as X", "accuracy on X", "X and Y benchmarks", a list of known
     datasets; with ``loose``, also "X (...) benchmark"."""
@@ -73,6 +82,9 @@ def listed_as_data(name: str, abstract: str, loose: bool = True) -> bool:
             and not _NOT_A_LIST.search(listed.group(0))
             or _ON_CUE.search(before)
             or _MEASURED_ON.search(before)
+            or _OPENING_ON.search(before)
+            and _OPENING_ON_AFTER.match(abstract, i + n)
+            and not (is_model_line(name) or _SIZED.search(name))
         ):
             return True
         if loose and OPEN_PAREN_END.search(before) and _PAREN_CUE.match(abstract, i + n):
