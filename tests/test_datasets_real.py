@@ -410,3 +410,24 @@ def test_what_a_sentence_opens_on_is_a_dataset(
     arxiv_id: str, text: str, datasets: list[str]
 ) -> None:
     assert names_of(text)[1] == datasets, arxiv_id
+
+
+@pytest.mark.parametrize(
+    ("arxiv_id", "text"),
+    [
+        pytest.param(
+            "2512.03673",
+            "Experiments on FLUX.1-dev demonstrate a 2.26$\\times$ speedup and 4.05$\\times$ "
+            "memory reduction while maintaining image fidelity.",
+            id="a version after a dot",
+        ),
+        pytest.param(
+            "2604.02979",
+            "On MAGI-1 and SkyReels-V2, SCOPE achieves up to 4.73x speedup while maintaining "
+            "quality comparable to the original output",
+            id="video models a sentence opens on",
+        ),
+    ],
+)
+def test_an_image_or_video_model_is_no_dataset(arxiv_id: str, text: str) -> None:
+    assert names_of(text)[1] == [], arxiv_id

@@ -87,7 +87,7 @@ def is_model_line(name: str) -> bool:
     parts = name_parts(name)
     return (
         bool(parts)
-        and unglued(parts[0]) in _LINES
+        and unglued(parts[0].split(".")[0]) in _LINES  # "FLUX.1-dev": a version after a dot
         # "DeepSeek-R1-Distill-Qwen-32B": the line distilled into is written as a part
         and all(_EDITION.fullmatch(p) or p in _LINES for p in parts[1:])
     )
