@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from .cue_parts import ACRONYM_AFTER, KIND_OR_DATA, Cue
+from .cue_parts import ACRONYM_AFTER, KIND_OR_DATA, LONG_FORM, Cue
 
 __all__ = ["APPOSED_CUES"]
 
@@ -31,8 +31,6 @@ _MAKING = (
     "formalizing",
     "constructs",
 )
-# A long form: capitalised words, a preposition or "and" between two of them allowed.
-_LONG_FORM = r"[A-Z][\w\-]*(?:\s+(?:(?:for|of|and|in|with|on|to|via)\s+)?[A-Z][\w\-]*){0,7}"
 
 APPOSED_CUES: tuple[Cue, ...] = (
     Cue(
@@ -40,7 +38,7 @@ APPOSED_CUES: tuple[Cue, ...] = (
         pattern=re.compile(
             r"\b(?:" + "|".join(_MAKING) + r")\s+(?:the\s+|an?\s+)?(?:novel\s+|new\s+)?"
             r"(?P<name>"
-            + _LONG_FORM
+            + LONG_FORM
             + r")"
             + ACRONYM_AFTER
             # the appositive: an article, at most five words, a kind of artifact

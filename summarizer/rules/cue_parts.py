@@ -57,6 +57,9 @@ ACRONYM_AFTER = (
     r"[\s~]*\((?:called\s+|dubbed\s+|or\s+)?"
     r"(?P<acr>[A-Za-z][\w\-]*[A-Z][\w\-]*" + JOINTS + r"(?:\^\w+)?(?:\+\+|\+)?)(?:\)|\s+-\s)"
 )
+# A long form before its short form: capitalised words, with a preposition or "and" between
+# two of them ("Knowledge Distillation for Healthcare Multi-Label Text Classification").
+LONG_FORM = r"[A-Z][\w\-]*(?:\s+(?:(?:for|of|and|in|with|on|to|via)\s+)?[A-Z][\w\-]*){0,7}"
 OWN = (
     r"(?i:\b(?:our|the proposed|the new|a new|a novel)\s+(?:\w+\s+)?(?:"
     + either(OWN_NOUNS)

@@ -16,6 +16,7 @@ from .cue_parts import (
     CUE_PHRASE,
     CUE_VERB,
     KIND_OR_DATA,
+    LONG_FORM,
     NAME_ENDS,
     ODD_NAME,
     PHRASE,
@@ -105,8 +106,7 @@ MORE_CUES: tuple[Cue, ...] = (
         pattern=re.compile(
             r"\b[Tt]his\s+(?:study|research|article)\s+(?:propos|present|develop|introduc|"
             r"design|devis)\w*\s+(?:an?\s+|the\s+)?(?:novel\s+|new\s+)?"
-            r"(?P<name>[A-Z][\w\-]*(?:\s+(?:(?:for|of|and|in|with|on|to|via)\s+)?[A-Z][\w\-]*)"
-            r"{0,7})" + ACRONYM_AFTER
+            r"(?P<name>" + LONG_FORM + r")" + ACRONYM_AFTER
         ),
         example="This study proposes the Sparse Routing Fusion Network (SRFN) for tabular data.",
         expect=("SRFN",),

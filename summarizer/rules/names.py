@@ -69,19 +69,18 @@ _AMOUNT_BEFORE = re.compile(r"\d[\d.,]*\s?[KMBkmb]?\s*$")
 
 def _an_amounts_unit(text: str, code: str) -> bool:
     """True when the abstract writes the currency ``code`` beside an amount."""
-    for match in re.finditer(r"(?<![\w\-])" + code + r"(?![\w\-])", text):
-        if _AMOUNT_AFTER.match(text, match.end()) or _AMOUNT_BEFORE.search(
-            text, max(0, match.start() - 16), match.start()
-        ):
-            return True
-    return False
+    return any(
+        _AMOUNT_AFTER.match(text, end) or _AMOUNT_BEFORE.search(text, max(0, start - 16), start)
+        for start, end in mentions(code, text)
+    )
 
 
 def find_names(abstract: str | Analysis) -> list[str]:
     """Spans that may name an artifact (method, model, dataset, benchmark), in order."""
+    analysis = analysed(abstract)
     out: list[str] = []
     seen: set[str] = set()
-    for sentence in analysed(abstract).sentence_texts:
+    for sentence in analysis.sentence_texts:
         end = 0
         for match in _NAME.finditer(sentence):
             if match.start() < end:
@@ -95,7 +94,7 @@ def find_names(abstract: str | Analysis) -> list[str]:
             key = name.lower()
             if key in seen or key in GENERIC or len(name) < 2:
                 continue
-            if name in _CURRENCIES and _an_amounts_unit(analysed(abstract).text, name):
+            if name in _CURRENCIES and _an_amounts_unit(analysis.text, name):
                 continue  # "USD 5.58", "89M USD": the unit of an amount
             if re.fullmatch(r"[\d.,%]+[A-Za-z]?", name):
                 continue  # a number with a unit, not a name
@@ -111,8 +110,7 @@ def find_names(abstract: str | Analysis) -> list[str]:
             out.append(name)
     # Capitalized multi-word names such as "Sharpness-Aware Minimization" are left to
     # their acronym, which the guide prefers as the item.
-    text = analysed(abstract).text
-    return [n for n in out if not _only_as_tail(n, out, text)]
+    return [n for n in out if not _only_as_tail(n, out, analysis.text)]
 
 
 def is_version(name: str) -> bool:
