@@ -21,6 +21,7 @@ A parse is made per sentence, on first need, and kept by its text.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left, bisect_right
 from collections.abc import Collection
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
@@ -122,7 +123,12 @@ def parse(sentence: str) -> Doc:
 
 
 def _tokens(doc: Doc, start: int, end: int) -> list[Token]:
-    return [t for t in doc if t.idx < end and t.idx + len(t.text) > start]
+    """The tokens that overlap ``doc.text[start:end]``, found by bisection over the token
+    offsets (kept with the parse) rather than by walking the whole sentence."""
+    if "offsets" not in doc.user_data:
+        doc.user_data["offsets"] = ([t.idx for t in doc], [t.idx + len(t.text) for t in doc])
+    starts, ends = doc.user_data["offsets"]
+    return [doc[i] for i in range(bisect_right(ends, start), bisect_left(starts, end))]
 
 
 def _head_of(doc: Doc, start: int, end: int) -> Token | None:
