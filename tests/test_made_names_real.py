@@ -259,3 +259,140 @@ def test_we_refer_to_a_longer_phrase_as_a_name() -> None:
         "to generate and interpret such representations."
     )
     assert names_of(sentence)[0] == ["BabelTele"]
+
+
+@pytest.mark.parametrize(
+    ("arxiv_id", "text", "name"),
+    [
+        pytest.param(
+            "2602.20117",
+            "Reinforcement learning with verifiable rewards (RLVR) has emerged as a promising "
+            "approach for training reasoning language models (RLMs) by leveraging supervision "
+            "from verifiers. Although verifier implementation is easier than solution "
+            "annotation for many tasks, existing synthetic data generation methods remain "
+            "largely solution-centric, while verifier-based methods rely on a few hand-crafted "
+            "procedural environments. "
+            "In this work, we scale RLVR by introducing ReSyn, a pipeline that generates diverse "
+            "reasoning environments equipped with instance generators and verifiers, covering "
+            "tasks such as constraint satisfaction, algorithmic puzzles, and spatial reasoning. "
+            "A Qwen2.5-7B-Instruct model trained with RL on ReSyn data achieves consistent gains "
+            "across reasoning benchmarks and out-of-domain math benchmarks, including a 27\\% "
+            "relative improvement on the challenging BBEH benchmark. Ablations show that "
+            "verifier-based supervision and increased task diversity both contribute "
+            "significantly, providing empirical evidence that generating reasoning environments "
+            "at scale can enhance reasoning abilities in RLMs",
+            "ReSyn",
+            id="a gerund of making after another verb",
+        ),
+        pytest.param(
+            "2601.22511",
+            "We address these challenges with SYNTHAGENT, a framework that jointly synthesizes "
+            "diverse tool-use training data and simulates complete environments.",
+            "SYNTHAGENT",
+            id="address with",
+        ),
+        pytest.param(
+            "2604.17503",
+            "We address this with SkillGraph, a joint framework that evolves both agent "
+            "expertise and communication topology. Experiments show that SkillGraph achieves "
+            "consistent improvements across four benchmarks, five common MAS structures and "
+            "four base models.",
+            "SkillGraph",
+            id="address this with",
+        ),
+        pytest.param(
+            "2505.18600",
+            "We address this scalability bottleneck with Chain-of-Zoom (CoZ), a model-agnostic "
+            "framework that factorizes SISR into an autoregressive chain of intermediate "
+            "scale-states with multi-scale-aware prompts. CoZ repeatedly re-uses a backbone SR "
+            "model.",
+            "CoZ",
+            id="the short form of what answers the problem",
+        ),
+    ],
+)
+def test_what_the_authors_answer_a_problem_with_is_their_own(
+    arxiv_id: str, text: str, name: str
+) -> None:
+    assert name in names_of(text)[0], arxiv_id
+
+
+def test_the_benchmark_the_authors_answer_a_gap_with_is_theirs_not_a_dataset() -> None:
+    # arXiv 2606.09826
+    text = (
+        "We address these gaps with OmniGameArena, a real-time benchmark of twelve newly built "
+        "Unreal Engine 5 games spanning Solo (7), PvP (3), and Coop (2) with unified action "
+        "interfaces."
+    )
+    introduces, datasets = names_of(text)
+    assert "OmniGameArena" in introduces
+    assert "OmniGameArena" not in datasets
+
+
+def test_what_others_answer_a_problem_with_is_not_the_papers() -> None:
+    # made up: the answering verb without "we" or "this paper" as its subject
+    text = "Prior methods address this with CLIPX, a contrastive model trained on web pairs."
+    assert names_of(text)[0] == []
+
+
+@pytest.mark.parametrize(
+    ("arxiv_id", "text", "name"),
+    [
+        pytest.param(
+            "2510.13889",
+            "Food image classification plays a vital role in intelligent food quality "
+            "inspection, dietary assessment, and automated monitoring. However, most existing "
+            "supervised models rely heavily on large labeled datasets and exhibit limited "
+            "generalization to unseen food categories. To overcome these challenges, this study "
+            "introduces MultiFoodChat, a dialogue-driven multi-agent reasoning framework for "
+            "zero-shot food recognition. The framework integrates vision-language models (VLMs) "
+            "and large language models (LLMs) to enable collaborative reasoning through "
+            "multi-round visual-textual dialogues. Experiments on multiple public food datasets "
+            "demonstrate that MultiFoodChat achieves superior recognition accuracy and "
+            "interpretability compared with existing unsupervised and few-shot methods, "
+            "highlighting its potential as a new paradigm for intelligent food quality "
+            "inspection and analysis.",
+            "MultiFoodChat",
+            id="this study introduces",
+        ),
+        pytest.param(
+            "2504.07158",
+            "This technical report presents Ring-Lite-Distill, a lightweight reasoning model "
+            "derived from our open-source Mixture-of-Experts (MoE) Large Language Models (LLMs) "
+            "Ling-Lite.",
+            "Ring-Lite-Distill",
+            id="this technical report presents",
+        ),
+        pytest.param(
+            "2505.18995",
+            "This study presents FiLLM, a Filipino-optimized large language model, designed to "
+            "enhance natural language processing (NLP) capabilities in the Filipino language. "
+            "Built upon the SeaLLM-7B 2.5 model, FiLLM leverages Low-Rank Adaptation (LoRA) "
+            "fine-tuning to optimize memory efficiency while maintaining task-specific "
+            "performance.",
+            "FiLLM",
+            id="this study presents",
+        ),
+        pytest.param(
+            "2602.23543",
+            "Building on this resource, we train TRaSER, a video scene graph generation model. "
+            "On the PVSG, VIPSeg, VidOR and SVG2 test datasets, TRaSER improves relation "
+            "detection by +15 to 20%, object prediction by +30 to 40% over the strongest "
+            "open-source baselines and by +13% over GPT-5, and attribute prediction by +15%.",
+            "TRaSER",
+            id="we train, then tested on datasets",
+        ),
+    ],
+)
+def test_a_made_name_with_an_appositive_of_its_kind_is_the_papers(
+    arxiv_id: str, text: str, name: str
+) -> None:
+    introduces, datasets = names_of(text)
+    assert name in introduces, arxiv_id
+    assert name not in datasets, arxiv_id
+
+
+def test_a_model_trained_with_an_appositive_of_a_kind_by_others_is_not_the_papers() -> None:
+    # made up: "train" without "we" (the subject is others' work)
+    text = "Earlier systems train QuxFormer, a large vision model, on web images."
+    assert "QuxFormer" not in names_of(text)[0]

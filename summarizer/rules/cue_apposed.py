@@ -8,15 +8,20 @@ short form and an appositive of a kind of artifact right after them say as much,
 the sentence's subject is: the paper's named method, "it", a stage, a report or a letter.
 The verb is in the present or a gerund, not a past ("was introduced by"), which is as often
 earlier work.
+
+A coined name without a short form is read where the making is as plain: "by introducing
+GraphMERT, a tiny graphical encoder-only model", "We address this gap with FRAME, a ...
+framework" (the authors answer a problem they set with a thing of a kind they name).
 """
 
 from __future__ import annotations
 
 import re
 
-from .cue_parts import ACRONYM_AFTER, KIND_OR_DATA, LONG_FORM, Cue
+from .cue_parts import ACRONYM_AFTER, KIND_OR_DATA, LONG_FORM, MAYBE_ACRONYM, Cue, tokens
+from .cue_words import THIS_WORK
 
-__all__ = ["APPOSED_CUES"]
+__all__ = ["APPOSED_CUES", "OWN_ANSWER", "apposed_here"]
 
 _MAKING = (
     "introduces",
@@ -31,6 +36,48 @@ _MAKING = (
     "formalizing",
     "constructs",
 )
+
+# The gerunds of making whose "e" the stem drops ("introduc-ing"), and the verbs with which
+# the authors answer a problem they set: "We address this gap with FRAME".
+_GERUNDS = ("introducing", "proposing", "presenting", "developing", "designing")
+_ANSWERING = (
+    "address", "addresses", "tackle", "tackles", "overcome", "overcomes", "bridge", "bridges",
+    "fill", "fills", "close", "closes", "mitigate", "mitigates", "alleviate", "alleviates",
+    "resolve", "resolves", "solve", "solves",
+)  # fmt: skip
+_ANSWER = r"(?:" + "|".join(_ANSWERING) + r")\b[^.;]{0,80}?\b(?:with|via|through)"
+#: After "we", "this paper" or "our X" in one clause, what says the sentence is about the
+#: paper's own work besides a verb of making: "by" and a gerund of one ("we scale RLVR by
+#: introducing ReSyn"; not "often introducing noisy gradients"), or a problem answered with.
+OWN_ANSWER = r"(?:by\s+(?:introducing|proposing|creating|curating|devising)|" + _ANSWER + r")"
+# The name (capitalized words, none of "and", "with", "in" between: not "Y-FPN with
+# FrequencyMix") and an appositive of its kind: "FRAME, a ... framework", "MIST: a benchmark".
+_APPOSED_KIND = (
+    r"(?P<name>" + tokens(0, 3) + r")" + MAYBE_ACRONYM
+    + r"\s*[,:]\s+(?:an?)\s+(?:[\w\-]+\s+){0,5}?" + KIND_OR_DATA + r"\b"
+)  # fmt: skip
+
+# A verb of making in the present or a gerund, whoever its subject ("This study introduces
+# X", "ActiveFreq introduces X", "by introducing X"), or "we train / implement / derive" (a
+# model the authors train is theirs), right before the name and an appositive of its kind.
+_MADE_NAME_VERBS = (
+    "presents", "introduces", "proposes", "develops", "designs",
+    *_GERUNDS, "train", "implement", "derive",
+)  # fmt: skip
+_MADE_NAME_THEN_KIND = re.compile(
+    r"\b(?:(?i:presents|introduces|proposes|develops|designs|" + "|".join(_GERUNDS)
+    + r")|(?i:we)\s+(?:train|implement|derive))\s+" + _APPOSED_KIND
+)  # fmt: skip
+
+
+def apposed_here(name: str, sentence: str) -> bool:
+    """True when ``sentence`` makes ``name`` and says its kind in an appositive ("this study
+    introduces MultiFoodChat, a ... framework"): the paper's own, not earlier work named
+    before its own work is presented."""
+    return any(
+        name in (m.group("name"), m.group("acr")) for m in _MADE_NAME_THEN_KIND.finditer(sentence)
+    )
+
 
 APPOSED_CUES: tuple[Cue, ...] = (
     Cue(
@@ -51,5 +98,31 @@ APPOSED_CUES: tuple[Cue, ...] = (
         expect=("OSF",),
         needs=_MAKING,
         anchors=_MAKING,
+    ),
+    Cue(
+        name="answered-with-apposed",
+        pattern=re.compile(
+            r"(?i:\b(?:we|"
+            + THIS_WORK
+            + r"|our\s+work)\s+(?:\w+\s+)?)(?i:"
+            + _ANSWER
+            + r"|(?:"
+            + "|".join(_ANSWERING)
+            + r")\b[^.;]{0,80}?\bby\s+(?:"
+            + "|".join(_GERUNDS)
+            + r"))\s+"
+            + _APPOSED_KIND
+        ),  # fmt: skip
+        example="We address this gap with FRAMEX, a retrieval framework for long videos.",
+        expect=("FRAMEX",),
+        needs=_ANSWERING,
+    ),
+    Cue(
+        name="made-name-then-kind",
+        pattern=_MADE_NAME_THEN_KIND,
+        example="This study introduces ChatFoodX, a multi-agent framework for recipes.",
+        expect=("ChatFoodX",),
+        needs=_MADE_NAME_VERBS,
+        anchors=_MADE_NAME_VERBS,
     ),
 )

@@ -20,6 +20,7 @@ from .candidates import (
     find_names,
 )
 from .components import defined_components
+from .cue_apposed import OWN_ANSWER, apposed_here
 from .cue_defined import defined_after_making
 from .cue_names import EXISTING, find_cue_names
 from .cue_parts import our_kind
@@ -281,17 +282,10 @@ def classify_name(
 
 
 _OWN_WORK = re.compile(
-    r"\b(?:(?:we|"
-    + THIS_WORK
-    + r"|our \w+)\b[^.;]*\b"
-    + _INTRO_VERB
-    + r"|"
-    + _NAMING
-    + r"|"
-    + _NEW_NOUN
-    + r"\b|\bour (?:proposed|new)\b)",
+    r"\b(?:(?:we|" + THIS_WORK + r"|our \w+)\b[^.;]*\b(?:" + _INTRO_VERB + r"|" + OWN_ANSWER
+    + r")|" + _NAMING + r"|" + _NEW_NOUN + r"\b|\bour (?:proposed|new)\b)",
     re.IGNORECASE,
-)
+)  # fmt: skip
 
 
 def _made_here(name: str, analysis: Analysis) -> bool:
@@ -335,9 +329,11 @@ def _background(name: str, analysis: Analysis) -> bool:
     sentence that presents the paper's own work ("current CBMs ... We propose
     Data-efficient CBMs (DCBMs)")."""
     found = [s for s, url_free in url_free_sentences(analysis) if mentions(name, url_free)]
-    if len(found) < 2 or _OWN_WORK.search(found[0]) or presented_here(name, found[0]):
+    first = found[0] if found else ""
+    if len(found) < 2 or _OWN_WORK.search(first) or presented_here(name, first):
         return False
-    first = found[0]
+    if apposed_here(name, first):
+        return False  # "this study introduces X, a framework"
     if in_parens(name, first) and _we_make_before(name, first):
         return False  # "we target a ... Modality-Agnostic Debiasing (MAD) framework"
     if OUR_APPOSITIVE.search(_before(first, mentions(name, first)[0][0], 12)):

@@ -70,14 +70,8 @@ _NOT_ACTORS = frozenset(words("not_performer_nouns")) | (
 # times faster", "its precision remained high at 95%"): never who performs. Not those that
 # also name a part of a method ("the combined loss reaches", "cross-domain memory improves").
 _MEASURES = frozenset(w for w in words("metric_nouns") if " " not in w) - {
-    "loss",
-    "memory",
-    "reward",
-    "return",
-    "cost",
-    "energy",
-    "p",
-}
+    "loss", "memory", "reward", "return", "cost", "energy", "p",
+}  # fmt: skip
 # The forms of "be" ("the accuracy is 85%").
 _BE = frozenset("be is are was were been being am 's 're 'm \u2019s \u2019re".split())
 NOUNS = frozenset({"NOUN", "PROPN"})
@@ -123,11 +117,9 @@ def parse(sentence: str) -> Doc:
 
 
 def _tokens(doc: Doc, start: int, end: int) -> list[Token]:
-    """The tokens that overlap ``doc.text[start:end]``, found by bisection over the token
-    offsets (kept with the parse) rather than by walking the whole sentence."""
-    if "offsets" not in doc.user_data:
-        doc.user_data["offsets"] = ([t.idx for t in doc], [t.idx + len(t.text) for t in doc])
-    starts, ends = doc.user_data["offsets"]
+    """The tokens that overlap ``doc.text[start:end]``, by bisection over token offsets."""
+    offsets = doc.user_data.get("offsets") or ([t.idx for t in doc], [t.idx + len(t) for t in doc])
+    starts, ends = doc.user_data["offsets"] = offsets
     return [doc[i] for i in range(bisect_right(ends, start), bisect_left(starts, end))]
 
 
