@@ -431,3 +431,55 @@ def test_what_a_sentence_opens_on_is_a_dataset(
 )
 def test_an_image_or_video_model_is_no_dataset(arxiv_id: str, text: str) -> None:
     assert names_of(text)[1] == [], arxiv_id
+
+
+@pytest.mark.parametrize(
+    ("arxiv_id", "text", "not_a_dataset"),
+    [
+        pytest.param(
+            "2603.16601",
+            "The dataset is publicly available on HuggingFace at "
+            "https://huggingface.co/datasets/drelhaj/Tarab.",
+            "HuggingFace",
+            id="where the dataset is published",
+        ),
+        pytest.param(
+            "2505.14692",
+            "Using datasets from GitHub, Stack Overflow, and Jira, we benchmark the models' "
+            "capabilities with fine-tuned and default configurations.",
+            "GitHub",
+            id="where the data is taken from",
+        ),
+        pytest.param(
+            "2508.11737",
+            "Beyond aggregate scores, Ovis2.5 achieves leading results on STEM benchmarks, "
+            "exhibits strong capabilities on grounding and video tasks, and achieves open-source "
+            "SOTA at its scale for complex chart analysis.",
+            "STEM",
+            id="a field of study",
+        ),
+        pytest.param(
+            "2508.02558",
+            "Extensive experiments on LLaDA and Dream series demonstrate Sparse-dLLM achieves up "
+            "to 10$\\times$ higher throughput than vanilla dLLMs, with comparable performance and "
+            "similar peak memory costs, outperforming previous methods in efficiency and "
+            "effectiveness.",
+            "LLaDA",
+            id="a diffusion language model",
+        ),
+    ],
+)
+def test_a_site_a_field_or_a_model_is_no_dataset(
+    arxiv_id: str, text: str, not_a_dataset: str
+) -> None:
+    assert not_a_dataset not in names_of(text)[1], arxiv_id
+
+
+def test_a_field_read_as_data_owns_no_number() -> None:
+    # arXiv 2601.09001: "STEM" is what the benchmarks are about, not who performs
+    text = (
+        "We evaluate on ten STEM reasoning benchmarks with exhaustive train/test compositions "
+        '(k in {1,2,3,4}; all "10 choose k" combinations), across nine LLMs from six families '
+        "(3B-20B)."
+    )
+    assert "STEM" not in planned_subjects(text).values()

@@ -29,12 +29,17 @@ KNOWN_DATASETS = _LIST.names
 DATA_WORD = r"(?:datasets?|benchmarks?|corpus|corpora|suites?|test sets?|splits?|collections?)"
 
 
+# Sites that host data and fields of study (data/never_datasets.txt), as lists compare names.
+_NEVER = frozenset(key(name) for name in words("never_datasets"))
+
+
 def never_a_dataset(name: str, defined: Iterable[Abbreviation] = ()) -> bool:
     """True for a metric's name ("F1-score", "ROUGE-L"), a well-known method or model
     ("LoRA", "GRPO", "Gemini-2.5"), a model of a known line ("Gemini-3.1-Pro", "Phi-4-mini"),
     a shared term ("EHR", "AR", "MRI"), a term the abstract defines
-    (:func:`defined_as_a_term`) or a language ("the Arabic dataset"): whatever the words
-    around it, no dataset. ``defined`` are the abstract's short forms."""
+    (:func:`defined_as_a_term`), a language ("the Arabic dataset"), a site that hosts data
+    ("available on HuggingFace") or a field ("STEM benchmarks"): whatever the words around
+    it, no dataset. ``defined`` are the abstract's short forms."""
     return (
         is_metric_name(name)
         or is_common(name, defined)
@@ -48,10 +53,11 @@ _LANGUAGES = frozenset(words("naming_languages"))
 
 def a_kind_of_data(name: str, defined: Iterable[Abbreviation] = ()) -> bool:
     """True for a name that says what kind of data, not which: a language ("the Arabic
-    dataset", "French and German benchmarks") or a term the abstract defines
-    (:func:`defined_as_a_term`). Where the wording reads it as data, it is no subject
-    either."""
-    return name in _LANGUAGES or defined_as_a_term(name, defined)
+    dataset", "French and German benchmarks"), a field or a site it comes from ("STEM
+    benchmarks", "datasets like GitHub and Jira": data/never_datasets.txt) or a term the
+    abstract defines (:func:`defined_as_a_term`). Where the wording reads it as data, it is
+    no subject either."""
+    return name in _LANGUAGES or key(name) in _NEVER or defined_as_a_term(name, defined)
 
 
 def defined_as_a_term(name: str, defined: Iterable[Abbreviation] = ()) -> bool:
