@@ -483,3 +483,59 @@ def test_a_field_read_as_data_owns_no_number() -> None:
         "(3B-20B)."
     )
     assert "STEM" not in planned_subjects(text).values()
+
+
+@pytest.mark.parametrize(
+    ("arxiv_id", "text", "name"),
+    [
+        pytest.param(
+            "2603.24696",
+            "To enable this capability, we curate a new large-scale multimodal lunar dataset, "
+            "LUCID (LUnar Caption Image Dataset) consisting of 96k high-resolution panchromatic "
+            "images paired with detailed captions describing lunar terrain characteristics, and "
+            "81k question-answer (QA) pairs derived from approximately 20k images in the LUCID "
+            "dataset.",
+            "LUCID",
+            id="a new dataset, then its name",
+        ),
+        pytest.param(
+            "2509.15587",
+            "This paper thereby proposes a new classical logic benchmark DivLogicEval, "
+            "consisting of natural sentences composed of diverse statements in a "
+            "counterintuitive way.",
+            "DivLogicEval",
+            id="a new benchmark, then its name",
+        ),
+        pytest.param(
+            "2604.02168",
+            "To support training, we construct the first large-scale object reflection dataset "
+            "DEROBA.",
+            "DEROBA",
+            id="the first dataset",
+        ),
+        pytest.param(
+            "2602.21698",
+            "We build the first dataset E-comIQ-18k to feature multi dimensional scores and "
+            "expert calibrated Chain of Thought (CoT) rationales.",
+            "E-comIQ-18k",
+            id="the first dataset, a size in the name",
+        ),
+    ],
+)
+def test_the_data_the_paper_makes_new_is_introduced_not_used(
+    arxiv_id: str, text: str, name: str
+) -> None:
+    introduces, datasets = names_of(text)
+    assert name in introduces, arxiv_id
+    assert name not in datasets, arxiv_id
+
+
+def test_a_dataset_a_new_benchmark_is_based_on_is_not_made_new() -> None:
+    # arXiv 2505.07856: the name follows "based on ... dataset", not the new benchmark
+    text = (
+        "To analyse the models and explain the relationship between inflection and adversarial "
+        "robustness, we create a new benchmark based on task-oriented dataset MultiEmo, "
+        "enabling the identification of mechanistic inflection-related elements of circuits "
+        "within the model and analyse their behaviour under attack."
+    )
+    assert "MultiEmo" not in names_of(text)[0]

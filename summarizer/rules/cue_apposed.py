@@ -70,6 +70,26 @@ _MADE_NAME_THEN_KIND = re.compile(
 )  # fmt: skip
 
 
+# "we curate a new large-scale multimodal lunar dataset, LUCID", "build the first dataset
+# E-comIQ-18k": a verb of making in the present or a gerund (not a past: "X introduced the
+# first dataset"), "a new / novel" or "the first", words that are no preposition ("a new
+# benchmark based on ... dataset MultiEmo" is not it), a word for data, then the name: one
+# word with a capital or a digit after its first letter.
+_MAKING_DATA = (
+    "propose", "introduce", "present", "construct", "build", "release", "create", "curate",
+    "develop", "contribute", "design", "collect", "compile", "establish",
+)  # fmt: skip
+_MAKING_DATA_FORMS = r"(?:" + "|".join(
+    f"{v}|{v}s|{v[:-1] if v.endswith('e') else v}ing" for v in _MAKING_DATA
+) + r")"  # fmt: skip
+_NEW_DATA_THEN_NAME = re.compile(
+    r"(?i:\b" + _MAKING_DATA_FORMS + r"\s+(?:a|an|the)\s+(?:new|novel|first)\s+"
+    r"(?:(?!(?:based|on|of|from|for|with|in|to|and)\b)[\w\-]+\s+){0,5}?"
+    r"(?:benchmark|dataset|corpus|corpora|suite|testbed)s?,?\s+(?:called\s+|named\s+|dubbed\s+)?)"
+    r"(?P<name>[A-Z](?=[\w\-]*[A-Z0-9])[\w\-]*[\w])" + MAYBE_ACRONYM
+)  # fmt: skip
+
+
 def apposed_here(name: str, sentence: str) -> bool:
     """True when ``sentence`` makes ``name`` and says its kind in an appositive ("this study
     introduces MultiFoodChat, a ... framework"): the paper's own, not earlier work named
@@ -116,6 +136,13 @@ APPOSED_CUES: tuple[Cue, ...] = (
         example="We address this gap with FRAMEX, a retrieval framework for long videos.",
         expect=("FRAMEX",),
         needs=_ANSWERING,
+    ),
+    Cue(
+        name="new-data-then-name",
+        pattern=_NEW_DATA_THEN_NAME,
+        example="We curate a new large-scale multimodal lunar dataset, LUCIDX, for mapping.",
+        expect=("LUCIDX",),
+        needs=("new", "novel", "first"),
     ),
     Cue(
         name="made-name-then-kind",
