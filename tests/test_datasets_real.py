@@ -20,7 +20,7 @@ import pytest
 
 from summarizer.rules import find_candidates
 
-from .support.rule_reads import names_of, planned_subjects
+from .support.rule_reads import names_of, planned_metrics, planned_subjects
 
 
 # Each case: an arXiv id, its words quoted, and every dataset the rules must find there (none
@@ -539,3 +539,75 @@ def test_a_dataset_a_new_benchmark_is_based_on_is_not_made_new() -> None:
         "within the model and analyse their behaviour under attack."
     )
     assert "MultiEmo" not in names_of(text)[0]
+
+
+@pytest.mark.parametrize(
+    ("arxiv_id", "text", "dataset"),
+    [
+        pytest.param(
+            "2606.24311",
+            "On Terminal-Bench 2.0, LemonHarness_GPT-5.3-CodeX reached 84.49% accuracy over 445 "
+            "trials; pairing the same framework with the stronger GPT-5.5 backbone raised the "
+            "average accuracy to 86.52% across five jobs.",
+            "Terminal-Bench 2.0",
+            id="a release after a hyphenated name",
+        ),
+        pytest.param(
+            "2606.01561",
+            "Empirically, S-SPPO avoids the performance degradation seen in prior methods, "
+            "achieving 52.19% win rate and 47.46% length-controlled win rate on AlpacaEval 2.0 "
+            "with Llama-3-8B, without using additional human-annotated preferences during "
+            "training.",
+            "AlpacaEval 2.0",
+            id="a release of an evaluation",
+        ),
+        pytest.param(
+            "2504.19982",
+            "Through experiments on MultiWOZ 2.4 and {\\tau}-Bench, we demonstrate that TD-EVAL "
+            "effectively identifies the conversational errors that conventional metrics miss.",
+            "MultiWOZ 2.4",
+            id="a minor release",
+        ),
+    ],
+)
+def test_a_release_after_a_benchmark_is_part_of_its_name(
+    arxiv_id: str, text: str, dataset: str
+) -> None:
+    assert dataset in names_of(text)[1], arxiv_id
+
+
+def test_a_score_after_a_benchmark_is_no_release() -> None:
+    # arXiv 2601.16596: "MT-Bench score of 8.83", and a release beside it
+    text = (
+        "Notably, Attention-MoA enables an ensemble of small open-source models to outperform "
+        "massive proprietary models like Claude-4.5-Sonnet and GPT-4.1, achieving an MT-Bench "
+        "score of 8.83 and an AlpacaEval 2.0 LC Win Rate of 77.36%."
+    )
+    datasets = names_of(text)[1]
+    assert "AlpacaEval 2.0" in datasets
+    assert not any(d.startswith("MT-Bench ") for d in datasets)
+
+
+def test_a_benchmark_spelled_with_its_release_is_no_subject_and_scored_on_whole() -> None:
+    # arXiv 2605.05980 and 2602.10604
+    text = (
+        "In this paper, we introduce TACT (Think-Act Calibration via activation Steering), to "
+        "detect and mitigate agent drift in the residual stream before it surfaces as a "
+        "behavioral failure. Experiments show that TACT outperforms unsteered baselines across "
+        "SWE-bench Verified, Terminal-Bench 2.0, and CLAW-Eval, lifting average resolve rate "
+        "by $+5.8$ pp on Qwen3.5-27B and $+4.8$ pp on Gemma-4-26B-A4B-it while cutting "
+        "steps-to-resolve by up to $26\\%$."
+    )
+    subjects = planned_subjects(text)
+    assert "Terminal-Bench" not in subjects.values()
+    assert "Terminal-Bench 2.0" not in subjects.values()
+    score = (
+        "Step 3.5 Flash demonstrates strong performance across agent, coding, and math tasks, "
+        "achieving 85.4% on IMO-AnswerBench, 86.4% on LiveCodeBench-v6 (2024.08-2025.05), "
+        "88.2% on tau2-Bench, 69.0% on BrowseComp (with context management), and 51.0% on "
+        "Terminal-Bench 2.0, comparable to frontier models such as GPT-5.2 xHigh and Gemini "
+        "3.0 Pro."
+    )
+    # a score on a benchmark is measured on it, by its whole name (rules.md, "A score on a
+    # benchmark")
+    assert planned_metrics(score)["51.0%"] == "Terminal-Bench 2.0"

@@ -246,6 +246,13 @@ def _example_variables(prompt: Prompt, with_candidates: bool) -> list[tuple[dict
 _EXAMPLES: dict[tuple[int, bool], tuple[Prompt, list[tuple[dict, Any]]]] = {}
 
 
+def _only_spelled(name: str, spelled: list[str], text: str) -> bool:
+    """True when every time ``text`` writes ``name`` it writes one of ``spelled`` (the
+    datasets as written with their releases) that starts with it."""
+    longer = [d for d in spelled if d.startswith(name)]
+    return bool(longer) and text.count(name) == sum(text.count(d) for d in longer)
+
+
 def plan(paper: Paper, prompt: Prompt, schema: type[BaseModel]) -> Plan:
     """Render the prompt and build the response model for one paper."""
     spec = prompt.spec
@@ -256,10 +263,15 @@ def plan(paper: Paper, prompt: Prompt, schema: type[BaseModel]) -> Plan:
         introduces, datasets, calls = classify_names(analysis, cands.names)
         # Results once the paper's own names and its datasets are known (their subjects). A
         # kind of data the wording reads as data is no subject either ("four public HSI
-        # datasets", "Japanese benchmarks").
+        # datasets", "Japanese benchmarks"), nor a dataset's name that the abstract only ever
+        # writes with its release ("Terminal-Bench" of "Terminal-Bench 2.0").
         defined = analysis.abbreviations
+        spelled = [d for d in datasets if d not in cands.names]
         read_as_data = datasets + [
-            c.name for c in calls if c.label == "dataset" and a_kind_of_data(c.name, defined)
+            c.name
+            for c in calls
+            if c.label == "dataset"
+            and (a_kind_of_data(c.name, defined) or _only_spelled(c.name, spelled, analysis.text))
         ]
         cands.numbers = find_numbers(analysis, cands.names, read_as_data, introduces)
         decided: dict[str, Any] = {

@@ -173,7 +173,10 @@ LANGUAGE_PAIR = re.compile(_LANGUAGES + r"(?:(?:-(?:to-)?|\s+to\s+)" + _LANGUAGE
 _VERSION_AFTER = re.compile(
     r"(?:\+\+?(?![\w+]))?"
     r"(?:\s*['\u2019]\d{2}|\s+(?:19|20)\d{2}|\s+\d+(?:\.\d+)?[KM](?![\w\-])(?!\s+[a-z]+s\b)"
-    r"|\s+\d+(?:\.\d+)?(?=\s+" + DATA_WORD + r"\b))?"
+    r"|\s+\d+(?:\.\d+)?(?=\s+" + DATA_WORD + r"\b)"
+    # a release: "AlpacaEval 2.0", "Terminal-Bench 2.0", "MultiWOZ 2.4", "Arena Hard v2" (a
+    # major of 1 to 4, one decimal: not a score, "MT-Bench 8.2", "FAD 0.79", "78.6%")
+    r"|\s+[1-4]\.\d(?![\d.]|\s*\\?%)|\s+[vV]\d{1,2}(?:\.\d{1,2})?(?![\d.]))?"
     r"(?:\s+" + LANGUAGE_PAIR.pattern + r")?"
     r"(?:\s+(?:Verified|Lite|Pro|Hard|Diamond|Mini|Multilingual|Multimodal)(?![\w\-+]))?"
     r"(?![\w\-])"

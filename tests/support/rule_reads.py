@@ -31,3 +31,10 @@ def planned_subjects(text: str) -> dict[str, str | None]:
     paper = make_paper(text, "x", None, None, 10**9)
     plan_ = plan(paper, load_prompt("default"), PaperSummary)
     return {n.value: n.subject for n in plan_.candidates.numbers}
+
+
+def planned_metrics(text: str) -> dict[str, str | None]:
+    """Each value's metric as the default prompt's plan decides it (datasets known)."""
+    paper = make_paper(text, "x", None, None, 10**9)
+    plan_ = plan(paper, load_prompt("default"), PaperSummary)
+    return {n.value: n.metric for n in plan_.candidates.numbers}
