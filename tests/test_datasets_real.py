@@ -611,3 +611,25 @@ def test_a_benchmark_spelled_with_its_release_is_no_subject_and_scored_on_whole(
     # a score on a benchmark is measured on it, by its whole name (rules.md, "A score on a
     # benchmark")
     assert planned_metrics(score)["51.0%"] == "Terminal-Bench 2.0"
+
+
+def test_the_long_form_after_a_name_the_paper_makes_is_no_dataset() -> None:
+    # arXiv 2603.24696: the short form first, its long form in parentheses
+    text = (
+        "To enable this capability, we curate a new large-scale multimodal lunar dataset, "
+        "LUCID (LUnar Caption Image Dataset) consisting of 96k high-resolution panchromatic "
+        "images paired with detailed captions describing lunar terrain characteristics, and "
+        "81k question-answer (QA) pairs derived from approximately 20k images in the LUCID "
+        "dataset."
+    )
+    assert names_of(text)[1] == []
+
+
+def test_the_counts_of_data_the_paper_makes_are_its_short_forms() -> None:
+    # arXiv 2505.15367: the long form in parentheses is neither a dataset nor the subject
+    text = (
+        "We introduce VERI (Visual Emergency Recognition Dataset), a carefully designed "
+        "diagnostic benchmark of 200 images (100 contrastive pairs)."
+    )
+    assert names_of(text)[1] == []
+    assert planned_subjects(text)["100"] == "VERI"

@@ -44,6 +44,7 @@ from ..rules.keywords import choose_keywords
 from ..rules.known_datasets import a_kind_of_data
 from ..rules.metrics import metric_phrases
 from ..rules.numbers import Number
+from ..rules.short_forms import written_as
 from ..schemas.paper_summary import PaperSummary, Result, SummaryChecks, keyword_problem
 from ..schemas.prose import writes_east_asian
 from ..schemas.prose_bounds import TEXT_BOUNDS, end_cleanly, text_patterns
@@ -264,14 +265,20 @@ def plan(paper: Paper, prompt: Prompt, schema: type[BaseModel]) -> Plan:
         # Results once the paper's own names and its datasets are known (their subjects). A
         # kind of data the wording reads as data is no subject either ("four public HSI
         # datasets", "Japanese benchmarks"), nor a dataset's name that the abstract only ever
-        # writes with its release ("Terminal-Bench" of "Terminal-Bench 2.0").
-        defined = analysis.abbreviations
+        # writes with its release ("Terminal-Bench" of "Terminal-Bench 2.0"), nor the long form
+        # after the short one of data the paper makes ("VERI (Visual Emergency Recognition
+        # Dataset)": its counts are VERI's).
+        defined, text = analysis.abbreviations, analysis.text
         spelled = [d for d in datasets if d not in cands.names]
         read_as_data = datasets + [
             c.name
             for c in calls
             if c.label == "dataset"
-            and (a_kind_of_data(c.name, defined) or _only_spelled(c.name, spelled, analysis.text))
+            and (
+                a_kind_of_data(c.name, defined)
+                or _only_spelled(c.name, spelled, text)
+                or any(written_as(n, c.name, text) for n in introduces)
+            )
         ]
         cands.numbers = find_numbers(analysis, cands.names, read_as_data, introduces)
         decided: dict[str, Any] = {

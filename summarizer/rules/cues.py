@@ -390,6 +390,8 @@ def classify_names(
     # the guide's datasets are existing ones: a name the paper makes or introduces is none
     introduces += [d for d in datasets if d not in introduces and built_here(d, abstract)]
     datasets = [d for d in datasets if d not in introduces]
+    # "LUCID (LUnar Caption Image Dataset)": the long form after a name the paper introduces
+    datasets = [d for d in datasets if not any(written_as(n, d, abstract) for n in introduces)]
     if written is not abstract:  # a name across a style ("\\textbf{S}elf") is no span
         introduces = [n for n in introduces if written_whole(n, written)]
         datasets = [d for d in datasets if written_whole(d, written)]
