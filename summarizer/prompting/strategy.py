@@ -44,7 +44,7 @@ from ..rules.keywords import choose_keywords
 from ..rules.known_datasets import a_kind_of_data
 from ..rules.metrics import metric_phrases
 from ..rules.numbers import Number
-from ..rules.short_forms import written_as
+from ..rules.short_forms import written_after
 from ..schemas.paper_summary import PaperSummary, Result, SummaryChecks, keyword_problem
 from ..schemas.prose import writes_east_asian
 from ..schemas.prose_bounds import TEXT_BOUNDS, end_cleanly, text_patterns
@@ -277,7 +277,7 @@ def plan(paper: Paper, prompt: Prompt, schema: type[BaseModel]) -> Plan:
             and (
                 a_kind_of_data(c.name, defined)
                 or _only_spelled(c.name, spelled, text)
-                or any(written_as(n, c.name, text) for n in introduces)
+                or written_after(c.name, introduces, text)
             )
         ]
         cands.numbers = find_numbers(analysis, cands.names, read_as_data, introduces)

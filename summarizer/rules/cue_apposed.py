@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 
 from .cue_parts import ACRONYM_AFTER, KIND_OR_DATA, LONG_FORM, MAYBE_ACRONYM, Cue, tokens
-from .cue_words import THIS_WORK
+from .cue_words import MAKE, THIS_WORK, gerund
 
 __all__ = ["APPOSED_CUES", "OWN_ANSWER", "apposed_here"]
 
@@ -37,15 +37,17 @@ _MAKING = (
     "constructs",
 )
 
-# The gerunds of making whose "e" the stem drops ("introduc-ing"), and the verbs with which
-# the authors answer a problem they set: "We address this gap with FRAME".
-_GERUNDS = ("introducing", "proposing", "presenting", "developing", "designing")
+# The verbs of making (data/cue_verbs.toml, `make`) in the third person and as gerunds, and
+# the verbs with which the authors answer a problem they set: "We address this gap with FRAME".
+_MAKES = tuple(verb + "s" for verb in MAKE)
+_GERUNDS = tuple(gerund(verb) for verb in MAKE)
 _ANSWERING = (
     "address", "addresses", "tackle", "tackles", "overcome", "overcomes", "bridge", "bridges",
     "fill", "fills", "close", "closes", "mitigate", "mitigates", "alleviate", "alleviates",
     "resolve", "resolves", "solve", "solves",
 )  # fmt: skip
-_ANSWER = r"(?:" + "|".join(_ANSWERING) + r")\b[^.;]{0,80}?\b(?:with|via|through)"
+_ANSWERING_WORD = r"(?:" + "|".join(_ANSWERING) + r")\b[^.;]{0,80}?\b"
+_ANSWER = _ANSWERING_WORD + r"(?:with|via|through)"
 #: After "we", "this paper" or "our X" in one clause, what says the sentence is about the
 #: paper's own work besides a verb of making: "by" and a gerund of one ("we scale RLVR by
 #: introducing ReSyn"; not "often introducing noisy gradients"), or a problem answered with.
@@ -60,13 +62,11 @@ _APPOSED_KIND = (
 # A verb of making in the present or a gerund, whoever its subject ("This study introduces
 # X", "ActiveFreq introduces X", "by introducing X"), or "we train / implement / derive" (a
 # model the authors train is theirs), right before the name and an appositive of its kind.
-_MADE_NAME_VERBS = (
-    "presents", "introduces", "proposes", "develops", "designs",
-    *_GERUNDS, "train", "implement", "derive",
-)  # fmt: skip
+_WE_MAKE = ("train", "implement", "derive")
+_MADE_NAME_VERBS = (*_MAKES, *_GERUNDS, *_WE_MAKE)
 _MADE_NAME_THEN_KIND = re.compile(
-    r"\b(?:(?i:presents|introduces|proposes|develops|designs|" + "|".join(_GERUNDS)
-    + r")|(?i:we)\s+(?:train|implement|derive))\s+" + _APPOSED_KIND
+    r"\b(?:(?i:" + "|".join(_MAKES + _GERUNDS) + r")|(?i:we)\s+(?:" + "|".join(_WE_MAKE)
+    + r"))\s+" + _APPOSED_KIND
 )  # fmt: skip
 
 
@@ -79,9 +79,7 @@ _MAKING_DATA = (
     "propose", "introduce", "present", "construct", "build", "release", "create", "curate",
     "develop", "contribute", "design", "collect", "compile", "establish",
 )  # fmt: skip
-_MAKING_DATA_FORMS = r"(?:" + "|".join(
-    f"{v}|{v}s|{v[:-1] if v.endswith('e') else v}ing" for v in _MAKING_DATA
-) + r")"  # fmt: skip
+_MAKING_DATA_FORMS = r"(?:" + "|".join(f"{v}|{v}s|{gerund(v)}" for v in _MAKING_DATA) + r")"
 _NEW_DATA_THEN_NAME = re.compile(
     r"(?i:\b" + _MAKING_DATA_FORMS + r"\s+(?:a|an|the)\s+(?:new|novel|first)\s+"
     r"(?:(?!(?:based|on|of|from|for|with|in|to|and)\b)[\w\-]+\s+){0,5}?"
@@ -126,9 +124,9 @@ APPOSED_CUES: tuple[Cue, ...] = (
             + THIS_WORK
             + r"|our\s+work)\s+(?:\w+\s+)?)(?i:"
             + _ANSWER
-            + r"|(?:"
-            + "|".join(_ANSWERING)
-            + r")\b[^.;]{0,80}?\bby\s+(?:"
+            + r"|"
+            + _ANSWERING_WORD
+            + r"by\s+(?:"
             + "|".join(_GERUNDS)
             + r"))\s+"
             + _APPOSED_KIND

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from .cue_apposed import apposed_here
 from .cue_parts import (
     ACRONYM_AFTER,
     ARTIFACT_NOUN,
@@ -76,10 +77,13 @@ _IS_PROPOSED = re.compile(
 
 def presented_here(name: str, sentence: str) -> bool:
     """True when ``sentence`` presents ``name`` as the paper's: what its steps result in
-    ("The resulting dataset, CulturalGround, comprises ...") or a short form said to be
-    proposed ("a Down-Up Sampling Network (DUS-Net) is proposed to ...")."""
-    return any(m.group("name") == name for m in _RESULTING.finditer(sentence)) or any(
-        m.group("acr") == name for m in _IS_PROPOSED.finditer(sentence)
+    ("The resulting dataset, CulturalGround, comprises ..."), a short form said to be
+    proposed ("a Down-Up Sampling Network (DUS-Net) is proposed to ...") or a name made with
+    an appositive of its kind ("this study introduces MultiFoodChat, a ... framework")."""
+    return (
+        any(m.group("name") == name for m in _RESULTING.finditer(sentence))
+        or any(m.group("acr") == name for m in _IS_PROPOSED.finditer(sentence))
+        or apposed_here(name, sentence)
     )
 
 

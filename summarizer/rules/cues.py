@@ -20,7 +20,7 @@ from .candidates import (
     find_names,
 )
 from .components import defined_components
-from .cue_apposed import OWN_ANSWER, apposed_here
+from .cue_apposed import OWN_ANSWER
 from .cue_defined import defined_after_making
 from .cue_names import EXISTING, find_cue_names
 from .cue_parts import our_kind
@@ -70,6 +70,7 @@ from .short_forms import (
     short_of_a_task,
     spelled_out_in_parens,
     term_acronym,
+    written_after,
     written_as,
 )
 from .unnamed import name_of_an_unnamed_method
@@ -329,11 +330,9 @@ def _background(name: str, analysis: Analysis) -> bool:
     sentence that presents the paper's own work ("current CBMs ... We propose
     Data-efficient CBMs (DCBMs)")."""
     found = [s for s, url_free in url_free_sentences(analysis) if mentions(name, url_free)]
-    first = found[0] if found else ""
-    if len(found) < 2 or _OWN_WORK.search(first) or presented_here(name, first):
+    if len(found) < 2 or _OWN_WORK.search(found[0]) or presented_here(name, found[0]):
         return False
-    if apposed_here(name, first):
-        return False  # "this study introduces X, a framework"
+    first = found[0]
     if in_parens(name, first) and _we_make_before(name, first):
         return False  # "we target a ... Modality-Agnostic Debiasing (MAD) framework"
     if OUR_APPOSITIVE.search(_before(first, mentions(name, first)[0][0], 12)):
@@ -378,9 +377,7 @@ def classify_names(
     ]
     # A dataset's short form, however its mentions read: "ImageNet-1K (IN1K)" gives IN1K.
     datasets += [
-        c.name
-        for c in calls
-        if c.label == "other" and any(written_as(d, c.name, abstract) for d in datasets)
+        c.name for c in calls if c.label == "other" and written_after(c.name, datasets, abstract)
     ]
     datasets = prefer_short(datasets, abstract, alone=True)
     datasets = [d for d in datasets if not inside_a_titled_name(d, datasets, abstract)]
@@ -391,7 +388,7 @@ def classify_names(
     introduces += [d for d in datasets if d not in introduces and built_here(d, abstract)]
     datasets = [d for d in datasets if d not in introduces]
     # "LUCID (LUnar Caption Image Dataset)": the long form after a name the paper introduces
-    datasets = [d for d in datasets if not any(written_as(n, d, abstract) for n in introduces)]
+    datasets = [d for d in datasets if not written_after(d, introduces, abstract)]
     if written is not abstract:  # a name across a style ("\\textbf{S}elf") is no span
         introduces = [n for n in introduces if written_whole(n, written)]
         datasets = [d for d in datasets if written_whole(d, written)]

@@ -32,6 +32,7 @@ __all__ = [
     "short_of_a_task",
     "term_acronym",
     "written_as",
+    "written_after",
 ]
 
 
@@ -61,6 +62,12 @@ def written_as(long: str, short: str, text: str) -> bool:
         ):
             return True
     return False
+
+
+def written_after(name: str, names: list[str], text: str) -> bool:
+    """True when ``name`` is written in parentheses right after one of ``names``: "LUCID
+    (LUnar Caption Image Dataset)" writes its long form after the name."""
+    return any(written_as(other, name, text) for other in names)
 
 
 def closes_the_object(name: str, abstract: str) -> bool:

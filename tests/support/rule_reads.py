@@ -6,6 +6,7 @@ from summarizer.io.inputs import make_paper
 from summarizer.prompting.strategy import plan
 from summarizer.prompting.templates import load_prompt
 from summarizer.rules import Analysis, classify_names, find_candidates
+from summarizer.rules.numbers import Number
 from summarizer.schemas.paper_summary import PaperSummary
 
 
@@ -26,15 +27,17 @@ def names_of(text: str) -> tuple[list[str], list[str]]:
     return introduces, datasets
 
 
+def _planned_numbers(text: str) -> list[Number]:
+    """The numbers the default prompt's plan keeps for ``text`` (datasets known)."""
+    paper = make_paper(text, "x", None, None, 10**9)
+    return plan(paper, load_prompt("default"), PaperSummary).candidates.numbers
+
+
 def planned_subjects(text: str) -> dict[str, str | None]:
     """Each value's subject as the default prompt's plan decides it (datasets known)."""
-    paper = make_paper(text, "x", None, None, 10**9)
-    plan_ = plan(paper, load_prompt("default"), PaperSummary)
-    return {n.value: n.subject for n in plan_.candidates.numbers}
+    return {n.value: n.subject for n in _planned_numbers(text)}
 
 
 def planned_metrics(text: str) -> dict[str, str | None]:
     """Each value's metric as the default prompt's plan decides it (datasets known)."""
-    paper = make_paper(text, "x", None, None, 10**9)
-    plan_ = plan(paper, load_prompt("default"), PaperSummary)
-    return {n.value: n.metric for n in plan_.candidates.numbers}
+    return {n.value: n.metric for n in _planned_numbers(text)}
