@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+from collections import Counter
 
 import regex
 
@@ -143,6 +144,16 @@ def sentences(text: str) -> list[str]:
 def words(text: str) -> list[str]:
     """Lower-cased word tokens (letters and digits)."""
     return re.findall(r"[0-9a-z]+", text.lower())
+
+
+def token_f1(a: str, b: str) -> float:
+    """Token-overlap F1 of two phrases (lower-cased word tokens, multiset overlap)."""
+    ta, tb = Counter(words(a)), Counter(words(b))
+    common = sum((ta & tb).values())
+    if common == 0:
+        return 0.0
+    precision, recall = common / sum(ta.values()), common / sum(tb.values())
+    return 2 * precision * recall / (precision + recall)
 
 
 def _escape(match: re.Match[str]) -> str:

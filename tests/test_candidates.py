@@ -409,18 +409,19 @@ LOWER_CASE_LISTS = (
 def test_every_data_file_is_read_by_a_rule() -> None:
     """A list no rule reads is a list someone edits for nothing."""
     source = "\n".join(p.read_text(encoding="utf-8") for p in RULES.parent.rglob("*.py"))
-    read = set(re.findall(r"\b(?:words|table|alternation)\(\s*\"([\w\-]+)\"", source))
+    read = set(re.findall(r"\b(?:words|table|alternation|weights)\(\s*\"([\w\-]+)\"", source))
     # NameList("known_datasets", "counted_datasets") reads each list it names
     read |= {
         name
         for args in re.findall(r"\bNameList\(([^)]*)\)", source)
         for name in re.findall(r"\"([\w\-]+)\"", args)
     }
-    files = {p.stem for p in DATA.iterdir() if p.suffix in {".txt", ".toml"}}
+    files = {p.stem for p in DATA.iterdir() if p.suffix in {".txt", ".toml", ".json"}}
     assert files, "no data files found"
     assert sorted(files - read) == []
     assert sorted(read - files) == []
-    assert sorted(p.name for p in DATA.iterdir() if p.suffix not in {".txt", ".toml"}) == []
+    kinds = {".txt", ".toml", ".json"}
+    assert sorted(p.name for p in DATA.iterdir() if p.suffix not in kinds) == []
 
 
 @pytest.mark.parametrize("name", LISTS)

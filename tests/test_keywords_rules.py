@@ -6,8 +6,8 @@ import json
 
 import pytest
 
-from summarizer.evaluation.keys import token_f1
 from summarizer.rules.keywords import choose_keywords
+from summarizer.text import token_f1
 
 from .conftest import REPO, load_eval_script
 from .support.abstracts import ABSTRACT, answer

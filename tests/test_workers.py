@@ -214,7 +214,7 @@ def test_forked_workers_share_the_sentence_parser_the_parent_loads_for_them(
     from summarizer.rules import syntax
 
     monkeypatch.setattr(workers, "_can_fork", lambda: True)
-    syntax._pipeline.cache_clear()
+    syntax.pipeline.cache_clear()
     with FakeOpenAI(default=answer()) as server, time_limit(60):
         settings = _settings(tmp_path, server.base_url, concurrency=2)
         if prompt == "default":
@@ -222,7 +222,7 @@ def test_forked_workers_share_the_sentence_parser_the_parent_loads_for_them(
 
         async def go() -> tuple[int, list]:
             async with ProcessPipeline(settings, 2) as pipeline:
-                loaded = syntax._pipeline.cache_info().currsize
+                loaded = syntax.pipeline.cache_info().currsize
                 return loaded, [await pipeline.summarize(p) for p in _papers(2)]
 
         loaded, records = asyncio.run(go())

@@ -3,10 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections import Counter
 from collections.abc import Iterable
-
-from ..text import words
 
 
 def item_key(text: str) -> str:
@@ -63,13 +60,3 @@ def distinct(items: Iterable[str]) -> list[str]:
         out.setdefault(item_key(item), item)
     out.pop("", None)
     return list(out.values())
-
-
-def token_f1(a: str, b: str) -> float:
-    """Token-overlap F1 of two phrases (lower-cased word tokens, multiset overlap)."""
-    ta, tb = Counter(words(a)), Counter(words(b))
-    common = sum((ta & tb).values())
-    if common == 0:
-        return 0.0
-    precision, recall = common / sum(ta.values()), common / sum(tb.values())
-    return 2 * precision * recall / (precision + recall)

@@ -30,7 +30,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .keys import token_f1, value_key
+from ..text import token_f1
+from .keys import value_key
 from .score_types import RougeScore
 
 COPY_THRESHOLD = 0.6

@@ -22,8 +22,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..text import words
-from .keys import item_key, token_f1, value_key
+from ..text import token_f1, words
+from .keys import item_key, value_key
 
 # Words that say nothing of what is measured: "the accuracy of" == "accuracy".
 _FUNCTION_WORDS = frozenset(

@@ -35,8 +35,9 @@ from typing import Any
 from ..io.output import failed_fields
 from ..schemas.grounding import find_span
 from ..schemas.paper_summary import PaperSummary
+from ..text import token_f1
 from .aggregate import aggregate, aggregate_field, bootstrap_ci
-from .keys import distinct, item_key, token_f1, url_key, value_key
+from .keys import distinct, item_key, url_key, value_key
 from .problem_checks import ProblemScore, check_problem
 from .result_scores import ResultScore, score_results
 from .score_types import (

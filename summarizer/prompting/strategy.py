@@ -39,6 +39,7 @@ from ..rules import (
     find_candidates,
     find_numbers,
     find_tasks,
+    with_scored,
 )
 from ..rules.keywords import choose_keywords
 from ..rules.known_datasets import a_kind_of_data
@@ -286,13 +287,13 @@ def plan(paper: Paper, prompt: Prompt, schema: type[BaseModel]) -> Plan:
             "datasets": datasets,
             "domain": classify_domain(analysis),
             "contribution_types": classify_contributions(analysis, introduces),
-            "tasks": find_tasks(analysis),
+            "tasks": with_scored(analysis, rule_tasks := find_tasks(analysis)),
         }
         if spec.keywords == "code":
             decided["keywords"] = choose_keywords(
                 analysis,
                 names=cands.names,
-                tasks=decided["tasks"],
+                tasks=rule_tasks,  # the phrases the rules read, not the scorer's guesses
                 refused=lambda phrase: keyword_problem(phrase, paper.abstract) is not None,
             )
         examples = _example_variables(prompt, with_candidates=True)

@@ -15,7 +15,8 @@ no pipeline, no endpoint). The flow for one abstract:
    metric, subject and kind; where the wording rules leave a metric or subject empty, or take a
    name in a phrase of setting for a subject, the sentence's dependency parse decides
    (:mod:`.grammar`, :mod:`.syntax`, :mod:`.made`);
-4. labels (:mod:`.labels`): domain and contribution types; tasks (:mod:`.tasks`).
+4. labels (:mod:`.labels`): domain and contribution types; tasks (:mod:`.tasks`, the phrase
+   rules, then :mod:`.task_scores`, a scorer learned from the dev part that adds where it is sure).
 
 The prompt strategies (:mod:`summarizer.prompting.strategy`) call these and send the model only what
 the rules cannot decide.
@@ -28,6 +29,7 @@ from .candidates import Candidates, find_candidates, find_cue_names, find_names,
 from .cues import NameCall, classify_names
 from .labels import classify_contributions, classify_domain
 from .numbers import Number, find_numbers
+from .task_scores import with_scored
 from .tasks import find_tasks
 
 __all__ = [
@@ -44,4 +46,5 @@ __all__ = [
     "find_numbers",
     "find_tasks",
     "find_urls",
+    "with_scored",
 ]

@@ -87,7 +87,7 @@ _DETERMINERS = frozenset({"det", "poss", "amod", "predet"})
 
 
 @lru_cache(maxsize=1)
-def _pipeline() -> Any:
+def pipeline() -> Any:
     try:
         import spacy
     except ImportError as exc:  # pragma: no cover - a dependency of the package
@@ -107,13 +107,13 @@ def _pipeline() -> Any:
 def load_parser() -> None:
     """Load the sentence parser now rather than at the first parse: a process that forks
     workers loads it once for all of them."""
-    _pipeline()
+    pipeline()
 
 
 @lru_cache(maxsize=4096)
 def parse(sentence: str) -> Doc:
     """The parse of ``sentence``, kept by its text."""
-    return _pipeline()(sentence)
+    return pipeline()(sentence)
 
 
 def _tokens(doc: Doc, start: int, end: int) -> list[Token]:

@@ -3,19 +3,21 @@
 A list is a ``.txt`` file: one entry per line, in the order the rules use (order matters
 where a list becomes a regular-expression alternation: the first match wins), blank lines
 and lines starting with ``#`` skipped, surrounding whitespace stripped. A table (words with
-weights, say) is a ``.toml`` file. Files are read with :mod:`importlib.resources`, so they
-are found the same way in a checkout, an editable install and a wheel.
+weights, say) is a ``.toml`` file, a learned model's weights a ``.json`` file. Files are
+read with :mod:`importlib.resources`, so they are found the same way in a checkout, an
+editable install and a wheel.
 """
 
 from __future__ import annotations
 
 import functools
+import json
 import re
 import tomllib
 from importlib import resources
 from typing import Any
 
-__all__ = ["alternation", "table", "words"]
+__all__ = ["alternation", "table", "weights", "words"]
 
 
 def _read(filename: str) -> str:
@@ -37,6 +39,13 @@ def words(name: str) -> tuple[str, ...]:
 def table(name: str) -> dict[str, Any]:
     """The contents of ``data/NAME.toml``."""
     return tomllib.loads(_read(f"{name}.toml"))
+
+
+@functools.cache
+def weights(name: str) -> dict[str, Any]:
+    """The contents of ``data/NAME.json``: a learned model's weights and how they were made."""
+    loaded: dict[str, Any] = json.loads(_read(f"{name}.json"))
+    return loaded
 
 
 @functools.cache

@@ -1,0 +1,127 @@
+"""The task scorer: the noun phrases it reads, how it fills in after the phrase rules, and that
+its shipped weights are what training on the dev part gives (arXiv sentences quoted with
+their ids)."""
+
+from __future__ import annotations
+
+import pytest
+
+from summarizer.rules import Analysis, find_tasks, with_scored
+from summarizer.rules.task_scores import (
+    LIMIT,
+    SURE,
+    ScoredPhrase,
+    choose,
+    phrase_features,
+    probability,
+    ranked,
+)
+
+from .conftest import load_eval_script
+
+
+@pytest.mark.parametrize(
+    "sentence, task",
+    [
+        pytest.param(
+            "Worldwide image geolocalization-the task of predicting GPS coordinates from images "
+            "taken anywhere on Earth-poses a fundamental challenge due to the vast diversity in "
+            "visual content across regions.",
+            "image geolocalization",
+            id="2505.13731",
+        ),
+        pytest.param(
+            "This paper presents a low cost, on premise system for autonomous backyard bird "
+            "monitoring in Belgian urban gardens.",
+            "autonomous backyard bird monitoring",
+            id="2508.09398",
+        ),
+        pytest.param(
+            "Video object removal has achieved advanced performance due to the recent success "
+            "of video generative models.",
+            "object removal",
+            id="2508.18633",
+        ),
+        pytest.param(
+            "This work presents an integrated flood mapping framework that jointly addresses "
+            "these limitations through curated datasets and novel learning strategies.",
+            "flood mapping",
+            id="2606.30511",
+        ),
+    ],
+)
+def test_the_scorer_names_a_task_the_phrase_rules_miss(sentence: str, task: str) -> None:
+    assert find_tasks(sentence) == []
+    assert with_scored(sentence, []) == [task]
+
+
+def test_a_phrase_starts_after_a_space_and_ends_on_a_noun_or_a_gerund() -> None:
+    # 2605.05025: "single-pass" is one word; "image dehazing" ends on a gerund
+    found = phrase_features(
+        "We propose a lightweight and single-pass uncertainty quantification method. "
+        "Image dehazing is a critical challenge in computer vision."
+    )
+    assert "single-pass uncertainty quantification" in found
+    assert "pass uncertainty quantification" not in found
+    assert "image dehazing" in found
+    assert "image dehazing is" not in found
+    text, features = found["image dehazing"]
+    assert text == "Image dehazing"
+    assert {"h=dehazing", "len=2", "sidx=1", "lastsent"} <= features
+
+
+def test_the_phrase_rules_own_features_mark_their_tasks() -> None:
+    abstract = "We study semantic segmentation of aerial scenes."
+    found = phrase_features(abstract)
+    assert {"rule", "rule0", "rulephr", "taskhead"} <= found["semantic segmentation"][1]
+    assert "rule" not in found["aerial scenes"][1]
+
+
+def test_the_rules_come_first_and_the_scorer_only_fills_in() -> None:
+    sure = ScoredPhrase("image geolocalization", SURE)
+    unsure = ScoredPhrase("visual content", SURE - 0.01)
+    assert choose(["depth estimation"], [sure, unsure]) == [
+        "depth estimation",
+        "image geolocalization",
+    ]
+    assert choose([], [unsure]) == []
+    full = ["a segmentation", "b detection", "c tracking", "d retrieval"]
+    assert choose(full, [sure]) == full[:LIMIT]
+    assert with_scored("We study image geolocalization and more.", full) == full[:LIMIT]
+
+
+def test_a_phrase_the_rules_write_better_is_not_added() -> None:
+    # 2503.18998: the scorer's "few-shot" is a piece of the rules' "few-shot learning"
+    rules = ["domain adaptation", "few-shot learning"]
+    assert choose(rules, [ScoredPhrase("few-shot", 0.9)]) == rules
+    assert choose(rules, [ScoredPhrase("unsupervised domain adaptation", 0.9)]) == rules
+    assert choose(rules, [ScoredPhrase("emotion recognition", 0.9)]) == [
+        *rules,
+        "emotion recognition",
+    ]
+
+
+def test_scores_do_not_depend_on_the_order_of_features() -> None:
+    table = {"a": 0.1, "b": -0.3, "c": 2.0}
+    assert probability(["a", "b", "c"], table) == probability(("c", "a", "b"), table)
+    assert probability([], {}) == 0.5
+    found = {"x": ("X", {"c"}), "y": ("Y", {"b"}), "z": ("Z", {"c"})}
+    assert [p.text for p in ranked(found, table)] == ["X", "Z", "Y"]
+
+
+def test_analysis_and_text_give_the_same_tasks() -> None:
+    abstract = (
+        "Video object removal has achieved advanced performance. We propose ROSE, which "
+        "removes shadows and reflections."
+    )
+    assert with_scored(abstract, find_tasks(abstract)) == with_scored(
+        Analysis(abstract), find_tasks(Analysis(abstract))
+    )
+
+
+@pytest.mark.slow
+def test_the_shipped_weights_are_what_training_gives(monkeypatch, capsys) -> None:
+    train = load_eval_script("train_task_scorer")
+    monkeypatch.setattr("sys.argv", ["train_task_scorer.py", "--check"])
+    assert train.main() == 0
+    assert "the shipped weights are what training gives" in capsys.readouterr().out
