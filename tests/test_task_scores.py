@@ -8,7 +8,7 @@ import pytest
 
 from summarizer.rules import Analysis, find_tasks, with_scored
 from summarizer.rules.task_scores import (
-    LIMIT,
+    FILL_TO,
     SURE,
     ScoredPhrase,
     choose,
@@ -24,11 +24,10 @@ from .conftest import load_eval_script
     "sentence, task",
     [
         pytest.param(
-            "Worldwide image geolocalization-the task of predicting GPS coordinates from images "
-            "taken anywhere on Earth-poses a fundamental challenge due to the vast diversity in "
-            "visual content across regions.",
-            "image geolocalization",
-            id="2505.13731",
+            "Image dehazing is a critical challenge in computer vision, essential for "
+            "enhancing image clarity in hazy conditions.",
+            "Image dehazing",  # not its bare words "dehazing" or "Image", scored higher
+            id="2512.23950",
         ),
         pytest.param(
             "This paper presents a low cost, on premise system for autonomous backyard bird "
@@ -43,10 +42,9 @@ from .conftest import load_eval_script
             id="2508.18633",
         ),
         pytest.param(
-            "This work presents an integrated flood mapping framework that jointly addresses "
-            "these limitations through curated datasets and novel learning strategies.",
-            "flood mapping",
-            id="2606.30511",
+            "Unified image restoration is a significantly challenging task in low-level vision.",
+            "image restoration",
+            id="2507.00790",
         ),
     ],
 )
@@ -85,9 +83,19 @@ def test_the_rules_come_first_and_the_scorer_only_fills_in() -> None:
         "image geolocalization",
     ]
     assert choose([], [unsure]) == []
+    names = ("object removal", "image restoration", "flood mapping", "bird monitoring")
+    many = [ScoredPhrase(n, 0.9) for n in names]
+    assert choose([], many) == [p.text for p in many[:FILL_TO]]
+    # the rules' tasks are all kept, and the scorer is not read once they are enough
     full = ["a segmentation", "b detection", "c tracking", "d retrieval"]
-    assert choose(full, [sure]) == full[:LIMIT]
-    assert with_scored("We study image geolocalization and more.", full) == full[:LIMIT]
+    assert choose(full, [sure]) == full
+    assert with_scored("Video object removal has advanced.", full) == full
+
+
+def test_a_bare_word_is_no_task_the_scorer_adds() -> None:
+    assert choose([], [ScoredPhrase("Image", 0.95), ScoredPhrase("meta-learning", 0.9)]) == [
+        "meta-learning"
+    ]
 
 
 def test_a_phrase_the_rules_write_better_is_not_added() -> None:

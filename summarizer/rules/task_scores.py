@@ -11,8 +11,8 @@ whether the phrase rules found it (``data/task_scores.json``, trained by
 ``evals/train_task_scorer.py`` on the dev part only).
 
 The rules stay in front, and the scorer only fills in where it is sure (:func:`choose`):
-the rules' first :data:`LIMIT` tasks, and where they give fewer, each phrase the scorer
-gives at least :data:`SURE` that overlaps none of the rules' tasks.
+every task of the rules, and while they are fewer than :data:`FILL_TO`, each phrase of
+more than one word that the scorer gives at least :data:`SURE` and that overlaps none of them.
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
 
 __all__ = [
-    "LIMIT",
+    "FILL_TO",
     "SURE",
     "ScoredPhrase",
     "choose",
@@ -44,9 +44,9 @@ __all__ = [
 ]
 
 #: The score at which the scorer's phrase is taken.
-SURE = 0.6
-#: The most tasks given: the rules' first ones, then the scorer's.
-LIMIT = 3
+SURE = 0.7
+#: The scorer adds phrases only while the tasks are fewer than this.
+FILL_TO = 3
 # Tags of the words a noun phrase runs over; it ends on a noun and never starts on a hyphen.
 _RUN = frozenset(
     {"NN", "NNS", "NNP", "NNPS", "JJ", "JJR", "JJS", "VBG", "HYPH", "NFP", "CD", "AFX", "FW"}
@@ -216,21 +216,23 @@ def ranked(
 
 
 def choose(rule_tasks: list[str], phrases_ranked: list[ScoredPhrase]) -> list[str]:
-    """The rules' first :data:`LIMIT` tasks; where they give fewer, the scorer's phrases at
-    :data:`SURE` or above that overlap none of the rules' tasks, best first."""
-    out = list(rule_tasks[:LIMIT])
+    """The rules' tasks, all of them; while they are fewer than :data:`FILL_TO`, the
+    scorer's phrases at :data:`SURE` or above, of more than one word, that overlap none of
+    them, best first."""
+    out = list(rule_tasks)
     for phrase in phrases_ranked:
-        if phrase.score < SURE or len(out) >= LIMIT:
+        if phrase.score < SURE or len(out) >= FILL_TO:
             break
-        # the rules' own phrase for the same task is the better written one
-        if not _overlaps(phrase.text, [*out, *rule_tasks]):
+        # a bare word ("Image", "dehazing") names no task, as in the rules; and the rules'
+        # own phrase for the same task is the better written one
+        if (" " in phrase.text or "-" in phrase.text) and not _overlaps(phrase.text, out):
             out.append(phrase.text)
     return out
 
 
 def with_scored(abstract: str | Analysis, rule_tasks: list[str]) -> list[str]:
     """The abstract's tasks: :func:`choose` over the rules' tasks and its scored phrases
-    (not read where the rules give :data:`LIMIT` already)."""
-    if len(rule_tasks) >= LIMIT:
-        return rule_tasks[:LIMIT]
+    (not read where the rules give :data:`FILL_TO` already)."""
+    if len(rule_tasks) >= FILL_TO:
+        return list(rule_tasks)
     return choose(rule_tasks, ranked(phrase_features(abstract, rule_tasks)))
