@@ -15,9 +15,11 @@ key phrase, one the rarest), and what the other rules say of it:
   counted);
 - a task phrase (:mod:`.tasks`) and any other name-shaped span (:mod:`.names`) come next.
 
-The best phrases are taken in order, skipping one that overlaps a phrase already taken
-(half its words or more in common, as the keywords scorer matches them), so five picks are
-five different things. Each keyword is written as the abstract writes it.
+A scorer learned from the dev part's gold keywords (:mod:`.learned`) then orders the best
+40 from those scores and the phrases' words, places and counts. The best phrases are taken in
+order, skipping one that overlaps a phrase already taken (half its words or more in common,
+as the keywords scorer matches them), so five picks are five different things. Each keyword
+is written as the abstract writes it.
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -33,10 +35,11 @@ from ..text import words as tokens
 from .analysis import Analysis, analysed
 from .candidates import find_candidates
 from .cue_names import find_cue_names
+from .learned import probability, table_of
 from .tasks import find_tasks
 from .wordlists import words
 
-__all__ = ["choose_keywords"]
+__all__ = ["RERANKED", "choose_keywords", "keyword_features"]
 
 # Words no keyword starts or ends with, beyond the task phrases' stop words: reporting
 # verbs, vague nouns and quantities.
@@ -87,6 +90,8 @@ _WORDLIKE = re.compile(r"[A-Za-z0-9]")
 _NUMBER = re.compile(r"[\d.,%x]+$|.*\d.*[%]$")
 _ADVERB = re.compile(r"[a-z]{3,}ly$")
 _MAX_WORDS = 4
+#: How many of the best candidates by their word scores the scorer reorders.
+RERANKED = 40
 _EDGE_MARKS = "\"'`~.,;:()[]{}\u201c\u201d\u2018\u2019 "
 
 
@@ -286,29 +291,10 @@ def _trimmed(phrase: str) -> str:
     return " ".join(parts)
 
 
-def choose_keywords(
-    abstract: str | Analysis,
-    limit: int = 5,
-    *,
-    names: Sequence[str] | None = None,
-    tasks: Sequence[str] | None = None,
-    refused: Callable[[str], bool] | None = None,
-) -> list[str]:
-    """The abstract's key phrases, best first, at most ``limit``, each copied verbatim.
-
-    Args:
-        abstract: The abstract's text, or its :class:`Analysis`.
-        limit: How many to choose at most.
-        names: The abstract's candidate names (``find_candidates(...).names``), when the
-            caller has found them already; else they are found here.
-        tasks: Its tasks (``find_tasks``), likewise.
-        refused: Says of a phrase that the caller cannot keep it (the summary's own checks of
-            a keyword); the next best phrase is taken instead.
-
-    Returns:
-        Up to ``limit`` phrases of the abstract, no two of which overlap by half their words.
-    """
-    analysis = analysed(abstract)
+def _ranked(
+    analysis: Analysis, names: Sequence[str] | None, tasks: Sequence[str] | None
+) -> list[tuple[_Candidate, float, float]]:
+    """The candidates by their word scores, best first, with the score and the bonus."""
     text = analysis.text
     candidates = _candidates(text)
     known = _known(analysis, names, tasks)
@@ -323,27 +309,90 @@ def choose_keywords(
     word_logs = _word_logs(candidates)
     for key in _dominated(candidates, known.bonus):
         del candidates[key]
-    bonuses = known.bonus
-    length = len(text)
-    ranked = sorted(
-        (
-            (-_score(key, entry, word_logs, length, bonuses.get(key, 0.0)), entry.start, n)
-            for n, (key, entry) in enumerate(candidates.items())
-        )
-    )
-    entries = list(candidates.values())
+    length, bonus = len(text), known.bonus
+    scored = [
+        (-_score(key, entry, word_logs, length, bonus.get(key, 0.0)), entry.start, n, key)
+        for n, (key, entry) in enumerate(candidates.items())
+    ]
+    scored.sort()
+    return [(candidates[key], -score, bonus.get(key, 0.0)) for score, _, _, key in scored]
+
+
+def keyword_features(
+    abstract: str | Analysis,
+    *,
+    names: Sequence[str] | None = None,
+    tasks: Sequence[str] | None = None,
+) -> list[tuple[str, frozenset[str]]]:
+    """The best :data:`RERANKED` candidates by their word scores, in that order, each as
+    written with the features the learned scorer reads."""
+    analysis = analysed(abstract)
+    length = max(len(analysis.text), 1)
+    out = []
+    for rank, (entry, score, bonus) in enumerate(_ranked(analysis, names, tasks)[:RERANKED]):
+        parts = _key(entry.text).split()
+        features = {
+            "b",
+            f"rank={min(rank, 10)}",
+            f"sc={min(int(score), 12)}",
+            f"n={min(len(parts), 4)}",
+            f"cnt={min(entry.count, 4)}",
+            f"pos={min(int(10 * entry.start / length), 9)}",
+            "h=" + parts[-1],
+            "f=" + parts[0],
+            f"bonus={bonus:.1f}",
+        }
+        if any(c.isupper() for c in entry.text):
+            features.add("cap")
+        if any(c.isdigit() for c in entry.text):
+            features.add("digit")
+        if "-" in entry.text:
+            features.add("hyph")
+        out.append((entry.text, frozenset(features)))
+    return out
+
+
+def choose_keywords(
+    abstract: str | Analysis,
+    limit: int = 5,
+    *,
+    names: Sequence[str] | None = None,
+    tasks: Sequence[str] | None = None,
+    refused: Callable[[str], bool] | None = None,
+    table: Mapping[str, float] | None = None,
+) -> list[str]:
+    """The abstract's key phrases, best first, at most ``limit``, each copied verbatim: the
+    best :data:`RERANKED` candidates in the learned scorer's order, then the others.
+
+    Args:
+        abstract: The abstract's text, or its :class:`Analysis`.
+        limit: How many to choose at most.
+        names: The abstract's candidate names (``find_candidates(...).names``), when the
+            caller has found them already; else they are found here.
+        tasks: Its tasks (``find_tasks``), likewise.
+        refused: Says of a phrase that the caller cannot keep it (the summary's own checks of
+            a keyword); the next best phrase is taken instead.
+        table: Weights other than the shipped ones, for training.
+
+    Returns:
+        Up to ``limit`` phrases of the abstract, no two of which overlap by half their words.
+    """
+    analysis = analysed(abstract)
+    ranked = [entry.text for entry, _, _ in _ranked(analysis, names, tasks)]
+    weights = table_of("keyword_scores") if table is None else table
+    scored = keyword_features(analysis, names=names, tasks=tasks)
+    order = sorted(range(len(scored)), key=lambda i: (-probability(scored[i][1], weights), i))
     chosen: list[str] = []
     chosen_words: list[Counter[str]] = []
-    for *_, n in ranked:
-        entry = entries[n]
+    for phrase in [scored[i][0] for i in order] + ranked[len(scored) :]:
         if chosen_words:
-            own = Counter(tokens(entry.text))
+            own = Counter(tokens(phrase))
             if any(_overlap(own, c) >= 0.5 for c in chosen_words):
                 continue
-        if refused is not None and refused(entry.text):
+        if refused is not None and refused(phrase):
             continue
-        chosen.append(entry.text)
-        chosen_words.append(Counter(tokens(entry.text)))
+        chosen.append(phrase)
+        chosen_words.append(Counter(tokens(phrase)))
         if len(chosen) == limit:
             break
     return chosen

@@ -8,7 +8,7 @@ phrase of up to six words that starts after a space and ends on a noun or a geru
 ("Low-light image enhancement", "image dehazing"). A logistic model scores each phrase from
 its words, its tags, the words around it, where and how often the abstract writes it, and
 whether the phrase rules found it (``data/task_scores.json``, trained by
-``evals/train_task_scorer.py`` on the dev part only).
+``evals/train_scorers.py tasks`` on the dev part only).
 
 The rules stay in front, and the scorer only fills in where it is sure (:func:`choose`):
 every task of the rules, and while they are fewer than :data:`FILL_TO`, each phrase of
@@ -17,17 +17,17 @@ more than one word that the scorer gives at least :data:`SURE` and that overlaps
 
 from __future__ import annotations
 
-import math
 import re
 from collections.abc import Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..text import token_f1
+from . import learned
 from .analysis import Analysis, analysed
+from .learned import table_of
 from .syntax import pipeline
 from .task_phrases import is_task_head, phrases
 from .tasks import find_tasks
-from .wordlists import weights
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
@@ -200,10 +200,7 @@ def phrase_features(
 def probability(features: Iterable[str], table: Mapping[str, float] | None = None) -> float:
     """The scorer's probability that a phrase with these features names a task (``table``:
     weights other than the shipped ones, for training)."""
-    if table is None:
-        table = weights("task_scores")["weights"]
-    z = math.fsum(table.get(f, 0.0) for f in sorted(features))
-    return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
+    return learned.probability(features, table_of("task_scores") if table is None else table)
 
 
 def ranked(

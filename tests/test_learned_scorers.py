@@ -1,12 +1,14 @@
-"""The task scorer: the noun phrases it reads, how it fills in after the phrase rules, and that
-its shipped weights are what training on the dev part gives (arXiv sentences quoted with
-their ids)."""
+"""The learned scorers: the task scorer's noun phrases and how it fills in after the phrase
+rules, the keyword scorer's reordering of the keyword rules' candidates, and that the shipped
+weights of both are what training on the dev part gives (arXiv sentences quoted with their
+ids)."""
 
 from __future__ import annotations
 
 import pytest
 
 from summarizer.rules import Analysis, find_tasks, with_scored
+from summarizer.rules.keywords import RERANKED, choose_keywords, keyword_features
 from summarizer.rules.task_scores import (
     FILL_TO,
     SURE,
@@ -127,9 +129,35 @@ def test_analysis_and_text_give_the_same_tasks() -> None:
     )
 
 
+KEYWORD_ABSTRACT = (
+    # 2508.18633, its first two sentences
+    "Video object removal has achieved advanced performance due to the recent success of "
+    "video generative models. However, when addressing the side effects of objects, e.g., "
+    "their shadows and reflections, existing works struggle to eliminate these effects for "
+    "the scarcity of paired video data as supervision."
+)
+
+
+def test_the_keyword_scorer_reads_the_best_candidates_in_their_word_score_order() -> None:
+    found = keyword_features(KEYWORD_ABSTRACT)
+    assert 3 < len(found) <= RERANKED
+    assert [f for f in found[0][1] if f.startswith("rank=")] == ["rank=0"]
+    assert [f for f in found[3][1] if f.startswith("rank=")] == ["rank=3"]
+    # an empty table scores every candidate alike: the word scores decide, as without it
+    assert choose_keywords(KEYWORD_ABSTRACT, table={})[0] == found[0][0]
+
+
+def test_the_keyword_scorer_orders_what_it_is_given() -> None:
+    found = keyword_features(KEYWORD_ABSTRACT)
+    fourth = found[3][0]
+    assert choose_keywords(KEYWORD_ABSTRACT, table={"rank=3": 5.0})[0] == fourth
+    assert fourth not in choose_keywords(KEYWORD_ABSTRACT, table={"rank=3": -30.0}, limit=3)
+
+
 @pytest.mark.slow
-def test_the_shipped_weights_are_what_training_gives(monkeypatch, capsys) -> None:
-    train = load_eval_script("train_task_scorer")
-    monkeypatch.setattr("sys.argv", ["train_task_scorer.py", "--check"])
+@pytest.mark.parametrize("scorer", ["tasks", "keywords"])
+def test_the_shipped_weights_are_what_training_gives(scorer: str, monkeypatch, capsys) -> None:
+    train = load_eval_script("train_scorers")
+    monkeypatch.setattr("sys.argv", ["train_scorers.py", scorer, "--check"])
     assert train.main() == 0
     assert "the shipped weights are what training gives" in capsys.readouterr().out
