@@ -7,19 +7,14 @@ verb before "the", "to", "by" ...), every run of up to four words inside one, an
 phrases the other rules find. A phrase never written but inside one longer phrase ("graph
 neural" of "graph neural networks") is dropped. Each is scored by how often the abstract
 writes it and its words, how early it first does, its number of words (two is the usual
-key phrase, one the rarest), and what the other rules say of it:
-
-- a name the paper gives its own work (cue names: "we propose X") weighs most;
-- a short form the abstract defines stands for its long form, which is the keyword
-  ("Domain generalization (DG)" gives "Domain generalization", its mentions of "DG"
-  counted);
-- a task phrase (:mod:`.tasks`) and any other name-shaped span (:mod:`.names`) come next.
-
-A scorer learned from the dev part's gold keywords (:mod:`.learned`) then orders the best
-40 from those scores and the phrases' words, places and counts. The best phrases are taken in
-order, skipping one that overlaps a phrase already taken (half its words or more in common,
-as the keywords scorer matches them), so five picks are five different things. Each keyword
-is written as the abstract writes it.
+key phrase, one the rarest), and what the other rules say of it: a name the paper gives its
+own work (cue names: "we propose X") weighs most; a short form the abstract defines stands
+for its long form, the keyword ("Domain generalization (DG)", its mentions of "DG"
+counted); a task phrase (:mod:`.tasks`) and any other name-shaped span (:mod:`.names`) come
+next. A scorer learned from dev's gold keywords (:mod:`.learned`) then orders the best 40.
+They are taken in that order, skipping one that overlaps a phrase already taken (half its
+words or more in common, as the keywords scorer matches them), so
+five picks are five different things, each written as the abstract writes it.
 """
 
 from __future__ import annotations
@@ -100,6 +95,9 @@ class _Candidate:
     text: str  # as first written
     start: int
     count: int = 0
+
+
+_Ranked = list[tuple[_Candidate, float, float]]  # a candidate, its word score, its bonus
 
 
 def _key(phrase: str) -> str:
@@ -293,7 +291,7 @@ def _trimmed(phrase: str) -> str:
 
 def _ranked(
     analysis: Analysis, names: Sequence[str] | None, tasks: Sequence[str] | None
-) -> list[tuple[_Candidate, float, float]]:
+) -> _Ranked:
     """The candidates by their word scores, best first, with the score and the bonus."""
     text = analysis.text
     candidates = _candidates(text)
@@ -327,9 +325,12 @@ def keyword_features(
     """The best :data:`RERANKED` candidates by their word scores, in that order, each as
     written with the features the learned scorer reads."""
     analysis = analysed(abstract)
-    length = max(len(analysis.text), 1)
+    return _features(_ranked(analysis, names, tasks), max(len(analysis.text), 1))
+
+
+def _features(ranked: _Ranked, length: int) -> list[tuple[str, frozenset[str]]]:
     out = []
-    for rank, (entry, score, bonus) in enumerate(_ranked(analysis, names, tasks)[:RERANKED]):
+    for rank, (entry, score, bonus) in enumerate(ranked[:RERANKED]):
         parts = _key(entry.text).split()
         features = {
             "b",
@@ -378,9 +379,10 @@ def choose_keywords(
         Up to ``limit`` phrases of the abstract, no two of which overlap by half their words.
     """
     analysis = analysed(abstract)
-    ranked = [entry.text for entry, _, _ in _ranked(analysis, names, tasks)]
+    candidates = _ranked(analysis, names, tasks)
+    ranked = [entry.text for entry, _, _ in candidates]
     weights = table_of("keyword_scores") if table is None else table
-    scored = keyword_features(analysis, names=names, tasks=tasks)
+    scored = _features(candidates, max(len(analysis.text), 1))
     order = sorted(range(len(scored)), key=lambda i: (-probability(scored[i][1], weights), i))
     chosen: list[str] = []
     chosen_words: list[Counter[str]] = []
