@@ -148,11 +148,15 @@ def words(text: str) -> list[str]:
 
 def token_f1(a: str, b: str) -> float:
     """Token-overlap F1 of two phrases (lower-cased word tokens, multiset overlap)."""
-    ta, tb = Counter(words(a)), Counter(words(b))
-    common = sum((ta & tb).values())
+    return counts_f1(Counter(words(a)), Counter(words(b)))
+
+
+def counts_f1(a: Counter[str], b: Counter[str]) -> float:
+    """:func:`token_f1` of two phrases' word counts, for a caller that keeps them."""
+    common = sum((a & b).values())
     if common == 0:
         return 0.0
-    precision, recall = common / sum(ta.values()), common / sum(tb.values())
+    precision, recall = common / sum(a.values()), common / sum(b.values())
     return 2 * precision * recall / (precision + recall)
 
 

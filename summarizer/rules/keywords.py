@@ -26,6 +26,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+from ..text import counts_f1
 from ..text import words as tokens
 from .analysis import Analysis, analysed
 from .candidates import find_candidates
@@ -235,15 +236,6 @@ def _score(
     return (math.log1p(entry.count) * COUNT_WEIGHT + repeated) * shape * early + bonus
 
 
-def _overlap(a: Counter[str], b: Counter[str]) -> float:
-    """Token F1 of two phrases' word counts, as the keywords scorer matches them."""
-    common = sum((a & b).values())
-    if not common:
-        return 0.0
-    p, r = common / sum(a.values()), common / sum(b.values())
-    return 2 * p * r / (p + r)
-
-
 @dataclass
 class _Known:
     """What the other rules say of the abstract: weights of phrases they found, as written,
@@ -389,7 +381,7 @@ def choose_keywords(
     for phrase in [scored[i][0] for i in order] + ranked[len(scored) :]:
         if chosen_words:
             own = Counter(tokens(phrase))
-            if any(_overlap(own, c) >= 0.5 for c in chosen_words):
+            if any(counts_f1(own, c) >= 0.5 for c in chosen_words):
                 continue
         if refused is not None and refused(phrase):
             continue

@@ -14,11 +14,12 @@ import re
 from collections.abc import Iterator
 from typing import NamedTuple
 
+from .analysis import Analysis
 from .names import RESOLUTION
 from .well_known import is_well_known
 from .wordlists import alternation, words
 
-__all__ = ["Phrase", "is_task_head", "phrases", "word_before"]
+__all__ = ["Phrase", "is_task_head", "phrases", "phrases_of", "word_before"]
 
 _TASK_HEADS = words("task_heads")
 _MODEL_KINDS = frozenset(words("model_kinds"))
@@ -270,3 +271,13 @@ def phrases(abstract: str) -> list[Phrase]:
         found += _compound_phrases(abstract)
         found.sort(key=lambda p: p.start)
     return found
+
+
+def phrases_of(analysis: Analysis) -> list[Phrase]:
+    """:func:`phrases` of the abstract's text, found once per analysis (the task rules and
+    the task scorer both read them)."""
+    return analysis.kept(_phrases_of_text)
+
+
+def _phrases_of_text(analysis: Analysis) -> list[Phrase]:
+    return phrases(analysis.text)

@@ -18,15 +18,16 @@ more than one word that the scorer gives at least :data:`SURE` and that overlaps
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, NamedTuple
 
-from ..text import token_f1
+from ..text import counts_f1, words
 from . import learned
 from .analysis import Analysis, analysed
 from .learned import table_of
 from .syntax import pipeline
-from .task_phrases import is_task_head, phrases
+from .task_phrases import is_task_head, phrases_of
 from .tasks import find_tasks
 
 if TYPE_CHECKING:
@@ -67,13 +68,16 @@ class ScoredPhrase(NamedTuple):
     score: float
 
 
-def _overlaps(phrase: str, taken: list[str]) -> bool:
-    """True when ``phrase`` is in, holds, or shares half its words (token F1) with one taken."""
-    key = phrase.lower()
-    return any(
-        key in other.lower() or other.lower() in key or token_f1(key, other) >= 0.5
-        for other in taken
-    )
+def _overlaps(phrase: str, taken: list[tuple[str, Counter[str]]]) -> bool:
+    """True when ``phrase`` is in, holds, or shares half its words (token F1) with one of
+    ``taken`` (phrases as :func:`_counted` gives them)."""
+    key, own = phrase.lower(), Counter(words(phrase))
+    return any(key in low or low in key or counts_f1(own, counts) >= 0.5 for low, counts in taken)
+
+
+def _counted(phrases: list[str]) -> list[tuple[str, Counter[str]]]:
+    """Each phrase lower-cased, with its word counts."""
+    return [(p.lower(), Counter(words(p))) for p in phrases]
 
 
 def _runs(tags: list[str]) -> Iterator[tuple[int, int]]:
@@ -130,7 +134,8 @@ def phrase_features(
     the features the scorer reads; ``rule_tasks`` are the abstract's :func:`.find_tasks`."""
     analysis = analysed(abstract)
     rule = [t.lower() for t in (find_tasks(analysis) if rule_tasks is None else rule_tasks)]
-    rule_phrases = {p.text.lower() for p in phrases(analysis.text)}
+    rule_phrases = {p.text.lower() for p in phrases_of(analysis)}
+    rule_counted = _counted(rule)
     low = analysis.text.lower()
     sentences = analysis.sentences
     out: dict[str, tuple[str, set[str]]] = {}
@@ -178,7 +183,7 @@ def phrase_features(
                         features.add("lastsent")
                     if key in rule:
                         features.update(("rule", f"rule{rule.index(key)}"))
-                    if _overlaps(key, rule):
+                    if _overlaps(key, rule_counted):
                         features.add("rulenear")
                     if key in rule_phrases:
                         features.add("rulephr")
@@ -222,7 +227,7 @@ def choose(rule_tasks: list[str], phrases_ranked: list[ScoredPhrase]) -> list[st
             break
         # a bare word ("Image", "dehazing") names no task, as in the rules; and the rules'
         # own phrase for the same task is the better written one
-        if (" " in phrase.text or "-" in phrase.text) and not _overlaps(phrase.text, out):
+        if (" " in phrase.text or "-" in phrase.text) and not _overlaps(phrase.text, _counted(out)):
             out.append(phrase.text)
     return out
 

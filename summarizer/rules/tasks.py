@@ -21,7 +21,7 @@ from collections import Counter
 
 from .analysis import Analysis, analysed
 from .cue_names import find_cue_names
-from .task_phrases import Phrase, phrases, word_before
+from .task_phrases import Phrase, phrases_of, word_before
 from .wordlists import words
 
 __all__ = ["find_tasks"]
@@ -91,7 +91,7 @@ def find_tasks(abstract: str | Analysis, limit: int = 4) -> list[str]:
     first: dict[str, int] = {}
     spelled: dict[str, str] = {}  # each phrase as first written
     own: set[str] = set()
-    for found in phrases(text):
+    for found in phrases_of(analysis):
         if not found.kept or not _is_task_use(text, found):
             continue  # a bare head noun ("learning") names no task
         phrase = found.text
