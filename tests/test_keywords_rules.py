@@ -6,7 +6,9 @@ import json
 
 import pytest
 
+from summarizer.rules import Analysis
 from summarizer.rules.keywords import choose_keywords
+from summarizer.rules.verb_edges import without_verbs
 from summarizer.text import token_f1
 
 from .conftest import REPO, load_eval_script
@@ -45,8 +47,11 @@ def test_the_papers_own_name_and_its_repeated_phrases_are_chosen():
     chosen = choose_keywords(DEFINED, table={})  # the word scores alone
     assert "StyleMix" in chosen
     assert "feature statistics" in chosen
-    # the learned order keeps the name; it takes "mixes feature statistics" for the phrase
-    assert "StyleMix" in choose_keywords(DEFINED)
+    # the learned order keeps the name, and the phrase without the verb it opens on
+    chosen = choose_keywords(DEFINED)
+    assert "StyleMix" in chosen
+    assert "feature statistics" in chosen
+    assert not any(phrase.startswith("mixes") for phrase in chosen)
 
 
 def test_a_defined_short_form_is_given_by_its_long_form():
@@ -107,3 +112,81 @@ def test_a_verb_before_its_object_ends_the_phrase():
     chosen = choose_keywords(abstract)
     assert "sparse encoder" in chosen
     assert not any("learns" in phrase for phrase in chosen)
+
+
+@pytest.mark.parametrize(
+    "sentence, phrase, kept",
+    [
+        pytest.param(
+            "We propose RE-VLM, the first dual-stream vision-language model that jointly "
+            "leverages RGB images and event streams for robust scene understanding.",
+            "leverages RGB images",
+            "RGB images",
+            id="2605.19329",
+        ),
+        pytest.param(
+            "Referring segmentation aims to segment the target objects in images or videos "
+            "based on the textual query.",
+            "Referring segmentation aims",
+            "Referring segmentation",
+            id="2605.17531",
+        ),
+        pytest.param(
+            "Subsequently, we select the optimal solution using a loss function that "
+            "explicitly trades off semantic purity and parsimony in the number of clusters.",
+            "trades off semantic purity",
+            "semantic purity",  # the verb's particle goes with it
+            id="2605.18567",
+        ),
+        pytest.param(
+            "Our work proposes a novel technique combining parts-of-speech filtering and "
+            "perplexity based loss function to generate sensible triggers that are closer to "
+            "natural phrases.",
+            "generate sensible",
+            "",  # no noun is left: no phrase
+            id="2605.17936",
+        ),
+        pytest.param(
+            "However, existing skill creation approaches treat skills as isolated and static "
+            "artifacts, limiting their reusability, reliability, and long-term improvement.",
+            "skill creation approaches",
+            "skill creation approaches",  # a verb follows: the plural is a noun
+            id="2605.27366",
+        ),
+        pytest.param(
+            "Our system finds scheduling algorithms that cut cloud costs by 40%, generates "
+            "CUDA kernels where 87% match or beat PyTorch.",
+            "generates CUDA kernels",
+            "CUDA kernels",
+            id="2605.19633",
+        ),
+        pytest.param(
+            "Our approach scales from cloud servers to edge devices with no loss.",
+            "edge devices",
+            "edge devices",  # "to" before a noun: no verb
+            id="to-a-noun",
+        ),
+        pytest.param(
+            "In this work, we shift the focus from Sign Language Translation (SLT) to Sign "
+            "Language Understanding (SLU), with particular emphasis on semantic understanding.",
+            "Sign Language Understanding",
+            "Sign Language Understanding",  # a capital: a name, not a verb
+            id="2606.03788",
+        ),
+        pytest.param(
+            "Salient pixels matter most for the attack.",
+            "Salient pixels",
+            "Salient pixels",  # two words: the tagger's plural after one word is unsure
+            id="two-words",
+        ),
+    ],
+)
+def test_a_key_phrase_neither_opens_nor_ends_on_a_verb(sentence, phrase, kept):
+    assert without_verbs(Analysis(sentence), phrase) == kept
+
+
+def test_a_phrase_without_a_verb_is_kept_as_written():
+    text = "Domain generalization trains on source domains and tests on unseen target domains."
+    analysis = Analysis(text)
+    for phrase in ("Domain generalization", "unseen target domains", "not in the text"):
+        assert without_verbs(analysis, phrase) == phrase

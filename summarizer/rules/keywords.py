@@ -12,9 +12,10 @@ own work (cue names: "we propose X") weighs most; a short form the abstract defi
 for its long form, the keyword ("Domain generalization (DG)", its mentions of "DG"
 counted); a task phrase (:mod:`.tasks`) and any other name-shaped span (:mod:`.names`) come
 next. A scorer learned from dev's gold keywords (:mod:`.learned`) then orders the best 40.
-They are taken in that order, skipping one that overlaps a phrase already taken (half its
-words or more in common, as the keywords scorer matches them), so
-five picks are five different things, each written as the abstract writes it.
+They are taken in that order, each without a verb at its edges (:mod:`.verb_edges`:
+"leverages RGB images" is "RGB images"), skipping one that overlaps a phrase already taken
+(half its words or more in common, as the keywords scorer matches them), so five picks are
+five different things, each written as the abstract writes it.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from .candidates import find_candidates
 from .cue_names import find_cue_names
 from .learned import probability, table_of
 from .tasks import find_tasks
+from .verb_edges import without_verbs
 from .wordlists import words
 
 __all__ = ["RERANKED", "choose_keywords", "keyword_features"]
@@ -378,7 +380,10 @@ def choose_keywords(
     order = sorted(range(len(scored)), key=lambda i: (-probability(scored[i][1], weights), i))
     chosen: list[str] = []
     chosen_words: list[Counter[str]] = []
-    for phrase in [scored[i][0] for i in order] + ranked[len(scored) :]:
+    for candidate in [scored[i][0] for i in order] + ranked[len(scored) :]:
+        phrase = without_verbs(analysis, candidate)
+        if not phrase:
+            continue
         if chosen_words:
             own = Counter(tokens(phrase))
             if any(counts_f1(own, c) >= 0.5 for c in chosen_words):

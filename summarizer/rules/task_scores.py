@@ -26,12 +26,12 @@ from ..text import counts_f1, words
 from . import learned
 from .analysis import Analysis, analysed
 from .learned import table_of
-from .syntax import pipeline
+from .tags import tagged
 from .task_phrases import is_task_head, phrases_of
 from .tasks import find_tasks
 
 if TYPE_CHECKING:
-    from spacy.tokens import Doc, Token
+    from spacy.tokens import Token
 
 __all__ = [
     "FILL_TO",
@@ -116,17 +116,6 @@ def _ends_phrase(tokens: list[Token], at: int) -> bool:
     )
 
 
-def _tagged(analysis: Analysis) -> list[Doc]:
-    """Each sentence's tokens with their part-of-speech tags (``tag_``) and no parse: the
-    pipeline's first two steps, over all the sentences as one batch (about a fifth of the
-    time of parsing them one by one)."""
-    nlp = pipeline()
-    docs = [nlp.make_doc(sentence.text) for sentence in analysis.sentences]
-    for step in ("tok2vec", "tagger"):
-        docs = list(nlp.get_pipe(step).pipe(docs))
-    return docs
-
-
 def phrase_features(
     abstract: str | Analysis, rule_tasks: list[str] | None = None
 ) -> dict[str, tuple[str, frozenset[str]]]:
@@ -139,7 +128,7 @@ def phrase_features(
     low = analysis.text.lower()
     sentences = analysis.sentences
     out: dict[str, tuple[str, set[str]]] = {}
-    for k, (sentence, doc) in enumerate(zip(sentences, analysis.kept(_tagged), strict=True)):
+    for k, (sentence, doc) in enumerate(zip(sentences, tagged(analysis), strict=True)):
         tokens = list(doc)
         tags = [t.tag_ for t in tokens]
         for first, last in _runs(tags):
