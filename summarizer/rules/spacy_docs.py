@@ -10,6 +10,7 @@ sentence: the parser reads the tagger's shared token vectors from the sentence
 
 from __future__ import annotations
 
+import threading
 from collections import OrderedDict
 from collections.abc import Sequence
 from functools import lru_cache
@@ -29,6 +30,7 @@ _TAGGING = ("tok2vec", "tagger")
 # The tagged sentences of the last abstracts, by their text, for their parses.
 _TAGGED: OrderedDict[str, Doc] = OrderedDict()
 _TAGGED_KEPT = 512
+_TAGGED_LOCK = threading.Lock()  # a pipeline may run in a thread of its own (scale/connect.py)
 
 
 @lru_cache(maxsize=1)
@@ -62,11 +64,12 @@ def tag(sentences: Sequence[str]) -> list[Doc]:
     docs = [nlp.make_doc(text) for text in sentences]
     for step in _TAGGING:
         docs = list(nlp.get_pipe(step).pipe(docs))
-    for text, doc in zip(sentences, docs, strict=True):
-        _TAGGED[text] = doc
-        _TAGGED.move_to_end(text)
-    while len(_TAGGED) > _TAGGED_KEPT:
-        _TAGGED.popitem(last=False)
+    with _TAGGED_LOCK:
+        for text, doc in zip(sentences, docs, strict=True):
+            _TAGGED[text] = doc
+            _TAGGED.move_to_end(text)
+        while len(_TAGGED) > _TAGGED_KEPT:
+            _TAGGED.popitem(last=False)
     return docs
 
 
@@ -74,7 +77,8 @@ def tag(sentences: Sequence[str]) -> list[Doc]:
 def parse(sentence: str) -> Doc:
     """The parse of ``sentence``, kept by its text."""
     nlp = pipeline()
-    tagged = _TAGGED.get(sentence)
+    with _TAGGED_LOCK:
+        tagged = _TAGGED.get(sentence)
     if tagged is None:
         return nlp(sentence)
     doc = tagged.copy()  # the tags stay as the tagger gave them for their other readers
