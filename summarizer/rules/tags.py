@@ -1,9 +1,9 @@
 """The part-of-speech tags of an abstract's words, which the learned scorers read.
 
 spaCy's tagger alone (its ``tok2vec`` and ``tagger`` steps, no parse) over all the sentences
-of the abstract as one batch (:func:`.spacy_docs.tag`). Both are kept on the
-:class:`.Analysis`, so the task and keyword scorers tag an abstract once, and a sentence's
-parse reuses its tagging.
+of the abstract as one batch (:func:`.spacy_docs.tag`). The tagged sentences and their
+tokens' offsets are kept on the :class:`.Analysis`, so the task scorer and the keyword rules
+tag an abstract once, and a sentence's parse reuses its tagging.
 """
 
 from __future__ import annotations
@@ -17,7 +17,10 @@ from .spacy_docs import tag
 if TYPE_CHECKING:
     from spacy.tokens import Doc
 
-__all__ = ["tag_at", "tagged"]
+__all__ = ["NOUN_TAGS", "tag_at", "tagged"]
+
+#: The tags of a noun, common or proper, singular or plural.
+NOUN_TAGS = frozenset({"NN", "NNS", "NNP", "NNPS"})
 
 
 def _tag(analysis: Analysis) -> list[Doc]:

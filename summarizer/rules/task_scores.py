@@ -26,7 +26,7 @@ from ..text import counts_f1, words
 from . import learned
 from .analysis import Analysis, analysed
 from .learned import table_of
-from .tags import tagged
+from .tags import NOUN_TAGS, tagged
 from .task_phrases import is_task_head, phrases_of
 from .tasks import find_tasks
 
@@ -52,7 +52,6 @@ FILL_TO = 3
 _RUN = frozenset(
     {"NN", "NNS", "NNP", "NNPS", "JJ", "JJR", "JJS", "VBG", "HYPH", "NFP", "CD", "AFX", "FW"}
 )
-_NOUNS = frozenset({"NN", "NNS", "NNP", "NNPS"})
 _JOINERS = frozenset({"HYPH", "NFP"})
 _OPENERS = frozenset({"(", "[", "{", '"', "'", "\u201c", "\u2018"})
 _LONGEST = 6
@@ -106,7 +105,7 @@ def _ends_phrase(tokens: list[Token], at: int) -> bool:
     """A phrase ends on a noun or a gerund ("image dehazing") that no hyphen or letter
     follows."""
     token = tokens[at]
-    if token.tag_ not in _NOUNS and not (token.tag_ == "VBG" and token.text.endswith("ing")):
+    if token.tag_ not in NOUN_TAGS and not (token.tag_ == "VBG" and token.text.endswith("ing")):
         return False
     return (
         at + 1 == len(tokens)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from .analysis import Analysis
-from .tags import tag_at
+from .tags import NOUN_TAGS, tag_at
 
 __all__ = ["without_verbs"]
 
@@ -22,13 +22,14 @@ __all__ = ["without_verbs"]
 # for a plural after one word are the least sure ("salient pixels").
 _OPENING_VERBS = frozenset({"VBZ"})
 _ENDING_VERBS = frozenset({"VBZ", "VBP", "VBD"})
-_NOUNS = frozenset({"NN", "NNS", "NNP", "NNPS"})
 _AFTER_TO = re.compile(r"(?:^|\W)to\s+$")
-_HEADS = _NOUNS | {"VBG"}
+_HEADS = NOUN_TAGS | {"VBG"}
 # The word after a verb the phrase ends on, if it is a word: a verb or a modal there makes
 # the word before it a noun ("existing skill creation approaches treat").
 _OBJECT = re.compile(r"\s+\w")
 _NOT_AFTER_VERB = frozenset({"VB", "VBZ", "VBP", "VBD", "MD"})
+# The words of a phrase, as the abstract writes them.
+_WORD_RUN = re.compile(r"\S+")
 
 
 def without_verbs(analysis: Analysis, phrase: str) -> str:
@@ -59,13 +60,10 @@ def without_verbs(analysis: Analysis, phrase: str) -> str:
     if (
         len(parts) > 2
         and tag_at(analysis, parts[-1][0]) in _ENDING_VERBS
-        and tag_at(analysis, parts[-2][1] - 1) in _NOUNS
+        and tag_at(analysis, parts[-2][1] - 1) in NOUN_TAGS
         and after is not None
         and tag_at(analysis, after.end() - 1) not in _NOT_AFTER_VERB
     ):
         # a verb goes on to its object: "remains challenging", not "approaches treat"
         parts = parts[:-1]
     return text[parts[0][0] : parts[-1][1]]
-
-
-_WORD_RUN = re.compile(r"\S+")
