@@ -30,6 +30,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from summarizer.evaluation.score_types import SetScore
 from summarizer.evaluation.scorers import TASK_MATCH_THRESHOLD, score_soft
 from summarizer.evaluation.suites import load_suite
 from summarizer.rules import find_candidates, keywords, task_scores
@@ -139,18 +140,14 @@ SCORERS = {
 }  # fmt: skip
 
 
-def counts(data: list[Abstract], choose: Callable[[Abstract], list[str]]) -> Counter:
-    total: Counter = Counter()
-    for a in data:
-        s = score_soft(choose(a), a.gold)
-        total.update(tp=s.tp, fp=s.fp, fn=s.fn)
-    return total
+def scored(data: list[Abstract], choose: Callable[[Abstract], list[str]]) -> list[SetScore]:
+    """Each abstract's choice against its gold, as the harness matches them."""
+    return [score_soft(choose(a), a.gold) for a in data]
 
 
-def _prf(c: Counter) -> str:
-    p = c["tp"] / max(1, c["tp"] + c["fp"])
-    r = c["tp"] / max(1, c["tp"] + c["fn"])
-    return f"precision {p:.3f} recall {r:.3f} F1 {2 * p * r / max(1e-9, p + r):.3f}"
+def _prf(scores: list[SetScore]) -> str:
+    total = SetScore.aggregate(scores)
+    return f"precision {total['precision']:.3f} recall {total['recall']:.3f} F1 {total['f1']:.3f}"
 
 
 def main() -> int:
@@ -170,15 +167,15 @@ def main() -> int:
     if args.folds:
         index = list(range(len(data)))
         random.Random(1).shuffle(index)
-        folded: Counter = Counter()
+        folded: list[SetScore] = []
         for k in range(args.folds):
             held = set(index[k :: args.folds])
             kept = [d for i, d in enumerate(data) if i not in held]
             table = fit(labelled(kept, scorer.label_at), **settings)
             held_out = [data[i] for i in sorted(held)]
-            folded += counts(held_out, lambda a, t=table: scorer.chosen(a, t))
+            folded += scored(held_out, lambda a, t=table: scorer.chosen(a, t))
         print(f"{args.scorer} on dev, {len(data)} abstracts, {args.folds}-fold")
-        print(f"  rules alone:          {_prf(counts(data, scorer.alone))}")
+        print(f"  rules alone:          {_prf(scored(data, scorer.alone))}")
         print(f"  rules and the scorer: {_prf(folded)}")
         return 0
     model = {
