@@ -35,6 +35,7 @@ from summarizer.evaluation.scorers import TASK_MATCH_THRESHOLD, score_soft
 from summarizer.evaluation.suites import load_suite
 from summarizer.rules import find_candidates, keywords, task_scores
 from summarizer.rules.analysis import Analysis
+from summarizer.rules.learned import probability
 from summarizer.rules.tasks import find_tasks
 from summarizer.schemas.paper_summary import keyword_problem
 from summarizer.text import token_f1
@@ -94,8 +95,7 @@ def fit(rows: list, *, l2: float, epochs: int, rate: float, min_count: int) -> d
     for _ in range(epochs):
         order.shuffle(rows)
         for features, y in rows:
-            z = math.fsum(weight[f] for f in features)
-            gradient = 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z)))) - y
+            gradient = probability(features, weight) - y
             for f in features:
                 g = gradient + l2 * weight[f]
                 squares[f] += g * g
