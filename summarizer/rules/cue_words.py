@@ -38,6 +38,8 @@ __all__ = [
     "NAMED_IN_WINDOW",
     "NEW_OR_NOVEL",
     "NEW_WORDS",
+    "OWN_DATA_STOPS",
+    "OWN_DATA_WORDS",
     "NOT_ARTIFACT",
     "LISTED_NOUNS",
     "OWN_NOUNS",
@@ -103,6 +105,10 @@ NOT_ARTIFACT: tuple[str, ...] = tuple(_NOUNS["not_artifact"])
 LEAD_WORDS: tuple[str, ...] = tuple(_ADJECTIVES["lead"])
 #: "X, a new ...", "X is a simple ...": words after a name that say it is new.
 NEW_WORDS: tuple[str, ...] = tuple(_ADJECTIVES["new"])
+#: "a custom X dataset", "our new X benchmark": words before a name that say the data is made.
+OWN_DATA_WORDS: frozenset[str] = frozenset(_ADJECTIVES["own_data"])
+#: "our model on MNIST dataset": the prepositions after which those words say nothing.
+OWN_DATA_STOPS: frozenset[str] = frozenset(_ADJECTIVES["own_data_stops"])
 
 # Entries are written as plain words: only these characters, none special in a pattern
 # but "-" (which is not outside a character class).

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from .cue_words import MAKE_DATA_FORMS, either
+from .cue_words import MAKE_DATA_FORMS, OWN_DATA_STOPS, OWN_DATA_WORDS, either
 from .known_datasets import DATA_WORD, is_known_dataset
 from .name_spans import glued, mentions, occurrences
 from .short_forms import OPEN_PAREN_END
@@ -206,13 +206,47 @@ def with_versions(datasets: list[str], abstract: str) -> list[str]:
 # between the verb and the name, and an appositive that calls the name a dataset.
 _WORD = re.compile(r"[A-Za-z]+")
 _CALLED_DATA = re.compile(r"\s*,\s+(?:an?|the)\s+[^.;]{0,80}?\b" + DATA_WORD + r"\b", re.I)
+# "we collect a TransLab dataset", "a ... (VLIR) corpus": the name, then a word for data.
+_DATA_AFTER = re.compile(r"\)?\s+" + DATA_WORD + r"\b")
+# The clause a name is written in ends at a stop, a colon, a semicolon or a comma.
+_CLAUSE_END = re.compile(r"[.;:!?,]\s")
+
+
+def _said_made(abstract: str, at: int) -> bool:
+    """True when the clause before ``at`` says the paper has the data made: "custom", "new"
+    or "our" among its last three words ("a custom SDSU PSG dataset", "our new AnyInsertion
+    dataset"), or "we" and a verb that makes data among its last words ("we collect a TransLab
+    dataset"), with no preposition after them ("we evaluated our model on MNIST dataset"). A
+    short form in parentheses is read from before its long form ("we compile a modest but
+    carefully curated Visuo-Lingual Interleaved Rationale (VLIR) corpus")."""
+    clause = _CLAUSE_END.split(abstract[max(0, at - 100) : at])[-1]
+    words = _WORD.findall(clause)
+    if abstract[max(0, at - 1) : at] == "(":
+        while words and words[-1][:1].isupper():
+            words.pop()
+    lower = [w.lower() for w in words]
+    stops = [k for k, w in enumerate(lower) if w in OWN_DATA_STOPS]
+    if stops:
+        lower = lower[stops[-1] + 1 :]
+    if any(w in OWN_DATA_WORDS for w in lower[-3:]):
+        return True
+    return "we" in lower[-8:] and any(w in MAKE_DATA_FORMS for w in lower[-6:])
 
 
 def built_here(name: str, abstract: str) -> bool:
-    """True when the abstract makes the dataset ``name``: a verb that makes data among the five
-    words before it, and an appositive after it that calls it a dataset or a benchmark ("this
-    process yields LapBench-114K, a large-scale benchmark")."""
-    for at, end in mentions(name, abstract):
+    """True when the abstract makes the dataset ``name``:
+
+    - a verb that makes data among the five words before it, and an appositive after it that
+      calls it a dataset or a benchmark ("this process yields LapBench-114K, a large-scale
+      benchmark");
+    - or, where it is first written, a word for data right after it and a clause before it
+      that says the paper has it made (:func:`_said_made`: "we collect a TransLab dataset",
+      "a custom IJmond dataset"; not "conducted on the Room-to-Room (R2R) dataset ... we
+      collect a cross-lingual R2R dataset").
+    """
+    for k, (at, end) in enumerate(mentions(name, abstract)):
+        if k == 0 and _DATA_AFTER.match(abstract, end) and _said_made(abstract, at):
+            return True
         if not _CALLED_DATA.match(abstract, end):
             continue
         before = _WORD.findall(abstract[max(0, at - 80) : at])[-5:]
