@@ -243,6 +243,14 @@ def _span_by_pattern(item: str, abstract: str):
         spans.append((start, end))
     # The first whole name: not continued, in the abstract, by a word character or a hyphen
     # and a word character, on a side where the item has a letter or digit.
+    # An item that opens with a dash: first an occurrence with a sign before it, a dash
+    # that follows no letter, digit, underscore, "$" or "}", and that is not continued after it.
+    if item.lstrip()[:1] in "-\u2010\u2011\u2012\u2013\u2212":
+        for start, end in spans:
+            sign = re.search(r"(?<![\w$}])[-\u2010\u2011\u2012\u2013\u2212]$", abstract[:start])
+            after = needle[-1].isalnum() and re.match(r"\w|[-\u2010\u2011]\w", abstract[end:])
+            if sign and not after:
+                return start - 1, end
     for start, end in spans:
         after = needle[-1].isalnum() and re.match(r"\w|[-\u2010\u2011]\w", abstract[end:])
         before = needle[0].isalnum() and re.search(r"(\w|\w[-\u2010\u2011])$", abstract[:start])

@@ -151,6 +151,39 @@ def test_grounded_scalars_come_back_in_the_abstracts_spelling(
     assert got == expected
 
 
+# arXiv (new40 dev record 61814f513e2af237): signs in parentheses after a value.
+_SIGNED = (
+    "The self-supervised model achieves a final validation loss of 0.110 (-33.33%), while the "
+    "ImageNet-pretrained model stagnates at 0.100 (\u221216.67%). Accuracy improves from 45% to "
+    "65% (+44.44%) on ResNet-50 and $top$-1."
+)
+
+
+@pytest.mark.parametrize(
+    ("value", "kept"),
+    [
+        pytest.param("-33.33%", "-33.33%", id="hyphen-minus"),
+        pytest.param("\u221216.67%", "\u221216.67%", id="minus-sign"),
+        pytest.param("-16.67%", "\u221216.67%", id="hyphen-for-minus"),
+        pytest.param("+44.44%", "+44.44%", id="plus"),
+        pytest.param("33.33%", "33.33%", id="unsigned-stays-unsigned"),
+        pytest.param("-50", "50", id="a-hyphen-that-joins-is-no-sign"),
+        pytest.param("-1", "1", id="a-hyphen-after-latex-is-no-sign"),
+    ],
+)
+def test_a_result_keeps_the_sign_the_abstract_writes(value: str, kept: str) -> None:
+    data = _valid(
+        introduces=[],
+        datasets=[],
+        tasks=[],
+        code_url=None,
+        keywords=["self-supervised model", "validation loss", "accuracy"],
+        results=[{"value": value}],
+    )
+    summary = PaperSummary.model_validate(data, context={"abstract": _SIGNED})
+    assert [r.value for r in summary.results] == [kept]
+
+
 # --- tldr and problem ------------------------------------------------------------------------
 
 

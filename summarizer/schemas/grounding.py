@@ -98,13 +98,18 @@ def find_span(item: str, abstract: str) -> Span | None:
     in "4.8", nor "113" in "1,113", nor "4.8" in "4.85"), but a sentence-ending full stop
     after a number is fine. Of those, the first that is a whole name: "Droplet3D" in
     "Droplet3D-4M ... train Droplet3D" is the second mention, since the first is the start
-    of a longer name; the first occurrence when every one is part of a longer name.
+    of a longer name; the first occurrence when every one is part of a longer name. An item
+    that opens with a dash ("-33.33%") is found with the dash the abstract writes before it,
+    so that a value keeps its sign; without one, as the rest of the item (the dash read as a
+    space).
     """
     needle = normalize(item)
     if not needle:
         return None
     hay, where = _folded(abstract)
     first, last = needle[0], needle[-1]
+    if item.lstrip()[:1] in _DASHES:  # "-33.33%": the normal form reads the sign as a space
+        return _signed_span(abstract, hay, where, needle)
     fallback: Span | None = None
     at = hay.find(needle)
     while at >= 0:
@@ -117,6 +122,26 @@ def find_span(item: str, abstract: str) -> Span | None:
                 fallback = span
         at = hay.find(needle, at + 1)
     return fallback
+
+
+def _signed_span(
+    abstract: str, hay: str, where: tuple[int, ...] | None, needle: str
+) -> Span | None:
+    """find_span of an item that opens with a dash: the first occurrence with a sign before
+    it (:func:`_sign_before`), the sign included; else what the item without it gives."""
+    first, last = needle[0], needle[-1]
+    spans: list[Span] = []
+    at = hay.find(needle)
+    while at >= 0:
+        end = at + len(needle)
+        if _clear_before(hay, at, first) and _clear_after(hay, end, last):
+            spans.append((at, end) if where is None else (where[at], where[end - 1] + 1))
+        at = hay.find(needle, at + 1)
+    for start, end in spans:
+        if _sign_before(abstract, start) and not _joined(abstract, (start - 1, end), "-", last):
+            return (start - 1, end)
+    unsigned = [span for span in spans if not _joined(abstract, span, first, last)]
+    return (unsigned or spans or [None])[0]
 
 
 _ASCII_ALNUM = frozenset("0123456789abcdefghijklmnopqrstuvwxyz")
@@ -147,6 +172,15 @@ _JOINERS = "-\u2010\u2011"
 def _is_word(ch: str) -> bool:
     # A Han or kana letter touching a name is the next word, not more of the name.
     return (ch.isalnum() or ch == "_") and not unspaced(ch)
+
+
+def _sign_before(abstract: str, start: int) -> bool:
+    """True when a dash right before ``start`` is a sign: not after a word or a number
+    ("ResNet-3", "10-20%"), where it joins or makes a range, nor after LaTeX's "$" or "}"
+    ("$top$-1")."""
+    if start < 1 or abstract[start - 1] not in _DASHES:
+        return False
+    return start < 2 or not (_is_word(abstract[start - 2]) or abstract[start - 2] in "$}")
 
 
 def _joined(abstract: str, span: Span, first: str, last: str) -> bool:
