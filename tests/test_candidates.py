@@ -123,6 +123,22 @@ def test_numbers_inside_urls_are_not_results() -> None:
             id="latex-times",
         ),
         pytest.param(
+            "delivers 1.3$\\times$ and 3$\\times$ speed-ups in the pre-filling and generation "
+            "stages",
+            ["1.3$\\times$", "3$\\times$"],
+            id="arXiv 2503.22879: latex times after the number",
+        ),
+        pytest.param(
+            "while having 163 $\\times$ lower parameters",
+            ["163 $\\times$"],
+            id="latex times after a space",
+        ),
+        pytest.param(
+            "a 3$\\times$3 convolution",
+            ["3", "3"],
+            id="latex times of a shape is no unit",
+        ),
+        pytest.param(
             "its application leads to 1.3x-1.6x speedup in LLM inference.",
             ["1.3x", "1.6x"],
             id="range-of-times",
@@ -487,3 +503,13 @@ def test_a_listed_dataset_is_known_in_its_spellings() -> None:
     assert not is_known_dataset("FooNet")
     # listed, but an English word when written alone
     assert find_known_datasets("We study Math and Omniglot here.") == ["Omniglot"]
+
+
+def test_latex_times_is_the_unit_not_the_metric() -> None:
+    # arXiv 2503.20537: "times" of "$\times$" is no word of what is measured
+    text = (
+        "experimental results demonstrate that TD-BFR is, on average, \\textbf{4.75$\\times$} "
+        "faster than current state-of-the-art diffusion-based BFR methods."
+    )
+    (number,) = find_candidates(text).numbers
+    assert (number.value, number.kind, number.metric) == ("4.75$\\times$", "improvement", "speed")

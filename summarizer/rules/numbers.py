@@ -49,8 +49,9 @@ from .wordlists import alternation, words
 # A unit: a percent sign, or a word of data/units.txt or one of the few that need a pattern
 # ("3x" but not "3x4", a lone "k" or "M", "GPU hours"), with or without a space before it.
 _UNIT = (
-    # "4.45×speed up" and LaTeX's "$20\times$" keep their sign of times; degrees as written
-    r"%|\\%|×(?=[A-Za-z])|\\times\b|\$\^\{?\\circ\}?\$|\^\{?\\circ\}?|°|"
+    # "4.45×speed up" and LaTeX's "$20\times$" and "3.7$\times$" keep their sign of times
+    # (not "3$\times$3", a shape); degrees as written
+    r"%|\\%|×(?=[A-Za-z])|\\times\b|\s?\$\{?\\times\}?\$(?!\s?\d)|\$\^\{?\\circ\}?\$|\^\{?\\circ\}?|°|"
     r"\s?(?:x(?!\d)|×(?!\d)|[kKMBT]\b|[GT]PU[\s\-](?:hours|days|months|years)|"
     + alternation("units")
     + r")(?![A-Za-z])"
