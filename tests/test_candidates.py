@@ -11,6 +11,7 @@ import pytest
 from summarizer import rules
 from summarizer.rules import find_candidates, find_names, find_numbers, find_urls
 from summarizer.rules.known_datasets import find_known_datasets, is_known_dataset
+from summarizer.rules.labels import classify_domain, domain_scores
 from summarizer.rules.wordlists import table, words
 
 from .support.rule_reads import values_of
@@ -471,12 +472,52 @@ def test_domain_words_are_lower_case_weighted_and_each_in_one_domain() -> None:
     assert list(domains)[-1] == "general_ml"  # the weakest, last of the ties
     seen: Counter[str] = Counter()
     for domain, entry in domains.items():
-        assert {"weight", "words"} <= set(entry) <= {"weight", "words", "weak"}, domain
+        assert {"weight", "words"} <= set(entry) <= {"weight", "words", "weak", "yields_to"}, domain
+        assert set(entry.get("yields_to", ())) <= set(domains) - {domain}, domain
         assert isinstance(entry["weight"], float) and entry["weight"] > 0, domain
         listed = [*entry["words"], *entry.get("weak", ())]
         assert entry["words"] and all(w == w.lower() for w in listed), domain
         seen.update(listed)
     assert sorted(w for w, n in seen.items() if n > 1) == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        pytest.param(
+            "Visual token reduction has emerged as an effective strategy for accelerating "
+            "Multimodal Large Language Models (MLLMs). Many existing methods prune tokens by "
+            "ranking text-visual attention scores.",
+            id="arXiv 2606.24156: MLLMs",
+        ),
+        pytest.param(
+            "Object hallucination is a significant challenge that hinders the application of "
+            "large vision-language models (LVLMs) in practice. We hypothesize that one possible "
+            "origin of hallucination is the model's tendency to prioritize text generation over "
+            "meaningful interaction with images. To explore this, we examine the generation "
+            "process and categorize text tokens into three groups: image-positive, invariant, "
+            "and negative, based on their visual dependence on input image tokens. Our analysis "
+            "reveals that most generated tokens are minimally influenced by the image "
+            "information. This suggests that during the model's training stage, more emphasis "
+            "is placed on learning how to follow textual instructions, rather than extracting "
+            "information from images.",
+            id="arXiv 2605.21300: LVLMs",
+        ),
+    ],
+)
+def test_a_language_paper_that_names_multimodal_models_is_multimodal(text: str) -> None:
+    scores = domain_scores(text)
+    assert max(scores, key=lambda d: scores[d]) == "natural_language"  # by its words alone
+    assert classify_domain(text) == "multimodal"
+
+
+def test_a_language_paper_without_a_multimodal_word_stays_language() -> None:
+    text = (
+        "Large language models (LLMs) are increasingly used to generate multiple-choice "
+        "questions, where correct answers should ideally be uniformly distributed across "
+        "options. However, we observe that LLMs exhibit systematic position biases."
+    )
+    assert classify_domain(text) == "natural_language"
 
 
 @pytest.mark.parametrize("unit", words("units"))

@@ -26,6 +26,10 @@ _DOMAIN_WEIGHT: dict[str, float] = {d: float(t["weight"]) for d, t in _DOMAINS.i
 _WEAK: frozenset[tuple[str, str]] = frozenset(
     (d, entry) for d, t in _DOMAINS.items() for entry in t.get("weak", ())
 )
+# The domains a winner gives way to when one of their words is found at all.
+_YIELDS_TO: dict[str, tuple[str, ...]] = {
+    d: tuple(t["yields_to"]) for d, t in _DOMAINS.items() if "yields_to" in t
+}
 _DOMAIN_PHRASES = PhraseTable(
     (entry, d) for d, t in _DOMAINS.items() for entry in (*t["words"], *t.get("weak", ()))
 )
@@ -52,7 +56,11 @@ def domain_scores(abstract: str | Analysis) -> dict[str, float]:
 
 
 def classify_domain(abstract: str | Analysis) -> str:
-    """The most likely domain, or ``other`` when no domain word is found."""
+    """The most likely domain, or ``other`` when no domain word is found. A winner gives way
+    to a domain of its ``yields_to`` with any word found: a language paper about "MLLMs" is
+    multimodal."""
     scores = domain_scores(abstract)
     best = max(scores, key=lambda d: scores[d])
-    return best if scores[best] > 0 else "other"
+    if scores[best] <= 0:
+        return "other"
+    return next((d for d in _YIELDS_TO.get(best, ()) if scores[d] > 0), best)
