@@ -1338,3 +1338,51 @@ def test_what_the_paper_introduces_and_what_it_does_not(
 ) -> None:
     introduces = names_of(text)[0]
     assert introduced in introduces and not_introduced not in introduces
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        pytest.param(
+            "To address these constraints, we propose a framework (dubbed as CoCo4D) for "
+            "generating detailed dynamic 4D scenes from text prompts.",
+            ["CoCo4D"],
+            id="arXiv: dubbed as X",
+        ),
+        pytest.param(
+            "Extensive experiments demonstrate its effectiveness and efficiency. More results "
+            "are presented on our website.",
+            [],
+            id="arXiv: a sentence's first word before 'are presented' is no name",
+        ),
+        pytest.param(
+            "Various methods are proposed to solve it. Some heuristics are introduced as well.",
+            [],
+            id="made-up: one capitalised word before 'are proposed'",
+        ),
+        pytest.param(
+            "Then, a Sample-level Domain-aware Attention (SDAT) strategy is presented.",
+            ["SDAT"],
+            id="made-up: a short form before 'is presented' stays",
+        ),
+        pytest.param(
+            "In this paper, Deformable Window Attention is proposed for dense prediction.",
+            ["Deformable Window Attention"],
+            id="made-up: capitalised words before 'is proposed' stay",
+        ),
+        pytest.param(
+            "We introduce Seedream 4.0, an efficient and high-performance multimodal image "
+            "generation system.",
+            ["Seedream 4.0"],
+            id="arXiv: a made name's version without a v",
+        ),
+        pytest.param(
+            "We present OpenThaiGPT 1.6 and R1 (OTG-1.6 and OTG-R1), Thai-centric Large "
+            "Language Models.",
+            ["OpenThaiGPT"],
+            id="arXiv 2504.01789: a version before 'and' is left as before",
+        ),
+    ],
+)
+def test_cue_names_on_real_phrasings(text: str, names: list[str]) -> None:
+    assert find_cue_names(text) == names

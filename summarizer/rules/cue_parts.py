@@ -45,7 +45,8 @@ JOINTS = r"(?::[A-Za-z0-9][\w\-]*|/(?!(?:[\d.]+|[A-Za-z][a-z]*)(?![\w\-]))[A-Za-
 _TOKEN = r"[A-Z][\w\-]*" + JOINTS + r"(?:\^\w+)?(?:\*|\+\+|\+)?"
 PHRASE = _TOKEN + r"(?:\s+(?:(?:and|of|for|with|in)\s+)?" + _TOKEN + r"){0,5}"
 NAMED_WORD = r"(?:" + either(NAMED) + r")"
-NAMING_CUE = r"\b" + NAMED_WORD + r"\s+[\"'\u201c]?(?:the\s+(?=[A-Z\\]))?" + EMPHASIS
+# "dubbed as CoCo4D", "named as X": the "as" is no part of the name.
+NAMING_CUE = r"\b" + NAMED_WORD + r"\s+(?:as\s+)?[\"'\u201c]?(?:the\s+(?=[A-Z\\]))?" + EMPHASIS
 # A quoted name after "named": 'named "Ghost Batch Normalization"' gives the whole name.
 NAMING_CUE_QUOTED = (
     r"\b" + NAMED_WORD + r"\s+[\"\u201c](?P<name>[A-Za-z][^\"\u201d.]{1,60}?)"

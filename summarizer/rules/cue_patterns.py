@@ -76,6 +76,9 @@ OUR_APPOSITIVE = re.compile(
 # cue_verbs.toml), and "designed" and "devised", which a short form before them makes a
 # name of ("(DCIM) is designed to ...").
 _MADE_PASSIVE = (*MAKE_DONE, "designed", "devised")
+# One capitalised word, then at most two lower-case words and "is" or "are": a sentence's
+# first word, no name ("More results are presented", "Various methods are proposed").
+_NOT_ONE_WORD = r"(?![A-Z][a-z]+(?:\s+[a-z][\w\-]*){0,2}\s+(?:is|are)\b)"
 
 _FIRST_CUES: tuple[Cue, ...] = (
     Cue(
@@ -185,7 +188,9 @@ _FIRST_CUES: tuple[Cue, ...] = (
     ),
     Cue(
         name="passive",
-        pattern=re.compile(CUE_PHRASE + PASSIVE),
+        # not one capitalised word that opens a sentence: "More results are presented on our
+        # website", "Various methods are proposed"
+        pattern=re.compile(_NOT_ONE_WORD + CUE_PHRASE + PASSIVE),
         example="Then, a Sample-level Domain-aware Attention (SDAT) strategy is presented.",
         expect=("SDAT",),
         needs=MAKE_DONE,
