@@ -49,6 +49,38 @@ def subject_of(
             "MultiBypass140",
             id="a name in parentheses after the counted thing",
         ),
+        pytest.param(
+            "We revisit the Mini-DDSM dataset (9,684 images; 2,414 patients) and introduce a "
+            "lightweight region-of-interest augmentation.",
+            "2,414",
+            (["Mini-DDSM"], ("Mini-DDSM",), ()),
+            "Mini-DDSM",
+            id="arXiv: counts in parentheses after the data noun, past a semicolon",
+        ),
+        pytest.param(
+            "On the DIVA-HisDB benchmark (150 pages, 3 medieval codices, 151,936 patches), our "
+            "model scores a test MAE of 5.4 years.",
+            "151,936",
+            (["DIVA-HisDB"], ("DIVA-HisDB",), ()),
+            "DIVA-HisDB",
+            id="arXiv 2605.06475: the last count in the parentheses",
+        ),
+        pytest.param(
+            "In this study, we address the problem of classifying 18 Arabic dialects of the "
+            "QADI dataset of Arabic tweets.",
+            "18",
+            (["QADI"], ("QADI",), ()),
+            "QADI",
+            id="arXiv: counted things of the named dataset",
+        ),
+        pytest.param(
+            "We evaluate CuraView on a subset of 250 patients from the Discharge-Me benchmark, "
+            "with 50 patients held out.",
+            "250",
+            (["CuraView", "Discharge-Me"], ("Discharge-Me",), ("CuraView",)),
+            "Discharge-Me",
+            id="arXiv 2605.03476: counted things from the named benchmark, not the paper's own",
+        ),
     ],
 )
 def test_a_count_of_a_dataset_belongs_to_it(text, value, found, subject) -> None:
@@ -66,4 +98,10 @@ def test_a_suite_of_tasks_measures_and_names_nothing() -> None:
 
 def test_a_score_on_a_dataset_is_no_count_of_it() -> None:
     text = "FooNet reaches 50.9% joint goal accuracy on the MultiWOZ benchmark with 50.9% of turns."
+    assert {n.subject for n in find_numbers(text, ["FooNet", "MultiWOZ"])} == {"FooNet"}
+
+
+def test_a_score_in_parentheses_after_a_benchmark_is_no_count_of_it() -> None:
+    # a count reads "(", but a score is no count: "(45.2%)" has a unit
+    text = "FooNet leads on the MultiWOZ benchmark (45.2% joint goal accuracy)."
     assert {n.subject for n in find_numbers(text, ["FooNet", "MultiWOZ"])} == {"FooNet"}

@@ -4,8 +4,11 @@ to the method that the sentence or the paper is about.
 
 A count is a bare number (or one in thousands or millions: "25k", "2.1 million") written
 right after a data noun and "of", "with", "containing", "comprising" or "consisting of"
-(a hedge such as "over" may stand between). Its subject is, first found:
+(a hedge such as "over" may stand between), or in parentheses right after a data noun
+("the Mini-DDSM dataset (9,684 images; 2,414 patients)"). Its subject is, first found:
 
+- the name of the data the counted things are of: "18 Arabic dialects of the QADI dataset",
+  whatever is written before the count;
 - the name the data noun's phrase is apposed to ("NATURAL INSTRUCTIONS, a dataset of",
   "SUB: a fine-grained ... benchmark containing"), or written right before the data noun
   ("the ARC Challenge dataset with");
@@ -21,7 +24,7 @@ import re
 from collections.abc import Sequence
 
 from .metrics import HEDGE
-from .wordlists import table
+from .wordlists import table, words
 
 __all__ = ["data_subject"]
 
@@ -37,9 +40,16 @@ _DATA_NOUNS = (
 _MEASURES = frozenset({"suite", "collection", "set"})
 # The words before a count that make it a dataset's: "dataset of", "corpus containing".
 _DATA_OF = re.compile(
-    r"(?P<noun>\b" + _DATA_NOUNS + r")s?\s*,?\s+(?:which\s+contains|that\s+contains|of|with|"
-    r"containing|comprising|consisting\s+of)\s+" + HEDGE,
+    r"(?P<noun>\b" + _DATA_NOUNS + r")s?(?:\s*,?\s+(?:which\s+contains|that\s+contains|of|with|"
+    r"containing|comprising|consisting\s+of)\s+|\s*\((?:[^()]{0,40}[;,]\s*)?)" + HEDGE,
     re.IGNORECASE,
+)
+# What a count in parentheses after a data noun counts: whole things, not what is measured
+# ("(150 pages, 3 medieval codices)", not "(0.85 F1)").
+_COUNTED_THINGS = re.compile(
+    r"(?<![.]\d)(?<!\.\d\d)(?<!\.\d\d\d)\s+(?!(?:"
+    + "|".join(re.escape(w) for w in words("metric_nouns") + words("metric_names"))
+    + r")\b)[a-z][\w\-]*"
 )
 # A bare count, or one in thousands or millions.
 _COUNT = re.compile(
@@ -53,6 +63,12 @@ _PHRASE = re.compile(
 )
 # What joins a name to the data noun's phrase after it: "X, a", "X: the", "X is a".
 _APPOSED = r"\s*(?:[,:]|\s+is)\s+(?:a|an|the)\s+(?:[\w\-]+\s+){0,5}?$"
+# The counted thing, then the named data it is of: "18 Arabic dialects of the QADI dataset".
+_OF_NAMED_DATA = re.compile(
+    r"\s+(?:[\w\-]+\s+){0,2}?[\w\-]+\s+(?:of|from|in)\s+the\s+(?P<name>[^\s()]+(?:\s[^\s()]+){0,2}?)"
+    r"\s+" + _DATA_NOUNS + r"\b",
+    re.IGNORECASE,
+)
 # The counted thing, then a name in parentheses: "140 videos (MultiBypass140)".
 _NAME_AFTER = re.compile(r"\s+(?:[\w\-]+\s+){0,3}?[\w\-]+\s*\((?P<name>[^()]{2,40})\)")
 
@@ -63,9 +79,21 @@ def data_subject(text: str, begin: int, start: int, names: Sequence[str]) -> str
     count = _COUNT.match(text, start)
     if count is None:
         return None
+    of_data = _OF_NAMED_DATA.match(text, count.end())
+    if of_data is not None and of_data.group("name") in names:
+        return of_data.group("name")
+    # "the Mini-DDSM dataset (9,684 images; 2,414 patients)": a count in parentheses after a
+    # data noun reads from before them, past the clause that a semicolon starts in them
+    paren = text.rfind("(", max(0, start - 80), start)
+    if paren != -1 and paren < begin and ")" not in text[paren:start]:
+        begin = max(0, paren - 40)
     data = _DATA_OF.search(text, max(begin, start - 80), start)
     if data is None:
         return None
+    if data.group(0).rstrip().endswith(("(", ";", ",")) and not _COUNTED_THINGS.match(
+        text, count.end()
+    ):
+        return None  # "the MultiWOZ benchmark (0.85 F1)": a score, no count of the data
     noun_at = data.start("noun")
     head = text[max(begin, noun_at - 90) : noun_at]
     for name in sorted(names, key=len, reverse=True):
