@@ -164,6 +164,36 @@ from .support.rule_reads import names_of, planned_metrics, planned_subjects
             [],
             id="countries' data by their languages' names",
         ),
+        pytest.param(
+            "2510.07953",
+            "Extensive experiments demonstrate the effectiveness of the proposed framework, "
+            "achieving mean CSI scores of 0.452 on SEVIR, 0.474 on HKO-7, and 0.361 on "
+            "MeteoNet, which outperforms existing approaches.",
+            ["HKO-7", "MeteoNet", "SEVIR"],
+            id="a score, then 'on' and its data",
+        ),
+        pytest.param(
+            "2511.07581",
+            "With only 3% of the training data available, our 1.2B model achieves 77.6% success "
+            "on SciFact (vs. 72.6% for prior retrievers), 25.2% on BRIGHT (vs. 22.1%), 63.2% on "
+            "NFCorpus (vs. 57.8%).",
+            ["BRIGHT", "NFCorpus", "SciFact"],
+            id="a percent and a word of what it measures, then 'on'",
+        ),
+        pytest.param(
+            "2510.00037",
+            "The framework delivers absolute gains over baselines of 12.6% on the pi0 backbone "
+            "and 10.4% on the OpenVLA backbone across all 17 perturbations.",
+            [],
+            id="a score on a model's backbone",
+        ),
+        pytest.param(
+            "made-up",
+            "The attack reaches 90% success on GPT-4o and 85% on Llama-3-70B, and runs with a "
+            "7.5x speedup on RTX4090.",
+            [],
+            id="a score on a model line or a sized model, a speed-up on hardware",
+        ),
     ],
 )
 def test_the_datasets_of_arxiv_sentences(arxiv_id: str, text: str, datasets: list[str]) -> None:

@@ -34,7 +34,9 @@ _LIST_CUE = re.compile(
 )
 # "two new datasets, where advanced models like GPT-3.5": the list is of something else.
 _NOT_A_LIST = re.compile(r"\b(?:where|which|that|models?|methods?|baselines?)\b")
-_MODEL_AFTER = re.compile(r"(?:/[\w\-.]+)?\s+(?:models?|methods?|architectures?|networks?)\b")
+_MODEL_AFTER = re.compile(
+    r"(?:/[\w\-.]+)?\s+(?:models?|methods?|architectures?|networks?|backbones?)\b"
+)
 _PAREN_CUE = re.compile(r"\s*\)[^.]{0,60}\b" + DATA_WORD)
 _ON_CUE = re.compile(
     r"\b(?:accuracy|performance|results?|evaluated|evaluate|trained|experiments?|tested)"
@@ -55,6 +57,14 @@ _MEASURED_ON = re.compile(
     + r"|(?i:"
     + "|".join(re.escape(w) for w in words("metric_nouns") if w not in _COSTS)
     + r"))\s+on\s+(?:the\s+|both\s+)?$"
+)
+
+
+# "26.15% on ProofNet", "86.8 EPDMS on NAVSIMv2": a score, at most one word naming what it
+# measures, then "on" and the data it is measured on.
+_SCORE_ON = re.compile(
+    r"(?<![\w.])\d+(?:\.\d+)?(?:\s?\\?%|(?<=\.\d)|(?<=\.\d\d)|(?<=\.\d\d\d))"
+    r"(?:\s+[A-Za-z][\w\-@]*)?\s+on\s+(?:the\s+)?$"
 )
 
 
@@ -82,6 +92,8 @@ def listed_as_data(name: str, abstract: str, loose: bool = True) -> bool:
             and not _NOT_A_LIST.search(listed.group(0))
             or _ON_CUE.search(before)
             or _MEASURED_ON.search(before)
+            or _SCORE_ON.search(before)
+            and not (is_model_line(name) or _SIZED.search(name))
             or _OPENING_ON.search(before)
             and _OPENING_ON_AFTER.match(abstract, i + n)
             and not (is_model_line(name) or _SIZED.search(name))
