@@ -188,6 +188,14 @@ from .support.rule_reads import names_of, planned_metrics, planned_subjects
             id="a score on a model's backbone",
         ),
         pytest.param(
+            "2510.16209",
+            "This instills our SSM, which we call StretchySnake, with spatio-temporal "
+            "flexibility. On short-action (UCF-101, HMDB-51) and long-action (COIN, Breakfast) "
+            "benchmarks, StretchySnake outperforms transformer and SSM baselines.",
+            ["COIN", "HMDB-51", "UCF-101"],  # "Breakfast", one capitalised word, is no name
+            id="lists in parentheses before a data word",
+        ),
+        pytest.param(
             "made-up",
             "The attack reaches 90% success on GPT-4o and 85% on Llama-3-70B, and runs with a "
             "7.5x speedup on RTX4090.",

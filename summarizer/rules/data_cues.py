@@ -103,6 +103,8 @@ def listed_as_data(name: str, abstract: str, loose: bool = True) -> bool:
             return True
         if _COORDINATED_DATA.match(abstract, i + n) or _among_known_datasets(name, abstract, i):
             return True
+        if _PAREN_LIST_DATA.match(abstract, i + n) and _IN_OPEN_PAREN.search(before):
+            return True
     return False
 
 
@@ -110,6 +112,11 @@ def listed_as_data(name: str, abstract: str, loose: bool = True) -> bool:
 _COORDINATED_DATA = re.compile(
     r"(?:\s*(?:,|and|or)\s*(?:the\s+)?[\w\-.]+){1,4}\s+(?:\w+\s+)?" + DATA_WORD + r"\b"
 )
+# "fine-grained (Gym99, Gym288) benchmarks": a list in parentheses right before a data word.
+_PAREN_LIST_DATA = re.compile(
+    r"(?:\s*(?:,|and|or)\s*(?:and\s+)?[\w\-.]+){0,4}\s*\)\s+(?:[\w\-]+\s+)?" + DATA_WORD + r"\b"
+)
+_IN_OPEN_PAREN = re.compile(r"\((?:[\w\-.]+\s*(?:,|and|or)\s*(?:and\s+)?){0,4}$")
 _LIST_BOUNDS = re.compile(r"[.;:()\[\]]")
 _LIST_SEPARATORS = re.compile(r"\s*(?:,|\band\b|\bor\b)\s*")
 
