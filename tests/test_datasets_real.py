@@ -196,6 +196,20 @@ from .support.rule_reads import names_of, planned_metrics, planned_subjects
             id="lists in parentheses before a data word",
         ),
         pytest.param(
+            "2509.25672",
+            "On the subset of the BIRD benchmark, SingSQL-LM-3B-R64 reaches 82.87% Soft F1 and "
+            "73.03% EX.",
+            ["BIRD"],
+            id="the clause after an opening phrase's data word",
+        ),
+        pytest.param(
+            "2510.03978",
+            "We train BMC-LongCLIP, a long-context biomedical VLM. On two retrieval benchmarks, "
+            "BMC-LongCLIP achieves up to 30% absolute gains.",
+            [],
+            id="a model after 'benchmarks,' and before its verb",
+        ),
+        pytest.param(
             "made-up",
             "The attack reaches 90% success on GPT-4o and 85% on Llama-3-70B, and runs with a "
             "7.5x speedup on RTX4090.",

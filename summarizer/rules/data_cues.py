@@ -32,6 +32,9 @@ _LIST_CUE = re.compile(
     + DATA_WORD
     + r"\s*(?:[:,(]|such as|including|like)\s*(?:[\w\-.]+,?\s+(?:and\s+)?){0,6}\(?$"
 )
+# "On the UCF-101 and HMDB-51 benchmarks, StretchySnake outperforms ...": after the comma of
+# an opening phrase, a name and a verb are the sentence's clause, no item of a list.
+_CLAUSE_AFTER_OPENER = re.compile(r"\s+(?:also\s+|further\s+|consistently\s+)?[a-z]+s\b(?<!ss)")
 # "two new datasets, where advanced models like GPT-3.5": the list is of something else.
 _NOT_A_LIST = re.compile(r"\b(?:where|which|that|models?|methods?|baselines?)\b")
 _MODEL_AFTER = re.compile(
@@ -90,6 +93,7 @@ def listed_as_data(name: str, abstract: str, loose: bool = True) -> bool:
         if (
             listed
             and not _NOT_A_LIST.search(listed.group(0))
+            and not _CLAUSE_AFTER_OPENER.match(abstract, i + n)
             or _ON_CUE.search(before)
             or _MEASURED_ON.search(before)
             or _SCORE_ON.search(before)
