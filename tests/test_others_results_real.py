@@ -21,7 +21,7 @@ import pytest
 from summarizer.rules import find_candidates
 from summarizer.rules.number import Number
 from summarizer.rules.performers import other_performer
-from summarizer.rules.subjects import actor_phrase
+from summarizer.rules.subjects import Actor, actor_phrase
 
 
 def _numbers(text: str) -> dict[str, Number]:
@@ -671,3 +671,12 @@ def test_a_currency_code_never_beside_an_amount_may_be_a_name() -> None:
     # made up: the short form of a method, not a currency
     text = "We propose Unbiased Semantic Decoding (USD), a decoding method. USD improves accuracy."
     assert "USD" in find_candidates(text).names
+
+
+def test_a_phrase_of_setting_before_the_actor_is_no_part_of_it() -> None:
+    # dev record (arXiv, autoformalization): "on uproof" says where, "our method" who
+    sentence = (
+        "And on uproof our method also achieved a strong improvement in out-of-distribution "
+        "performance on pass@1 accuracy (6.2\\% $\\to$ 9.6\\%)."
+    )
+    assert actor_phrase(sentence, 0, sentence.index("9.6")) == Actor("our method", True)

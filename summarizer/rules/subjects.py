@@ -291,6 +291,13 @@ def actor_phrase(text: str, begin: int, start: int) -> Actor | None:
             phrase, det = " ".join(words[i + 1 :]), ""
             break
     written = text[begin + match.start("det") : begin + match.end("actor")] if det else phrase
+    words = phrase.split()
+    for i in range(len(words) - 2, 0, -1):
+        # "And on uproof our method also achieved": the actor starts at its determiner, after
+        # the phrase of setting before it
+        if words[i].lower() in _DETS:
+            written, phrase, det = " ".join(words[i:]), " ".join(words[i + 1 :]), words[i].lower()
+            break
     lead = phrase.split()
     if len(lead) > 1 and lead[0].lower() in _FOCUS:
         # "even the strongest model attains", "Even though our model ...": a word that
