@@ -9,6 +9,7 @@ is not found inside ``ImbSAM`` alone.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Iterator
 from functools import lru_cache
 
 from ..text import unspaced
@@ -108,40 +109,31 @@ def find_span(item: str, abstract: str) -> Span | None:
         return None
     hay, where = _folded(abstract)
     first, last = needle[0], needle[-1]
+    spans: Iterable[Span] = _token_spans(hay, where, needle)
     if item.lstrip()[:1] in _DASHES:  # "-33.33%": the normal form reads the sign as a space
-        return _signed_span(abstract, hay, where, needle)
+        spans = list(spans)
+        for start, end in spans:
+            if _sign_before(abstract, start) and not _joined(abstract, (start - 1, end), "-", last):
+                return (start - 1, end)
     fallback: Span | None = None
-    at = hay.find(needle)
-    while at >= 0:
-        end = at + len(needle)
-        if _clear_before(hay, at, first) and _clear_after(hay, end, last):
-            span = (at, end) if where is None else (where[at], where[end - 1] + 1)
-            if not _joined(abstract, span, first, last):
-                return span
-            if fallback is None:
-                fallback = span
-        at = hay.find(needle, at + 1)
+    for span in spans:
+        if not _joined(abstract, span, first, last):
+            return span
+        if fallback is None:
+            fallback = span
     return fallback
 
 
-def _signed_span(
-    abstract: str, hay: str, where: tuple[int, ...] | None, needle: str
-) -> Span | None:
-    """find_span of an item that opens with a dash: the first occurrence with a sign before
-    it (:func:`_sign_before`), the sign included; else what the item without it gives."""
+def _token_spans(hay: str, where: tuple[int, ...] | None, needle: str) -> Iterator[Span]:
+    """Each occurrence of ``needle`` in the normal form ``hay`` that sits on token
+    boundaries, in order, as a span of the abstract (``where`` maps positions back)."""
     first, last = needle[0], needle[-1]
-    spans: list[Span] = []
     at = hay.find(needle)
     while at >= 0:
         end = at + len(needle)
         if _clear_before(hay, at, first) and _clear_after(hay, end, last):
-            spans.append((at, end) if where is None else (where[at], where[end - 1] + 1))
+            yield (at, end) if where is None else (where[at], where[end - 1] + 1)
         at = hay.find(needle, at + 1)
-    for start, end in spans:
-        if _sign_before(abstract, start) and not _joined(abstract, (start - 1, end), "-", last):
-            return (start - 1, end)
-    unsigned = [span for span in spans if not _joined(abstract, span, first, last)]
-    return (unsigned or spans or [None])[0]
 
 
 _ASCII_ALNUM = frozenset("0123456789abcdefghijklmnopqrstuvwxyz")
