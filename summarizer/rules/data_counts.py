@@ -24,7 +24,7 @@ import re
 from collections.abc import Sequence
 
 from .metrics import HEDGE
-from .wordlists import table, words
+from .wordlists import alternation, table
 
 __all__ = ["data_subject"]
 
@@ -48,7 +48,9 @@ _DATA_OF = re.compile(
 # ("(150 pages, 3 medieval codices)", not "(0.85 F1)").
 _COUNTED_THINGS = re.compile(
     r"(?<![.]\d)(?<!\.\d\d)(?<!\.\d\d\d)\s+(?!(?:"
-    + "|".join(re.escape(w) for w in words("metric_nouns") + words("metric_names"))
+    + alternation("metric_nouns")
+    + "|"
+    + alternation("metric_names")
     + r")\b)[a-z][\w\-]*"
 )
 # A bare count, or one in thousands or millions.

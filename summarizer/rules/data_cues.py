@@ -96,11 +96,12 @@ def listed_as_data(name: str, abstract: str, loose: bool = True) -> bool:
             and not _CLAUSE_AFTER_OPENER.match(abstract, i + n)
             or _ON_CUE.search(before)
             or _MEASURED_ON.search(before)
-            or _SCORE_ON.search(before)
-            and not (is_model_line(name) or _SIZED.search(name))
-            or _OPENING_ON.search(before)
-            and _OPENING_ON_AFTER.match(abstract, i + n)
-            and not (is_model_line(name) or _SIZED.search(name))
+            or (
+                _SCORE_ON.search(before)
+                or _OPENING_ON.search(before)
+                and _OPENING_ON_AFTER.match(abstract, i + n)
+            )
+            and not (is_model_line(name) or _SIZED.search(name))  # a model is no data
         ):
             return True
         if loose and OPEN_PAREN_END.search(before) and _PAREN_CUE.match(abstract, i + n):
