@@ -83,3 +83,48 @@ def test_short_forms_that_are_no_part_of_the_papers_method(text, not_introduced)
 def test_a_name_before_an_appositive_is_not_inside_a_long_form(text, name):
     introduces, _, _ = classify_names(text)
     assert name in introduces
+
+
+# A part's noun may follow the short form of a titled long form instead of ending it (arXiv
+# 2605.19734, 2605.01309 and 2604.27432, verbatim; outside every gold part).
+GEOMAMBA = (
+    "To address this problem, we propose GeoMamba, a geometry-driven framework tailored for "
+    "optical-SAR fine-grained retrieval. Specifically, GeoMamba introduces a Geometric Feature "
+    "Injection (GFI) module that enhances cross-modal feature interaction and incorporates "
+    "structural priors, thereby improving the robustness of SAR representations and promoting "
+    "geometry-consistent feature learning. In addition, a Geometric Consistency Constraint (GCC)"
+    " module, together with a Deep Supervision (DS) strategy, imposes hierarchical geometric "
+    "constraints using classical operators, which helps preserve informative object structures "
+    "during representation learning."
+)
+CUE = (
+    "To address this, we propose CUE, Concept-aware mUlti-label Expansion, which introduces "
+    "multi-label concept signals to preserve disrupted inter-class relationships. Specifically, "
+    "CUE constructs concept sets by (i) extracting instance-level visual cues from zero-shot "
+    "CLIP and (ii) generating class-level semantic cues with LLM; the two cues are incorporated "
+    "via separately weighted Binary Logit-Adjustment (BLA) auxiliary losses and jointly "
+    "optimized with the baseline Logit-Adjustment (LA) loss."
+)
+HYDROSLUDGE = (
+    "The pressure for Water Resource Recovery Facilities (WRRF) operators to efficiently treat "
+    "wastewater is greater than ever because of the water crisis. This paper presents "
+    "HydroSludge, a framework that provides a series of tools that simplify the implementation "
+    "of the processes and workflows in a WRRF."
+)
+
+
+def test_a_parts_noun_after_the_short_form_makes_it_a_named_part():
+    introduces, _, _ = classify_names(GEOMAMBA)
+    assert {"GeoMamba", "GFI", "GCC"} <= set(introduces)
+
+
+@pytest.mark.parametrize(
+    ("text", "not_introduced"),
+    [
+        pytest.param(CUE, "LA", id="the baseline's loss"),
+        pytest.param(HYDROSLUDGE, "WRRF", id="operators: people, not a part"),
+    ],
+)
+def test_a_nouns_after_the_short_form_that_make_no_part_of_the_papers(text, not_introduced):
+    introduces, _, _ = classify_names(text)
+    assert not_introduced not in introduces

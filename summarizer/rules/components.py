@@ -5,7 +5,9 @@ The guide counts named components of what a paper makes among what it introduces
 form the abstract defines is one when its long form ends in a noun of a part
 (``component`` of ``data/contribution_nouns.toml``: module, block, adapter, loss, ...; not
 "network", which as often names others' networks a method builds on: "Kolmogorov-Arnold
-Networks (KAN)", "Temporal Convolutional Networks (TCNs)"), the
+Networks (KAN)", "Temporal Convolutional Networks (TCNs)"), or when such a noun follows the
+short form of a long form in capitals ("a Test-Time Flipping (TTF) scheme", not "the
+baseline Logit-Adjustment (LA) loss" nor "mean squared error (MSE) loss"), the
 abstract introduces a name of its own, the short form is no well-known method
 (``data/naming_well_known.txt``), no dataset's ("the Peripheral Blood Cell (PBC) dataset")
 and no example of others' ("techniques such as Memory as Gate (MaG)").
@@ -29,6 +31,19 @@ _DATA_AFTER = re.compile(
 )
 # Before the long form, what says it is someone else's: "techniques such as Memory as Gate".
 _EXAMPLE_BEFORE = re.compile(r"(?:such as|e\.g\.,?|like|including)\s+(?:the\s+|a\s+)?$")
+# After the short form of a titled long form, a part's noun: "a Test-Time Flipping (TTF)
+# scheme" ("Water Resource Recovery Facilities (WRRF) operators" are people).
+_PART_AFTER = re.compile(
+    r"\)\s+(?:" + "|".join(sorted(_PARTS - {"operator"}, key=len, reverse=True)) + r")s?\b",
+    re.IGNORECASE,
+)
+# Before the long form, what says the part is the one compared with: "the baseline".
+_BASELINE_BEFORE = re.compile(r"\bbaseline\s+$", re.IGNORECASE)
+
+
+def _titled(long: str) -> bool:
+    """Every word of ``long`` opens with a capital or a digit: "Test-Time Flipping"."""
+    return all(w[:1].isupper() or w[:1].isdigit() for w in long.split())
 
 
 def _part_noun(long: str) -> bool:
@@ -49,10 +64,17 @@ def defined_components(analysis: Analysis) -> list[str]:
         if (
             short in out
             or is_common(short, analysis.abbreviations)
-            or not _part_noun(abbreviation.long)
         ):
             continue
         after = text.find(")", abbreviation.short_start)
+        if not (
+            _part_noun(abbreviation.long)
+            or _titled(abbreviation.long)
+            and after >= 0
+            and _PART_AFTER.match(text, after)
+            and not _BASELINE_BEFORE.search(text, 0, abbreviation.long_start)
+        ):
+            continue
         if after >= 0 and _DATA_AFTER.match(text, after):
             continue
         start = abbreviation.long_start
