@@ -61,10 +61,7 @@ def defined_components(analysis: Analysis) -> list[str]:
     text = analysis.text
     for abbreviation in analysis.abbreviations:
         short = abbreviation.short
-        if (
-            short in out
-            or is_common(short, analysis.abbreviations)
-        ):
+        if short in out or is_common(short, analysis.abbreviations):
             continue
         after = text.find(")", abbreviation.short_start)
         if not (
