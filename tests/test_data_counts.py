@@ -81,6 +81,30 @@ def subject_of(
             "Discharge-Me",
             id="arXiv 2605.03476: counted things from the named benchmark, not the paper's own",
         ),
+        pytest.param(
+            "On the MTIL benchmark spanning 11 datasets and 1201 classes, our method achieves "
+            "74.2% Transfer.",
+            "11",
+            (["MTIL"], ("MTIL",), ()),
+            "MTIL",
+            id="arXiv 2605.25708: a benchmark spanning counted things",
+        ),
+        pytest.param(
+            "We introduce MCN, a multilingual CND corpus spanning 18 languages across three "
+            "resource levels.",
+            "18",
+            (["MCN", "CND"], (), ("MCN",)),
+            "MCN",
+            id="arXiv 2605.31136: a corpus spanning counted things, apposed to its name",
+        ),
+        pytest.param(
+            "Evaluated on an internal dataset comprising of 3,252 CT scans, OmniFoo achieves a "
+            "C-index of 0.78.",
+            "3,252",
+            (["OmniFoo"], (), ("OmniFoo",)),
+            "internal dataset",
+            id="comprising of",
+        ),
     ],
 )
 def test_a_count_of_a_dataset_belongs_to_it(text, value, found, subject) -> None:

@@ -3,8 +3,9 @@
 to the method that the sentence or the paper is about.
 
 A count is a bare number (or one in thousands or millions: "25k", "2.1 million") written
-right after a data noun and "of", "with", "containing", "comprising" or "consisting of"
-(a hedge such as "over" may stand between), or in parentheses right after a data noun
+right after a data noun and "of", "with", "containing", "comprising (of)", "consisting of",
+"spanning" or "covering" (a hedge such as "over" may stand between), or in parentheses
+right after a data noun
 ("the Mini-DDSM dataset (9,684 images; 2,414 patients)"). Its subject is, first found:
 
 - the name of the data the counted things are of: "18 Arabic dialects of the QADI dataset",
@@ -40,8 +41,11 @@ _DATA_NOUNS = (
 _MEASURES = frozenset({"suite", "collection", "set"})
 # The words before a count that make it a dataset's: "dataset of", "corpus containing".
 _DATA_OF = re.compile(
-    r"(?P<noun>\b" + _DATA_NOUNS + r")s?(?:\s*,?\s+(?:which\s+contains|that\s+contains|of|with|"
-    r"containing|comprising|consisting\s+of)\s+|\s*\((?:[^()]{0,40}[;,]\s*)?)" + HEDGE,
+    r"(?P<noun>\b"
+    + _DATA_NOUNS
+    + r")s?(?:\s*,?\s+(?:(?:which|that)\s+(?:contains|spans|covers)|of|"
+    r"with|containing|comprising(?:\s+of)?|consisting\s+of|spanning|covering)\s+|"
+    r"\s*\((?:[^()]{0,40}[;,]\s*)?)" + HEDGE,
     re.IGNORECASE,
 )
 # What a count in parentheses after a data noun counts: whole things, not what is measured
