@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import pytest
 
+from summarizer.rules import find_candidates, find_numbers
 from summarizer.rules.cues import classify_names
+from tests.support.arxiv import ARXIV
 
 MODULES = (
     "To address these limitations, we propose STFTrack, an efficient framework for acoustic "
@@ -128,3 +130,14 @@ def test_a_parts_noun_after_the_short_form_makes_it_a_named_part():
 def test_a_nouns_after_the_short_form_that_make_no_part_of_the_papers(text, not_introduced):
     introduces, _, _ = classify_names(text)
     assert not_introduced not in introduces
+
+
+TRAITS = ARXIV["2606.11269"]  # outside every gold part
+
+
+def test_a_named_part_written_more_often_is_no_subject_for_the_whole():
+    names = find_candidates(TRAITS, with_numbers=False).names
+    introduces, datasets, _ = classify_names(TRAITS, names)
+    assert {"Traits Run Deeper", "MFR", "TSMF"} <= set(introduces)
+    [number] = [n for n in find_numbers(TRAITS, names, datasets, introduces) if n.value == "25%"]
+    assert number.subject == "Traits Run Deeper"

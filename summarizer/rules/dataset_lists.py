@@ -108,7 +108,7 @@ _DATA_NOUN = r"(?:data[\s\-]?sets?|benchmarks?|corpora|corpus)"
 # "Cora", "Fashion MNIST", "CNN/Daily Mail", "NTU RGB+D 120", "enwik8", "miniImageNet"
 _ITEM = (
     r"(?:[A-Z][\w\-]*(?:[./+][\w\-]+)*(?:\s+[A-Z0-9][\w\-]*(?:\+[\w\-]+)*){0,2}"
-    r"|[a-z]+\d[\w\-]*|[a-z]+[A-Z][\w\-]*)"
+    r"|[a-z]+\d[\w\-]*|[a-z]+[A-Z][\w\-]*|\d+(?:-[A-Z][\w\-]*|[A-Z]{2,}[\w\-]*|[A-Z][a-z][\w\-]*))"
 )
 _LIST = _ITEM + r"(?:\s*,\s*(?:the\s+)?" + _ITEM + r")*\s*,?\s+(?:and|or)\s+(?:the\s+)?" + _ITEM
 _LIST_ITEM = re.compile(r"(?<![\w\-])" + _ITEM + r"(?![\w\-])")

@@ -11,6 +11,7 @@ from collections.abc import Collection
 from dataclasses import replace
 
 from .analysis import Analysis, analysed
+from .components import defined_components
 from .cue_words import either, without
 from .data_counts import data_subject
 from .defined_metrics import defined_metric, metric_short_forms, short_forms_beside
@@ -124,7 +125,8 @@ def find_numbers(
     ``names`` are the abstract's candidate names, of which the nearest before a number in
     its sentence is its ``subject``; ``datasets`` (and well-known datasets and metric names)
     are never a subject: "ImageNet", "Top-1". Where no name stands before it, the subject is
-    the paper's main own name: of ``own`` (the names it says it makes), the one written most.
+    the paper's main own name: of ``own`` (the names it says it makes), the one written most,
+    not a named part of it (:mod:`.components`) where another is left.
     A count that describes a dataset ("a dataset of 25k conversations") is the dataset's
     (:mod:`.data_counts`).
 
@@ -157,7 +159,9 @@ def _find_numbers(
     ]
     own = [n for n in own if n in subjects]
     subjects = [n for n in subjects if not _part_of_own(n, own, abstract)]
-    fallback = _main_name(abstract, own)
+    # a named part of the method is no name of the whole: "the SAR module" of FooNet
+    parts = set(defined_components(analysis))
+    fallback = _main_name(abstract, [n for n in own if n not in parts] or own)
     starts = _clause_starts(analysis)
     not_results = [m.span() for m in url_matches(analysis)]
     not_results += [(m.start(), m.end()) for m in _CITATION.finditer(abstract)]

@@ -4,6 +4,30 @@ repository), by arXiv id, for tests that need a whole abstract's context."""
 from __future__ import annotations
 
 ARXIV: dict[str, str] = {
+    "2606.11269": (
+        "Personality assessment aims to infer stable personality traits from dynamic behaviors "
+        "across language, voice, and facial cues. Since different personality dimensions are "
+        "revealed through distinct behavioral perspectives, modeling trait-specific evidence is "
+        "challenging. However, most existing approaches adopt a uniform multimodal fusion "
+        "strategy across all dimensions, assuming identical modality contributions. This "
+        "overlooks trait-specific modality preferences and introduces cross-modal interference. "
+        "To address this issue, we propose a novel personality assessment framework called Traits"
+        " Run Deeper, which consists of three components. Specifically, the Multimodal Foundation"
+        " Representation (MFR) module constructs personality-oriented multimodal inputs and "
+        "leverages psychology-informed semantic templates as anchors, enabling foundation models "
+        "to capture trait-relevant information. Building upon MFR, the Trait-Specific Modality "
+        "Fusion (TSMF) module acts as an asymmetric fusion mechanism, allowing each dimension to "
+        "selectively exploit different modality pathways from modality-specific modeling to "
+        "complementary fusion. Thus, TSMF captures heterogeneous modality preferences while "
+        "reducing cross-modal contamination. Furthermore, the Distribution-Calibrated Personality"
+        " Regression (DCPR) module mitigates label imbalance and central tendency bias through "
+        "target distribution calibration, improving robustness and stability. Experimental "
+        "results on the AVI Challenge 2026 validation set demonstrate the effectiveness of the "
+        "proposed framework, reducing mean squared error (MSE) by approximately 25% compared with"
+        " the baseline. Consistent improvements are observed on the official test set, where our "
+        "method achieves the best performance and ranks first in the Personality Assessment "
+        "Track. The source code will be made available at https://github.com/MSA-LMC/AVI2026."
+    ),
     "2605.19577": (
         "We present GoLongRL, a fully open-source, capability-oriented post-training recipe for"
         " long-context reinforcement learning with verifiable rewards (RLVR). Existing long-"
