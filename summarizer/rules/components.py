@@ -18,10 +18,11 @@ from __future__ import annotations
 import re
 
 from .analysis import Analysis
+from .subjects import whole_name_at
 from .well_known import is_common
 from .wordlists import table
 
-__all__ = ["defined_components"]
+__all__ = ["defined_components", "main_name"]
 
 _NOUNS = table("contribution_nouns")
 _PARTS = frozenset(_NOUNS["component"])
@@ -79,3 +80,16 @@ def defined_components(analysis: Analysis) -> list[str]:
             continue
         out.append(short)
     return out
+
+
+def main_name(analysis: Analysis, own: list[str]) -> str | None:
+    """Of the names the paper says it makes (``own``), the one it writes most often (first
+    on a tie), not a named part of it while another is left ("the MFR module" of Traits Run
+    Deeper); None when it makes none."""
+    parts = defined_components(analysis)
+    own = [n for n in own if n not in parts] or own
+    if not own:
+        return None
+    text = analysis.text
+    counts = {name: len(whole_name_at(text, name, 0, len(text))) for name in own}
+    return max(own, key=lambda name: (counts[name], -own.index(name)))

@@ -11,7 +11,7 @@ from collections.abc import Collection
 from dataclasses import replace
 
 from .analysis import Analysis, analysed
-from .components import defined_components
+from .components import main_name
 from .cue_words import either, without
 from .data_counts import data_subject
 from .defined_metrics import defined_metric, metric_short_forms, short_forms_beside
@@ -43,7 +43,7 @@ from .number_names import (
 )
 from .number_ranges import from_to_share_the_metric, range_ends_share_the_metric
 from .slash_lists import after_slash, slashed_metrics
-from .subjects import actor_phrase, compared_side, measured_name, subject_before, whole_name_at
+from .subjects import actor_phrase, compared_side, measured_name, subject_before
 from .urls import url_matches
 from .wordlists import alternation, words
 
@@ -125,8 +125,7 @@ def find_numbers(
     ``names`` are the abstract's candidate names, of which the nearest before a number in
     its sentence is its ``subject``; ``datasets`` (and well-known datasets and metric names)
     are never a subject: "ImageNet", "Top-1". Where no name stands before it, the subject is
-    the paper's main own name: of ``own`` (the names it says it makes), the one written most,
-    not a named part of it (:mod:`.components`) where another is left.
+    the paper's main own name: of ``own`` (the names it says it makes), the one written most.
     A count that describes a dataset ("a dataset of 25k conversations") is the dataset's
     (:mod:`.data_counts`).
 
@@ -159,9 +158,7 @@ def _find_numbers(
     ]
     own = [n for n in own if n in subjects]
     subjects = [n for n in subjects if not _part_of_own(n, own, abstract)]
-    # a named part of the method is no name of the whole: "the SAR module" of FooNet
-    parts = set(defined_components(analysis))
-    fallback = _main_name(abstract, [n for n in own if n not in parts] or own)
+    fallback = main_name(analysis, own)
     starts = _clause_starts(analysis)
     not_results = [m.span() for m in url_matches(analysis)]
     not_results += [(m.start(), m.end()) for m in _CITATION.finditer(abstract)]
@@ -282,14 +279,6 @@ def _part_of_own(name: str, own: list[str], abstract: str) -> bool:
     return bool(inside) and all(
         any(a <= start and end <= b for a, b in inside) for start, end in mentions(name, abstract)
     )
-
-
-def _main_name(abstract: str, own: list[str]) -> str | None:
-    """Of the names the paper says it makes, the one it writes most often (first on a tie)."""
-    if not own:
-        return None
-    counts = {name: len(whole_name_at(abstract, name, 0, len(abstract))) for name in own}
-    return max(own, key=lambda name: (counts[name], -own.index(name)))
 
 
 def _subject(
