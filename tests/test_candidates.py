@@ -130,6 +130,27 @@ def test_numbers_inside_urls_are_not_results() -> None:
             id="arXiv 2503.22879: latex times after the number",
         ),
         pytest.param(
+            "in high dimensions (e.g., over 10^100 states), we plan over a much smaller number of "
+            "states (e.g., 10^5)",
+            ["10^100", "10^5"],
+            id="SciTLDR: a power of ten is one value",
+        ),
+        pytest.param(
+            "the effect holds (p < 10^-6) and (p<10^{-16}), and p < 7.17 x 10^-27 at FMR = 10^-3",
+            ["< 10^-6", "10^{-16}", "< 7.17 x 10^-27", "10^-3"],
+            id="arXiv: negative powers, braces and a mantissa",
+        ),
+        pytest.param(
+            "the speedup at test time is 3X and memory reduction is 3X at an ensemble of size 4",
+            ["3X", "3X", "4"],
+            id="SciTLDR: a capital X of times",
+        ),
+        pytest.param(
+            "while reducing inference time by 44.8X in vision-only mode and 7.9X in fusion mode",
+            ["44.8X", "7.9X"],
+            id="arXiv: capital X after a decimal",
+        ),
+        pytest.param(
             "while having 163 $\\times$ lower parameters",
             ["163 $\\times$"],
             id="latex times after a space",
@@ -217,6 +238,7 @@ def test_the_plus_of_a_deviation_stays_out_of_the_value() -> None:
         pytest.param("The details are in Table 3.", id="table-number"),
         pytest.param("It wins on KITTI 2015 and Atari 2600 games.", id="edition-after-a-name"),
         pytest.param("It uses 1x1 convolutions on 32x32 images.", id="dimensions"),
+        pytest.param("It stacks 3X3 convolutions.", id="dimensions-capital"),
         pytest.param("SGD dates back to the 1950s.", id="decade"),
         pytest.param("Such tools date back to the 1990's.", id="decade-apostrophe"),
     ],

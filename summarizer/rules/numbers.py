@@ -50,9 +50,9 @@ from .wordlists import alternation, words
 # A unit: a percent sign, or a word of data/units.txt or one of the few that need a pattern
 # ("3x" but not "3x4", a lone "k" or "M", "GPU hours"), with or without a space before it.
 _UNIT = (
-    # "4.45×speed up" and LaTeX's "$20\times$" and "3.7$\times$" keep their sign of times
+    # "4.45×speed up", "3.49X" and LaTeX's "$20\times$" and "3.7$\times$" keep their sign of times
     # (not "3$\times$3", a shape); degrees as written
-    r"%|\\%|×(?=[A-Za-z])|\\times\b|\s?\$\{?\\times\}?\$(?!\s?\d)|\$\^\{?\\circ\}?\$|\^\{?\\circ\}?|°|"
+    r"%|\\%|X(?!\d)|×(?=[A-Za-z])|\\times\b|\s?\$\{?\\times\}?\$(?!\s?\d)|\$\^\{?\\circ\}?\$|\^\{?\\circ\}?|°|"
     r"\s?(?:x(?!\d)|×(?!\d)|[kKMBT]\b|[GT]PU[\s\-](?:hours|days|months|years)|"
     + alternation("units")
     + r")(?![A-Za-z])"
@@ -66,8 +66,10 @@ _NUMBER = re.compile(
     # the next value of a slash list: "90.0/79.2" (see slash_lists)
     r"|(?<=[\d%kKMB]/))"
     r"(?P<sign>[<>≤≥~≈]\s?|[+\-−±]|up to )?"
-    # a fraction of counts ("9/10 tasks", "1/10 of the parameters") is one value
-    r"(?P<num>(?>\d{1,4}/\d{1,4}(?![\d/.])|\d{1,3}(?:,\d{3})+(?:\.\d+)?"
+    # a power of ten ("p < 10^-6", "10^{5} states", "7.17 x 10^-27") and a fraction of counts
+    # ("9/10 tasks", "1/10 of the parameters") are one value each
+    r"(?P<num>(?>(?:\d+(?:\.\d+)?\s?(?:\\times|×|x)\s?)?10\^\{?[-−]?\d+\}?"
+    r"|\d{1,4}/\d{1,4}(?![\d/.])|\d{1,3}(?:,\d{3})+(?:\.\d+)?"
     r"|\d{1,3}(?:['\u2019]\d{3})+(?!\d)|\d+(?:\.\d+)?))"  # "3'123'253": thousands
     r"(?P<unit>" + _UNIT + r")?"
     # "3D", "4M-sized" names are not numbers; "an 8B-parameter LLM" states a size
