@@ -130,6 +130,11 @@ def test_numbers_inside_urls_are_not_results() -> None:
             id="arXiv 2503.22879: latex times after the number",
         ),
         pytest.param(
+            "for geo-layout research, we release O(200k) synthetic layouts",
+            ["200k"],
+            id="arXiv: an order of magnitude is a value",
+        ),
+        pytest.param(
             "in high dimensions (e.g., over 10^100 states), we plan over a much smaller number of "
             "states (e.g., 10^5)",
             ["10^100", "10^5"],
@@ -239,6 +244,11 @@ def test_the_plus_of_a_deviation_stays_out_of_the_value() -> None:
         pytest.param("It wins on KITTI 2015 and Atari 2600 games.", id="edition-after-a-name"),
         pytest.param("It uses 1x1 convolutions on 32x32 images.", id="dimensions"),
         pytest.param("It stacks 3X3 convolutions.", id="dimensions-capital"),
+        pytest.param(
+            "The minimax gap shrinks as the number of generators increases with rate "
+            "O(1/\\epsilon), and lookups cost O(1) against O(N^2) before.",
+            id="SciTLDR: orders of growth",
+        ),
         pytest.param("SGD dates back to the 1950s.", id="decade"),
         pytest.param("Such tools date back to the 1990's.", id="decade-apostrophe"),
     ],

@@ -82,6 +82,10 @@ _CITATION = re.compile(r"\[\d+(?:\s*[,\u2013-]\s*\d+)*\]|(?i:arxiv):?\s*\d{4}\.\
 # LaTeX math: "$O(\epsilon^{-4})$", "$(1-\gamma)^7$" are formulas, whose numbers are no
 # results; a number written in math alone ("$75\%$", "$3.28$", "$25.72^\circ$") is one.
 _MATH = re.compile(r"\$([^$]{1,200})\$")
+# An order of growth bounds, it states no result: "O(1/\epsilon)", "O(N^2)", "o(1)", not "O(200k)".
+_ORDER = re.compile(
+    r"(?<![\w\\])(?:(?:O|\\mathcal\{O\}|\\Omega|\\Theta|Θ|Ω)\((?!\s*\d[\d.,]*\s?[kKMB]?\s*\))[^()]{1,40}|[Oo]\(1)\)"
+)
 _PLAIN = re.compile(r"\s*[<>~+\-]?\s*[\d.,]+\s*(?:\\%|%|\\times|\^\\circ|\^\{\\circ\})?\s*")
 # Words before a number that make it a change: a verb of change of data/metric_verbs.txt
 # ("improves", "cuts"; not "compress": "compression ratios of 47.1" state a score), a
@@ -164,6 +168,7 @@ def _find_numbers(
     starts = _clause_starts(analysis)
     not_results = [m.span() for m in url_matches(analysis)]
     not_results += [(m.start(), m.end()) for m in _CITATION.finditer(abstract)]
+    not_results += [m.span() for m in _ORDER.finditer(abstract)]
     not_results += [m.span() for m in _MATH.finditer(abstract) if not _PLAIN.fullmatch(m[1])]
     out = []
     ends: set[int] = set()
