@@ -130,6 +130,12 @@ def test_numbers_inside_urls_are_not_results() -> None:
             id="arXiv 2503.22879: latex times after the number",
         ),
         pytest.param(
+            "The model achieved an accuracy of 98.30 % on the training set and 96.88% on the "
+            "validation set, with the highest defect rate ($16.55 \\%$)",
+            ["98.30 %", "96.88%", "16.55 \\%"],
+            id="arXiv: a space before the percent sign",
+        ),
+        pytest.param(
             "for geo-layout research, we release O(200k) synthetic layouts",
             ["200k"],
             id="arXiv: an order of magnitude is a value",

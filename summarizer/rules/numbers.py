@@ -52,7 +52,7 @@ from .wordlists import alternation, words
 _UNIT = (
     # "4.45×speed up", "3.49X" and LaTeX's "$20\times$" and "3.7$\times$" keep their sign of times
     # (not "3$\times$3", a shape); degrees as written
-    r"%|\\%|X(?!\d)|×(?=[A-Za-z])|\\times\b|\s?\$\{?\\times\}?\$(?!\s?\d)|\$\^\{?\\circ\}?\$|\^\{?\\circ\}?|°|"
+    r"\s?%|\s?\\%|X(?!\d)|×(?=[A-Za-z])|\\times\b|\s?\$\{?\\times\}?\$(?!\s?\d)|\$\^\{?\\circ\}?\$|\^\{?\\circ\}?|°|"
     r"\s?(?:x(?!\d)|×(?!\d)|[kKMBT]\b|[GT]PU[\s\-](?:hours|days|months|years)|"
     + alternation("units")
     + r")(?![A-Za-z])"
