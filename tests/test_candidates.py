@@ -136,6 +136,11 @@ def test_numbers_inside_urls_are_not_results() -> None:
             id="arXiv: a space before the percent sign",
         ),
         pytest.param(
+            "29 percentage of the errors come from particles smaller than 5 millimeters",
+            ["29 percentage", "5 millimeters"],
+            id="SciTLDR: percentage and millimeters as units",
+        ),
+        pytest.param(
             "for geo-layout research, we release O(200k) synthetic layouts",
             ["200k"],
             id="arXiv: an order of magnitude is a value",
