@@ -256,6 +256,11 @@ def test_the_plus_of_a_deviation_stays_out_of_the_value() -> None:
         pytest.param("It uses 1x1 convolutions on 32x32 images.", id="dimensions"),
         pytest.param("It stacks 3X3 convolutions.", id="dimensions-capital"),
         pytest.param(
+            "It approaches a stationary point in the rate of T^{\u22121/2} in T iterations, and "
+            "T^{-1/4} for x_{10}.",
+            id="SciTLDR: exponents and indices in braces",
+        ),
+        pytest.param(
             "The minimax gap shrinks as the number of generators increases with rate "
             "O(1/\\epsilon), and lookups cost O(1) against O(N^2) before.",
             id="SciTLDR: orders of growth",

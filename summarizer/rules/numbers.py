@@ -60,9 +60,9 @@ _UNIT = (
 _NUMBER = re.compile(
     # Only where a sign or a digit is: the first test at each position, the cheapest.
     r"(?=[\d<>≤≥~≈+\-−±u])"
-    # Not glued to a name ("GPT-4", "v1.5", "ImageNet-100", "pass@1"), but the far end of a range
-    # ("20-30%", "2.0x-3.0x") and a deviation ("1.98+/-0.07") count.
-    r"(?:(?<![\w.\-/^@])|(?<=[\d%kKMB]-)|(?<=\d[x×]-)|(?<=\d--)|(?<=[\d%]\u2013)|(?<=\+/-)"
+    # Not glued to a name ("GPT-4", "v1.5", "pass@1") nor an exponent ("T^{-1/2}", "x_{10}"), but
+    # the far end of a range ("20-30%", "2.0x-3.0x") and a deviation ("1.98+/-0.07") count.
+    r"(?:(?<![\w.\-/^@])(?<![\^_]\{)(?<![\^_]\{[-−])|(?<=[\d%kKMB]-)|(?<=\d[x×]-)|(?<=\d--)|(?<=[\d%]\u2013)|(?<=\+/-)"
     # the next value of a slash list: "90.0/79.2" (see slash_lists)
     r"|(?<=[\d%kKMB]/))"
     r"(?P<sign>[<>≤≥~≈]\s?|[+\-−±]|up to )?"
