@@ -420,7 +420,7 @@ def test_one_number_is_one_value_of_a_plural_metric(text: str, value: str, metri
             "We also provide evidence that when the number of hidden layers is increased from 1 "
             "to k, the neuron requirement grows exponentially not with n but with n^{1/k}.",
             "1",
-            None,
+            "number",  # the head of "the number of hidden layers"; the "1" of "n^{1/k}" is none
             id="scitldr train: a lone letter after 'to' is no metric",
         ),
         pytest.param(
@@ -460,9 +460,9 @@ def test_a_lone_lower_case_letter_ends_no_metric(text: str, value: str, metric) 
         pytest.param(
             "Retrieval indicates an improvement of 22-38 % in average precision over unstemmed "
             "text, and 96 % of the performance of the proprietary stemmer.",
-            "96",
-            None,
-            id="scierc: a share of something is not the next value",
+            "96 %",
+            "performance",
+            id="scierc: a share of something is not the next value, it has its own",
         ),
         pytest.param(
             "FooNet reaches 85% accuracy on A, a 3x speedup and 90% on B.",
