@@ -41,8 +41,17 @@ CUT_PROBLEM = "Tail-class training is hard to make more reproducible compared to
         ("problem", "Optimizers generalize poorly on the.", "the"),
         ("problem", "Optimizers generalize poorly on tail classes to.", "to"),
         ("tldr", "ImbSAM improves tail accuracy across multiple.", "multiple"),
+        ("tldr", "ImbSAM reweights classes, making it possible to support iterative.", "iterative"),
     ],
-    ids=["adjective", "compared-to", "conjunction", "article", "preposition", "determiner"],
+    ids=[
+        "adjective",
+        "compared-to",
+        "conjunction",
+        "article",
+        "preposition",
+        "determiner",
+        "adjective after a causative's infinitive",
+    ],
 )
 def test_a_sentence_that_stops_inside_a_clause_is_refused(field, text, tail) -> None:
     assert open_end(text) == tail
@@ -146,6 +155,9 @@ REAL = [
     "their performance cannot be fairly compared.",
     "Adversarial training with fast single-step attacks learns to produce weak perturbations "
     "rather than to defend against strong ones, leaving models vulnerable.",
+    "Few cameras and frequent detection failures in gymnastics arenas often leave only two "
+    "opposing views, making conventional multi-camera triangulation of a gymnast's 3D "
+    "trajectory unreliable.",
 ]
 
 

@@ -117,6 +117,12 @@ _LINKS = frozenset(
 
 # Forms of "be" before a participle that is also a preposition: "... cannot be compared."
 _BE = frozenset("be is are was were been being".split())
+# Verbs whose object an adjective completes, however long the object: "..., making the
+# triangulation of a gymnast's trajectory unreliable."
+_CAUSATIVES = frozenset(
+    "make makes made making render renders rendered rendering keep keeps kept keeping leave "
+    "leaves leaving left".split()
+)
 
 
 def open_end(text: str) -> str | None:
@@ -127,7 +133,8 @@ def open_end(text: str) -> str | None:
     A preposition may end an infinitive ("how hard they are to generalize to.") or a clause
     opened by "what" or "which" ("... is what such studies call for."), and an
     adjective a clause that links it to its subject ("... remains unclear.", "... is
-    computationally expensive.").
+    computationally expensive.") or a causative verb to its object ("..., making the
+    triangulation of a gymnast's trajectory unreliable.").
     """
     words = [w.lower() for w in _WORD.findall(text)]
     if not words:
@@ -154,6 +161,11 @@ def open_end(text: str) -> str | None:
             return None
         if word == "to" or word in _ARTICLES.split():
             break
+    for word in reversed(clause):
+        if word == "to":
+            break  # "... making it possible to support iterative."
+        if word in _CAUSATIVES:
+            return None
     return last
 
 
