@@ -141,6 +141,11 @@ def test_numbers_inside_urls_are_not_results() -> None:
             id="SciTLDR: percentage and millimeters as units",
         ),
         pytest.param(
+            "attack success rates with only 0.88 USD per million tokens cost",
+            ["0.88 USD"],
+            id="arXiv: a currency's code after the amount is its unit",
+        ),
+        pytest.param(
             "for geo-layout research, we release O(200k) synthetic layouts",
             ["200k"],
             id="arXiv: an order of magnitude is a value",

@@ -47,14 +47,14 @@ from .subjects import actor_phrase, compared_side, measured_name, subject_before
 from .urls import url_matches
 from .wordlists import alternation, words
 
-# A unit: a percent sign, or a word of data/units.txt or one of the few that need a pattern
-# ("3x" but not "3x4", a lone "k" or "M", "GPU hours"), with or without a space before it.
+# A unit: a percent sign, a word of data/units.txt or a currency's code, or one of the few that
+# need a pattern ("3x" but not "3x4", a lone "k" or "M", "GPU hours"), a space before it or not.
 _UNIT = (
     # "4.45×speed up", "3.49X" and LaTeX's "$20\times$" and "3.7$\times$" keep their sign of times
     # (not "3$\times$3", a shape); degrees as written
     r"\s?%|\s?\\%|X(?!\d)|×(?=[A-Za-z])|\\times\b|\s?\$\{?\\times\}?\$(?!\s?\d)|\$\^\{?\\circ\}?\$|\^\{?\\circ\}?|°|"
     r"\s?(?:x(?!\d)|×(?!\d)|[kKMBT]\b|[GT]PU[\s\-](?:hours|days|months|years)|"
-    + alternation("units")
+    + f"{alternation('units')}|{alternation('currency_codes')}"
     + r")(?![A-Za-z])"
 )
 _NUMBER = re.compile(
