@@ -2,6 +2,7 @@
 """Score the fields that code decides, without a model: the rules' own eval.
 
 Usage: python evals/rule_scores.py [--suite dev] [--prompt default] [--errors FIELD] [--json]
+                                   [--records OUT]
 
 The default prompt's plan decides `introduces`, `datasets`, `tasks`, `results`, `domain`,
 `contribution_types`, `code_url` and `keywords` (on a prompt with `keywords = "code"`) from
@@ -11,8 +12,10 @@ intervals are the harness's own. `results` is scored at three levels: by value (
 + metric (`metric_f1`), value + metric + subject (`full_f1`); `metric_share` and
 `subject_share` are the shares of the matched values whose metric and subject are right.
 
-`--errors FIELD` prints, per abstract, what the rules got wrong on that field. Tune on dev
-only; the test part is for reporting.
+`--errors FIELD` prints, per abstract, what the rules got wrong on that field. `--records OUT`
+writes each abstract's code-decided fields as a JSONL record (`id`, `summary`), which
+`evals/paired_scores.py` compares with another commit's on the same suite. Tune on dev only;
+the test part is for reporting.
 """
 
 from __future__ import annotations
@@ -133,8 +136,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--prompt", default="default", help="a prompt whose plan decides fields")
     parser.add_argument("--errors", metavar="FIELD", help="print each abstract's errors on FIELD")
     parser.add_argument("--json", action="store_true", help="print the score table as JSON")
+    parser.add_argument("--records", metavar="OUT", help="write each abstract's rule record")
     args = parser.parse_args(argv)
     table, preds = score(args.suite, args.prompt)
+    if args.records:
+        with open(args.records, "w", encoding="utf-8") as out:
+            for item, pred in preds:
+                out.write(json.dumps({"id": item.id, "summary": pred}, ensure_ascii=False) + "\n")
     if args.errors:
         for item, pred in preds:
             errors = _errors(args.errors, item, pred)

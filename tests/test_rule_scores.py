@@ -55,3 +55,22 @@ def test_errors_name_the_wrong_part(tmp_path, capsys):
 def test_a_prompt_that_leaves_the_fields_to_the_model_is_refused():
     with pytest.raises(SystemExit, match="does not decide these fields by code"):
         _module().score("dev", "naive")
+
+
+def test_records_of_two_commits_are_what_paired_scores_compares(tmp_path, capsys):
+    suite = _one_record_suite(
+        tmp_path,
+        [{"value": "45.82%", "metric": "accuracy", "subject": "o3-mini", "kind": "absolute"}],
+    )
+    records = tmp_path / "rules.jsonl"
+    assert _module().main(["--suite", suite, "--records", str(records), "--json"]) == 0
+    [record] = [json.loads(line) for line in records.read_text().splitlines()]
+    assert record["id"] == "bae35c9c58fa34a0"
+    assert "45.82%" in [r["value"] for r in record["summary"]["results"]]
+    paired = load_eval_script("paired_scores")
+    same = paired.records_of(records)
+    assert set(same) == {"bae35c9c58fa34a0"}
+    capsys.readouterr()
+    assert paired.main([str(records), str(records), "--suite", suite, "--fields", "results"]) == 0
+    row = next(x for x in capsys.readouterr().out.splitlines() if x.startswith("results"))
+    assert row.split()[-3] == "+0.000"  # B - A of the same records
