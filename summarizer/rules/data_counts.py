@@ -5,8 +5,8 @@ to the method that the sentence or the paper is about.
 A count is a bare number (or one in thousands or millions: "25k", "2.1 million") written
 right after a data noun and "of", "with", "containing", "comprising (of)", "consisting of",
 "spanning" or "covering" (a hedge such as "over" may stand between), or in parentheses
-right after a data noun
-("the Mini-DDSM dataset (9,684 images; 2,414 patients)"). Its subject is, first found:
+right after a data noun ("the Mini-DDSM dataset (9,684 images; 2,414 patients)"). Its
+subject is, first found:
 
 - the name of the data the counted things are of: "18 Arabic dialects of the QADI dataset",
   whatever is written before the count;

@@ -106,23 +106,23 @@ _NOUNS = frozenset(
     talent descent determinant invariant applicant consultant pollutant reactant mutant
     variable table cable deliverable observable syllable vegetable timetable handful""".split()
 )
-# Verbs that link a subject to an adjective, and degree words before one: "is unclear",
-# "makes it interpretable", "leaving models vulnerable", "more expensive".
-_LINKS = frozenset(
-    """is are was were be been being remain remains remained become becomes became seem
-    seems seemed appear appears appeared prove proves proved proven stay stays make makes
-    made making render renders rendered keep keeps kept leave leaves leaving left deem deemed
-    consider considered find finds found more most less least very highly too so as""".split()
-)
-
-# Forms of "be" before a participle that is also a preposition: "... cannot be compared."
-_BE = frozenset("be is are was were been being".split())
 # Verbs whose object an adjective completes, however long the object: "..., making the
 # triangulation of a gymnast's trajectory unreliable."
 _CAUSATIVES = frozenset(
     "make makes made making render renders rendered rendering keep keeps kept keeping leave "
     "leaves leaving left".split()
 )
+# Verbs that link a subject to an adjective (the causatives among them), and degree words
+# before one: "is unclear", "makes it interpretable", "leaving models vulnerable", "more
+# expensive".
+_LINKS = _CAUSATIVES | frozenset(
+    """is are was were be been being remain remains remained become becomes became seem
+    seems seemed appear appears appeared prove proves proved proven stay stays deem deemed
+    consider considered find finds found more most less least very highly too so as""".split()
+)
+
+# Forms of "be" before a participle that is also a preposition: "... cannot be compared."
+_BE = frozenset("be is are was were been being".split())
 
 
 def open_end(text: str) -> str | None:
