@@ -46,6 +46,7 @@ from .slash_lists import after_slash, slashed_metrics
 from .subjects import actor_phrase, compared_side, measured_name, subject_before
 from .urls import url_matches
 from .wordlists import alternation, words
+from .written_metrics import used_as_metric
 
 # A unit: a percent sign, a word of data/units.txt or a currency's code, or one of the few that
 # need a pattern ("3x" but not "3x4", a lone "k" or "M", "GPU hours"), a space before it or not.
@@ -154,6 +155,8 @@ def _find_numbers(
 ) -> list[Number]:
     abstract = analysis.text
     metric_shorts = metric_short_forms(analysis.abbreviations)
+    # and its long form's words: "Multiply-Accumulate" of "Multiply-Accumulate Operations (MACs)"
+    metric_longs = [a.long for a in analysis.abbreviations if a.short in metric_shorts]
     # a name the paper introduces is a subject even when listed as a known dataset since
     subjects = [
         n
@@ -161,6 +164,7 @@ def _find_numbers(
         if n not in datasets
         and (n in own or (_can_be_subject(n) and not used_as_metric(n, abstract)))
         and (n in own or n not in metric_shorts)  # "IS" of "Inception Score (IS)"
+        and not any(f" {n} " in f" {long} " for long in metric_longs)
     ]
     own = [n for n in own if n in subjects]
     subjects = [n for n in subjects if not _part_of_own(n, own, abstract)]
@@ -351,46 +355,6 @@ def _can_be_subject(name: str) -> bool:
 
 
 _UNIT_ALONE = re.compile(_UNIT.replace(r"\s?", "", 1))
-
-
-def used_as_metric(name: str, abstract: str) -> bool:
-    """True when the abstract writes ``name`` as what a number measures: right after a
-    decimal number ("0.359 NDS"), before "score" ("R2 scores of 0.95"), ending in "-score"
-    ("the F1-score"), or as "a NAME of" a number ("a gFID of 1.80"). Such a name is no
-    subject."""
-    if _SCORE_END.search(name):
-        return True
-    at = abstract.find(name)
-    while at >= 0:
-        end = at + len(name)
-        if not _WORD_CHAR.match(abstract, end) and _after_decimal(abstract, at):
-            return True  # "0.359 NDS"
-        if not (at and _WORD_CHAR.match(abstract, at - 1)) and _SCORE_AFTER.match(abstract, end):
-            return True  # "R2 scores of 0.95"
-        if _OF_VALUE.match(abstract, end) and _ARTICLE.search(abstract, max(0, at - 4), at):
-            return True  # "a gFID of 1.80", "an rFVD of 12.65"
-        at = abstract.find(name, at + 1)
-    return False
-
-
-def _after_decimal(text: str, at: int) -> bool:
-    """Whether a decimal number ends right before ``at``, spaces and a percent sign between
-    allowed ("0.359 NDS", "59.77% Mean IoU")."""
-    while at and text[at - 1].isspace():
-        at -= 1
-    if at and text[at - 1] == "%":
-        at -= 2 if at > 1 and text[at - 2] == "\\" else 1
-        while at and text[at - 1].isspace():
-            at -= 1
-    return _DECIMAL_END.search(text, max(0, at - 80), at) is not None
-
-
-_SCORE_END = re.compile(r"(?i)-scores?$")
-_WORD_CHAR = re.compile(r"[\w\-]")
-_DECIMAL_END = re.compile(r"\d\.\d+\Z")
-_SCORE_AFTER = re.compile(r"\s+scores?\b")
-_OF_VALUE = re.compile(r"\s+of\s+(?:about\s+|around\s+|approximately\s+|~\s*|only\s+)?[-+]?\$?\d")
-_ARTICLE = re.compile(r"\b(?:a|an|the)\s+$", re.IGNORECASE)
 
 
 def _clause_starts(analysis: Analysis) -> list[int]:
