@@ -87,6 +87,16 @@ def _listed_datasets(analysis: Analysis) -> tuple[str, ...]:
         after = _DATA_THEN_LIST.match(abstract, noun.end())
         if after is not None:
             lists.append(after)
+        # "on two popular benchmarks NPLIB1 and MassSpecGym"; not model/data pairs
+        # ("On the benchmarks LeNet-5/MNIST and VGG-16/CIFAR-10") nor the verb
+        named = _DATA_NAMING_LIST.match(abstract, noun.end())
+        if (
+            named is not None
+            and "/" not in named["list"]
+            and not _BENCHMARK_VERB.search(abstract, max(0, noun.start() - 6), noun.start())
+            and not _OWN_DATA.search(abstract, max(0, noun.start() - 50), noun.start())
+        ):
+            lists.append(named)
     # "Our experiments were performed on Switchboard, LibriSpeech and Wall Street Journal":
     # a list after "on" with a well-known dataset in it.
     for match in _ON_LIST.finditer(abstract):
@@ -133,6 +143,17 @@ _DATA_THEN_LIST = re.compile(
     + _LIST
     + r")(?![\w\-])"
 )
+
+# The list right after the noun, with no colon or "such as" between: "on standard benchmarks
+# WikiTableQuestions and TabFact", "two benchmark datasets Plant Village and PlantDoc"; not
+# after the verb ("We benchmark GPT-5, GPT-5-mini, and GPT-4o")
+_DATA_NAMING_LIST = re.compile(r"\s+(?P<list>" + _LIST + r")(?![\w\-])")
+# the paper's own data: "our newly proposed large-scale datasets ProcTHOR-OD and ProcFront"
+_OWN_DATA = re.compile(
+    r"\b(?:our|new|newly|novel|proposed)\b(?:\s+(?!(?:on|in|of|for|across|with)\b)[\w\-]+){0,3}\s+$",
+    re.I,
+)
+_BENCHMARK_VERB = re.compile(r"\b(?:we|to|they|also|and)\s+$", re.IGNORECASE)
 
 
 def beside_a_known_dataset(
