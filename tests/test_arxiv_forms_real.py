@@ -411,6 +411,14 @@ def test_a_plus_version_is_one_name_not_two() -> None:
             id="a cited paper's year",
         ),
         pytest.param(
+            "2508.12282",
+            "ChronoQA is constructed from over 300,000 news articles published between 2019 and "
+            "2024, and contains 5,176 high-quality questions covering absolute, aggregate, and "
+            "relative temporal types with both explicit and implicit time expressions.",
+            ["300,000", "5,176"],
+            id="the years a collection spans",
+        ),
+        pytest.param(
             "2602.21992",
             "360 panoramic images are increasingly used in virtual reality, autonomous driving, "
             "and robotics for holistic scene understanding.",
@@ -767,6 +775,33 @@ def test_metrics_of_trajectories_and_biometrics_are_metric_names(
     arxiv_id: str, sentence: str, value: str, metric: str, subject: str
 ) -> None:
     assert (value, metric, subject) in _results(sentence), arxiv_id
+
+
+@pytest.mark.parametrize(
+    ("arxiv_id", "sentence"),
+    [
+        (
+            "2601.16782",
+            "Validation on two independent spinal datasets from multiple patients yielded a mean "
+            "absolute error (MAE) of 0.7 mm and a root mean square error (RMSE) of 1.1 mm.",
+        ),
+        (
+            "2512.20991",
+            "Simulations with a representative Saudi household case study show a steady "
+            "12-18\\% reduction in costs relative to a static weekly menu, nutrient adequacy of "
+            "over 95\\% and high performance with price changes of 20-30%.",
+        ),
+        (
+            "2602.13504",
+            "Subsequent deployment on over 3,500 unseen articles spanning between 2023 and 2026 "
+            "reveals consistent cross-source and temporally stable classification patterns.",
+        ),
+    ],
+)
+def test_the_activity_that_found_a_result_is_not_whom_it_belongs_to(
+    arxiv_id: str, sentence: str
+) -> None:
+    assert {subject for _, subject in _subjects(sentence)} == {None}, arxiv_id
 
 
 def test_the_clause_that_reports_a_result_is_no_part_of_whom_it_belongs_to() -> None:
