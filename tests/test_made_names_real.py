@@ -396,3 +396,34 @@ def test_a_model_trained_with_an_appositive_of_a_kind_by_others_is_not_the_paper
     # made up: "train" without "we" (the subject is others' work)
     text = "Earlier systems train QuxFormer, a large vision model, on web images."
     assert "QuxFormer" not in names_of(text)[0]
+
+
+@pytest.mark.parametrize(
+    ("arxiv_id", "sentence", "made"),
+    [
+        (
+            "2507.12903",
+            "We also propose two new Federated Learning algorithms, namely Fed-Cyclic and "
+            "Fed-Star.",
+            ["Fed-Cyclic", "Fed-Star"],
+        ),
+        (
+            "2510.21575",
+            "To contribute to this line of research, we introduce SloPragEval and SloPragMega, "
+            "the first pragmatics understanding benchmarks for Slovene that contain altogether "
+            "405 multiple-choice questions.",
+            ["SloPragEval", "SloPragMega"],
+        ),
+        (
+            "2602.06032",
+            "To this end, we introduce Splat and Distill, a framework that instills robust 3D "
+            "awareness into 2D VFMs by augmenting the teacher model with a fast, feed-forward 3D "
+            "reconstruction pipeline.",
+            ["Splat and Distill"],
+        ),
+    ],
+)
+def test_two_coined_words_joined_by_and_are_two_names_two_plain_words_one(
+    arxiv_id: str, sentence: str, made: list[str]
+) -> None:
+    assert names_of(sentence)[0] == made, arxiv_id

@@ -86,10 +86,16 @@ def _cue_names(analysis: Analysis) -> tuple[str, ...]:
         _add_names(cue, abstract, low, who, out, analysis.abbreviations)
     listed = listed_names(abstract)
     # "two new datasets: Andersen and Persuasion": the list's names, not one name of both
+    # and "two new Federated Learning algorithms, namely Fed-Cyclic and Fed-Star": two coined
+    # words, each a name, not one name ("Tanks and Temples", "Splat and Distill" stay whole)
     joined = [
-        n for n in out if len(parts := _LIST_JOINT.split(n)) > 1 and set(parts) <= set(listed)
+        n
+        for n in out
+        if len(parts := _LIST_JOINT.split(n)) > 1
+        and (set(parts) <= set(listed) or all(_COINED_WORD.fullmatch(p) for p in parts))
     ]
-    out = [n for n in out if n not in joined] + [n for n in listed if n not in out]
+    pieces = [p for n in joined for p in _LIST_JOINT.split(n) if p not in listed]
+    out = [n for n in out if n not in joined] + [n for n in listed + pieces if n not in out]
     out += [n for n in defined_after_making(analysis) if n not in out]
     for sentence in analysis.sentences:
         if any(name in sentence.text for name in out):
@@ -101,6 +107,9 @@ def _cue_names(analysis: Analysis) -> tuple[str, ...]:
 
 
 _LIST_JOINT = re.compile(r",?\s+and\s+|,\s+")
+# One word that reads as a coined name: a digit, a hyphen, an underscore or a plus in it, or two
+# capitals ("Fed-Cyclic", "ViDDAR", "KG2KV", "QAM", "SloPragEval"), not "Tanks" or "Splat".
+_COINED_WORD = re.compile(r"(?=\S*(?:[\d\-_+]|[A-Z]\S*[A-Z]))[A-Za-z]\S*")
 
 
 def _said_already(name: str, names: list[str]) -> bool:
