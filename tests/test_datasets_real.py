@@ -737,3 +737,44 @@ def test_a_list_right_after_the_papers_own_data_noun_is_not_an_existing_dataset(
     datasets = names_of(text)[1]
     assert "ScanNet" in datasets
     assert not {"ProcTHOR-OD", "ProcFront"} & set(datasets)
+
+
+@pytest.mark.parametrize(
+    ("arxiv_id", "text", "not_data"),
+    [
+        (
+            "2507.13152",
+            "Comprehensive tests illustrated that the SE-VLN achieved navigation success rates of "
+            "57% and 35.2% in unseen environments, representing absolute performance improvements "
+            "of 23.9% and 15.0% over current state-of-the-art methods on R2R and REVERSE "
+            "datasets, respectively. Moreover, the SE-VLN showed performance improvement with "
+            "increasing experience repository, elucidating its great potential as a "
+            "self-evolving agent framework for VLN.",
+            "SE-VLN",
+        ),
+        (
+            "2601.16381",
+            "VTFusion significantly advances FSAD performance, achieving image-level AUROCs of "
+            "96.8% and 86.2% in the 2-shot scenario on the MVTec AD and VisA datasets, "
+            "respectively. Furthermore, VTFusion achieves an AUPRO of 93.5% on a real-world "
+            "dataset of industrial automotive plastic parts introduced in this paper.",
+            "AUPRO",
+        ),
+    ],
+)
+def test_a_list_after_a_data_word_ends_at_its_sentences_full_stop(
+    arxiv_id: str, text: str, not_data: str
+) -> None:
+    datasets = names_of(text)[1]
+    assert not_data not in datasets, arxiv_id
+    assert len(datasets) == 2, arxiv_id
+
+
+def test_a_list_after_e_g_keeps_its_items() -> None:
+    # arXiv 2601.00536
+    text = (
+        "Using this schema, we map representative multi-hop QA systems and synthesize reported "
+        "ablations and tendencies on standard benchmarks (e.g., HotpotQA, 2WikiMultiHopQA, "
+        "MuSiQue), highlighting recurring trade-offs among effectiveness and efficiency."
+    )
+    assert {"HotpotQA", "2WikiMultiHopQA", "MuSiQue"} <= set(names_of(text)[1])

@@ -30,7 +30,9 @@ __all__ = [
 _LIST_CUE = re.compile(
     r"\b"
     + DATA_WORD
-    + r"\s*(?:[:,(]|such as|including|like)\s*(?:[\w\-.]+,?\s+(?:and\s+)?){0,6}\(?$"
+    # items with dots inside them only ("v1.5", "e.g."): a list ends at its sentence's stop
+    + r"\s*(?:[:,(]|such as|including|like)\s*"
+    + r"(?:(?:[ei]\.[ge]\.|[\w\-]+(?:\.[\w\-]+)*),?\s+(?:and\s+)?){0,6}\(?$"
 )
 # "On the UCF-101 and HMDB-51 benchmarks, StretchySnake outperforms ...": after the comma of
 # an opening phrase, a name and a verb are the sentence's clause, no item of a list.
