@@ -804,6 +804,38 @@ def test_the_activity_that_found_a_result_is_not_whom_it_belongs_to(
     assert {subject for _, subject in _subjects(sentence)} == {None}, arxiv_id
 
 
+@pytest.mark.parametrize(
+    ("arxiv_id", "sentence", "subject"),
+    [
+        (
+            "2512.22010",
+            "Experimental results demonstrate that LongFly outperforms state-of-the-art UAV VLN "
+            "baselines by 7.89\\% in success rate and 6.33\\% in success weighted by path "
+            "length, consistently across both seen and unseen environments.",
+            "LongFly",
+        ),
+        (
+            "2508.04197",
+            "Notably, GAT surpasses the previous state-of-the-art Video TextVQA methods by "
+            "3.86\\% in accuracy and achieves ten times of faster inference speed than video "
+            "large language models.",
+            "GAT",
+        ),
+        (
+            "2602.05262",
+            "Furthermore, ReGLA outperforms similarly scaled iFormer models in downstream tasks, "
+            "achieving gains of \\textbf{3.1\\%} AP on COCO object detection and "
+            "\\textbf{3.6\\%} mIoU on ADE20K semantic segmentation.",
+            "ReGLA",
+        ),
+    ],
+)
+def test_a_name_that_qualifies_the_methods_compared_with_is_not_the_subject(
+    arxiv_id: str, sentence: str, subject: str
+) -> None:
+    assert {s for _, s in _subjects(sentence)} == {subject}, arxiv_id
+
+
 def test_the_clause_that_reports_a_result_is_no_part_of_whom_it_belongs_to() -> None:
     # arXiv 2504.12222
     sentence = (

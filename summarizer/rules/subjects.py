@@ -26,6 +26,15 @@ _COMPARED_WITH = re.compile(
     r"(?:[\w\-]+,?\s+){0,1})$",
     re.IGNORECASE,
 )
+# A name that qualifies the kind of what is compared with, a few words after the verb:
+# "outperforms state-of-the-art UAV VLN baselines by 7.89%".
+_KIND_AFTER = re.compile(r"(?:-based)?\s+(?:baselines|methods|models|approaches|systems)\b")
+_COMPARED_KIND = re.compile(
+    r"\b(?:than|over|versus|against|outperform\w*|surpass\w*|beat\w*|exceed\w*|"
+    r"compared (?:to|with))\s+(?:(?:the|all|other|existing|prior|previous)\s+)?"
+    r"(?:[\w\-]+\s+){0,3}$",
+    re.IGNORECASE,
+)
 # A name after a preposition is where or on what a number was measured: "on ImageNet".
 _SETTING = re.compile(
     r"\b(?:on|across)\s+(?:the\s+|a\s+|an\s+)?$",
@@ -98,6 +107,10 @@ def subject_before(text: str, begin: int, start: int, names: list[str]) -> tuple
             window = max(begin, at - 40)
             if _COMPARED_WITH.search(text, window, at) or _SETTING.search(text, window, at):
                 continue
+            if _KIND_AFTER.match(text, at + len(name)) and _COMPARED_KIND.search(
+                text, max(begin, at - 60), at
+            ):
+                continue  # "outperforms state-of-the-art UAV VLN baselines by 7.89%"
             if _VALUES_SETTING.search(text, window, at):
                 continue  # "by +36.3% (ViTac), +134.6% (ViTacTip)": where each was measured
             if at + len(name) > best_at + len(best or ""):
