@@ -18,20 +18,23 @@ from .metrics import METRIC_NAMES
 from .well_known import is_model_line
 from .wordlists import words
 
+# Words after which a name is the side a result beats or is set against: "faster than DARTS",
+# "outperforms GPT-4", "compared with BERT".
+_BEATEN = (
+    r"than|over|versus|against|outperform\w*|surpass\w*|beat\w*|exceed\w*|compared (?:to|with)"
+)
 # What a result is compared with is not its subject: "faster than DARTS", "over GPT-4",
 # "improves DSU by 2.8%", "boosts Qwen2.5-VL-7B by 8.2%" (the name improved upon).
 _COMPARED_WITH = re.compile(
-    r"(?:\b(?:than|over|vs\.?|versus|against|outperform\w*|surpass\w*|beat\w*|improv\w*|"
-    r"boost\w*|exceed\w*|compared (?:to|with)|relative to|like|such as)\s+(?:(?:the|an?)\s+)?"
-    r"(?:[\w\-]+,?\s+){0,1})$",
+    r"(?:\b(?:" + _BEATEN + r"|vs\.?|improv\w*|boost\w*|relative to|like|such as)\s+"
+    r"(?:(?:the|an?)\s+)?(?:[\w\-]+,?\s+){0,1})$",
     re.IGNORECASE,
 )
 # A name that qualifies the kind of what is compared with, a few words after the verb:
 # "outperforms state-of-the-art UAV VLN baselines by 7.89%".
 _KIND_AFTER = re.compile(r"(?:-based)?\s+(?:baselines|methods|models|approaches|systems)\b")
 _COMPARED_KIND = re.compile(
-    r"\b(?:than|over|versus|against|outperform\w*|surpass\w*|beat\w*|exceed\w*|"
-    r"compared (?:to|with))\s+(?:(?:the|all|other|existing|prior|previous)\s+)?"
+    r"\b(?:" + _BEATEN + r")\s+(?:(?:the|all|other|existing|prior|previous)\s+)?"
     r"(?:[\w\-]+\s+){0,3}$",
     re.IGNORECASE,
 )
